@@ -1,0 +1,11 @@
+import { Command } from 'commander';
+
+/** The whole command tree; each game or service adds its own subcommand from its own module. */
+export function buildProgram(): Command {
+  const program = new Command('attila')
+    .description('Attila: play, analyse and serve the two board games called Attila (Knights and Tribes).')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .configureOutput({ outputError: (text, write) => write(text) });
+  return program;
+}

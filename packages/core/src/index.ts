@@ -1,0 +1,5 @@
+export * from './result.js';
+export * from './rng.js';
+export * from './record.js';
+export * from './game.js';
+export * from './replay.js';
