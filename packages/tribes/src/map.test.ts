@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import defaultMapJson from '../data/default-map.json' with { type: 'json' };
 import { DEFAULT_MAP } from './default-map.js';
-import { parseMap, provinceIndex, type MapJson } from './map.js';
+import { parseMap, provinceIndex } from './map.js';
 
 function edited(
   edit: (m: { provinces: Record<string, unknown>[] } & Record<string, unknown>) => void,
@@ -29,7 +29,7 @@ function refusal(raw: unknown): string {
 describe('the default map (tribes-map.md)', () => {
   it('says it is a reconstruction', () => {
     expect(DEFAULT_MAP.reconstruction).toBe(true);
-    expect((defaultMapJson as MapJson).note).toMatch(/reconstruction/);
+    expect(DEFAULT_MAP.json.note).toMatch(/reconstruction/);
   });
   it('has 25 playable provinces plus Sardinia and Corsica, which are closed', () => {
     expect(DEFAULT_MAP.provinces.length).toBe(27);
