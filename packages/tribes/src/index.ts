@@ -1,0 +1,30 @@
+export * from './tribes.js';
+export * from './map.js';
+export { DEFAULT_MAP } from './default-map.js';
+export * from './settings.js';
+export { TribesState, Phase, EndReason, Tile, centuryOf, peaceTilesLeft } from './state.js';
+export * from './moves.js';
+export {
+  MAX_MOVES,
+  applyInPlace,
+  legalMoveCodes,
+  isLegal,
+  hasPlayableCard,
+  placementMask,
+  tribesIn,
+  END_REASON_TEXT,
+  type Events,
+} from './engine.js';
+export { scoreTribe } from './scoring.js';
+export { createGame } from './setup.js';
+export { formatMove, parseMove, NOTATION_HELP } from './notation.js';
+export * from './view.js';
+export { determinize } from './determinize.js';
+export { randomMove, randomPlayout } from './playout.js';
+export {
+  tribesGame,
+  playMove as playTribesMove,
+  legalCodes,
+  RULES_VERSION,
+  type MoveErrorCode,
+} from './game.js';

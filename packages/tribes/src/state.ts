@@ -1,0 +1,163 @@
+/**
+ * The full game state, compact and mutable: typed arrays, bitmasks over provinces, and cards as counts per
+ * tribe (a hand's order never matters, and fine point 12 makes the discard pile's order irrelevant too).
+ * The public API treats states as immutable values by cloning before each move; bots use `applyInPlace`
+ * on their own clones. Per-tribe arrays are indexed `seat * 6 + tribe` or `province * 6 + tribe`.
+ */
+import type { Rng } from '@attila/core';
+import type { TribesMap } from './map.js';
+import type { TribesOptions } from './settings.js';
+import { DECK_SIZE, MARKERS_PER_TRIBE, TRIBE_COUNT } from './tribes.js';
+
+export const Phase = {
+  /** The active player plays a card (or, with no playable card, discards one). */
+  Play: 0,
+  /** Step 2: influence, or a second marker of the card's tribe. */
+  Influence: 1,
+  /** A conflict: `commitSeat` lays cards face down. */
+  Commit: 2,
+  Over: 3,
+} as const;
+export type Phase = (typeof Phase)[keyof typeof Phase];
+
+export const EndReason = { None: 0, LastPeaceTile: 1, SupplyEmpty: 2, TrackTop: 3, NoPlacement: 4 } as const;
+export type EndReason = (typeof EndReason)[keyof typeof EndReason];
+
+export const Tile = { Double: 1, Trade: 2, Influence: 4 } as const;
+
+export class TribesState {
+  readonly map: TribesMap;
+  readonly options: TribesOptions;
+  readonly players: number;
+  rng: Rng;
+
+  /** Cards in each hand, per tribe, and the hand sizes. */
+  hands: Uint8Array;
+  handSize: Uint8Array;
+  /** The draw pile: cards draw[drawPos .. drawEnd), top first. */
+  draw: Uint8Array;
+  drawPos = 0;
+  drawEnd = 0;
+  /** The discard pile, per tribe. */
+  discard: Uint8Array;
+
+  /** Markers per province and tribe, markers per province, provinces holding each tribe. */
+  markers: Uint8Array;
+  total: Uint8Array;
+  presence: Int32Array;
+  /** Where each tribe may be placed before excluding closed provinces: start provinces, its own and their neighbours. */
+  reach: Int32Array;
+  supply: Uint8Array;
+  /** Provinces still open to markers: playable, no peace tile, fewer than 5 markers. */
+  open = 0;
+  peace = 0;
+  /** The century (4..7) of each province's peace tile, or 0. */
+  peaceCentury: Uint8Array;
+  peacePlaced = 0;
+
+  influence: Uint8Array;
+  scores: Int32Array;
+  /** Used action tiles per seat, a mask of `Tile` bits. */
+  tilesUsed: Uint8Array;
+  tileThisTurn = false;
+
+  firstPlayer = 0;
+  active = 0;
+  turn = 0;
+  phase: Phase = Phase.Play;
+  /** The tribe of the card being resolved, or -1. */
+  card = -1;
+  /** Cards still to play this turn after the current one (two-player turns, Double Turn). */
+  cardsLeft = 0;
+  placedThisTurn = false;
+  /** Consecutive turns that ended without a marker placed (fine point 7). */
+  idleTurns = 0;
+  topReached = false;
+
+  /** Provinces that reached 5 with the current card, in order; `conflictIdx` is the one being fought. */
+  conflicts: Int8Array;
+  conflictCount = 0;
+  conflictIdx = 0;
+  commitSeat = 0;
+  /** Cards laid face down in the current conflict, and how many (-1: not yet committed). */
+  committed: Uint8Array;
+  commitCount: Int8Array;
+
+  /** The last revealed conflict: its province (-1 if none yet), the cards each seat laid, the tribes removed. */
+  lastConflict = -1;
+  lastReveal: Uint8Array;
+  lastRemoved = 0;
+
+  endReason: EndReason = EndReason.None;
+
+  constructor(map: TribesMap, options: TribesOptions, players: number, rng: Rng) {
+    this.map = map;
+    this.options = options;
+    this.players = players;
+    this.rng = rng;
+    const provinces = map.provinces.length;
+    this.hands = new Uint8Array(players * TRIBE_COUNT);
+    this.handSize = new Uint8Array(players);
+    this.draw = new Uint8Array(DECK_SIZE);
+    this.discard = new Uint8Array(TRIBE_COUNT);
+    this.markers = new Uint8Array(provinces * TRIBE_COUNT);
+    this.total = new Uint8Array(provinces);
+    this.presence = new Int32Array(TRIBE_COUNT);
+    this.reach = new Int32Array(TRIBE_COUNT).fill(map.startMask);
+    this.supply = new Uint8Array(TRIBE_COUNT).fill(MARKERS_PER_TRIBE);
+    this.open = map.playableMask;
+    this.peaceCentury = new Uint8Array(provinces);
+    this.influence = new Uint8Array(players * TRIBE_COUNT);
+    this.scores = new Int32Array(players);
+    this.tilesUsed = new Uint8Array(players);
+    this.conflicts = new Int8Array(2);
+    this.committed = new Uint8Array(players * TRIBE_COUNT);
+    this.commitCount = new Int8Array(players).fill(-1);
+    this.lastReveal = new Uint8Array(players * TRIBE_COUNT);
+  }
+
+  /** The seat that must act, or -1 when the game is over. */
+  get toAct(): number {
+    if (this.phase === Phase.Over) return -1;
+    return this.phase === Phase.Commit ? this.commitSeat : this.active;
+  }
+
+  get over(): boolean {
+    return this.phase === Phase.Over;
+  }
+
+  clone(): TribesState {
+    const c = Object.create(TribesState.prototype) as TribesState;
+    Object.assign(c, this);
+    c.rng = this.rng.clone();
+    c.hands = this.hands.slice();
+    c.handSize = this.handSize.slice();
+    c.draw = this.draw.slice();
+    c.discard = this.discard.slice();
+    c.markers = this.markers.slice();
+    c.total = this.total.slice();
+    c.presence = this.presence.slice();
+    c.reach = this.reach.slice();
+    c.supply = this.supply.slice();
+    c.peaceCentury = this.peaceCentury.slice();
+    c.influence = this.influence.slice();
+    c.scores = this.scores.slice();
+    c.tilesUsed = this.tilesUsed.slice();
+    c.conflicts = this.conflicts.slice();
+    c.committed = this.committed.slice();
+    c.commitCount = this.commitCount.slice();
+    c.lastReveal = this.lastReveal.slice();
+    return c;
+  }
+}
+
+/** The century (4..7) whose peace tiles are being placed, given how many have been placed (0..10). */
+export function centuryOf(peacePlaced: number): number {
+  return peacePlaced < 1 ? 4 : peacePlaced < 3 ? 5 : peacePlaced < 6 ? 6 : 7;
+}
+
+/** Peace tiles still on the 4th..7th centuries. */
+export function peaceTilesLeft(peacePlaced: number): number[] {
+  const starts = [0, 1, 3, 6];
+  return [1, 2, 3, 4].map((n, i) => Math.max(0, Math.min(n, starts[i] + n - peacePlaced)));
+}

@@ -1,0 +1,162 @@
+/**
+ * What one seat, or a spectator, may see (rules page, last section): the own hand, every hand's size, the
+ * discard pile, the board, supply, tracks, scores and tiles, and in a conflict how many cards each player
+ * laid (which ones only after the reveal). Never another hand, the draw pile's order or the seed.
+ * A view also holds every public detail of the turn in progress, so a bot can rebuild a full state from it
+ * (see determinize.ts). Per-tribe arrays follow `tribes` (scoring order).
+ */
+import type { GameResult, Viewer } from '@attila/core';
+import { END_REASON_TEXT } from './engine.js';
+import { EndReason, Phase, Tile, centuryOf, peaceTilesLeft, type TribesState } from './state.js';
+import type { TribesOptions } from './settings.js';
+import { TRIBE_COUNT, TRIBES } from './tribes.js';
+
+export type PhaseName = 'play' | 'influence' | 'commit' | 'over';
+const PHASE_NAMES: PhaseName[] = ['play', 'influence', 'commit', 'over'];
+
+export interface ProvinceView {
+  readonly id: string;
+  /** Markers per tribe. */
+  readonly markers: number[];
+  /** The century of its peace tile, or null. */
+  readonly peace: number | null;
+}
+
+export interface ConflictView {
+  readonly province: string;
+  /** Cards laid face down by each seat so far; null for seats still to commit. */
+  readonly committed: (number | null)[];
+  /** The viewer's own laid cards per tribe (null for a spectator). */
+  readonly own: number[] | null;
+}
+
+export interface LastConflictView {
+  readonly province: string;
+  /** Cards each seat laid, per tribe (public after the reveal). */
+  readonly cards: number[][];
+  readonly removed: string[];
+}
+
+export interface TribesView {
+  readonly tribes: readonly string[];
+  /** The seat looking, or null for a spectator. */
+  readonly viewer: number | null;
+  readonly players: number;
+  readonly options: TribesOptions;
+  readonly mapName: string;
+  readonly firstPlayer: number;
+  readonly turn: number;
+  readonly active: number;
+  /** The seat that must act, or null once the game is over. */
+  readonly toAct: number | null;
+  readonly phase: PhaseName;
+  /** The century being played (4..7) and the influence a card gives now. */
+  readonly century: number;
+  readonly peaceTilesLeft: number[];
+  readonly provinces: ProvinceView[];
+  readonly supply: number[];
+  readonly influence: number[][];
+  readonly scores: number[];
+  /** Action tiles each seat still has. */
+  readonly tiles: { double: boolean; trade: boolean; influence: boolean }[];
+  readonly tileUsedThisTurn: boolean;
+  readonly handSizes: number[];
+  /** The viewer's hand, cards per tribe; null for a spectator. */
+  readonly hand: number[] | null;
+  readonly drawPile: number;
+  readonly discard: number[];
+  /** The tribe of the card being resolved (steps 2-3), or null. */
+  readonly card: string | null;
+  readonly cardsLeftInTurn: number;
+  readonly placedThisTurn: boolean;
+  readonly turnsWithoutPlacement: number;
+  /** Provinces that reached 5 markers with the current card and still have to be fought, in order. */
+  readonly pendingConflicts: string[];
+  readonly conflict: ConflictView | null;
+  readonly lastConflict: LastConflictView | null;
+  readonly result: GameResult | null;
+}
+
+export function gameResult(s: TribesState): GameResult | null {
+  if (s.phase !== Phase.Over) return null;
+  const scores = Array.from(s.scores);
+  const best = Math.max(...scores);
+  return {
+    winners: scores.flatMap((v, i) => (v === best ? [i] : [])),
+    scores,
+    reason: END_REASON_TEXT[s.endReason as EndReason],
+  };
+}
+
+function perTribe(a: ArrayLike<number>, base: number): number[] {
+  const out: number[] = [];
+  for (let t = 0; t < TRIBE_COUNT; t++) out.push(a[base + t]);
+  return out;
+}
+
+export function viewOf(s: TribesState, viewer: Viewer): TribesView {
+  const seat = viewer === 'spectator' ? null : viewer.seat;
+  const n = s.players;
+  const seats = [...Array(n).keys()];
+  const inConflict = s.phase === Phase.Commit;
+  const map = s.map;
+  return {
+    tribes: TRIBES,
+    viewer: seat,
+    players: n,
+    options: s.options,
+    mapName: map.name,
+    firstPlayer: s.firstPlayer,
+    turn: s.turn,
+    active: s.active,
+    toAct: s.phase === Phase.Over ? null : s.toAct,
+    phase: PHASE_NAMES[s.phase],
+    century: centuryOf(s.peacePlaced),
+    peaceTilesLeft: peaceTilesLeft(s.peacePlaced),
+    provinces: map.provinces.map((p) => ({
+      id: p.id,
+      markers: perTribe(s.markers, p.index * TRIBE_COUNT),
+      peace: s.peaceCentury[p.index] || null,
+    })),
+    supply: Array.from(s.supply),
+    influence: seats.map((i) => perTribe(s.influence, i * TRIBE_COUNT)),
+    scores: Array.from(s.scores),
+    tiles: seats.map((i) => ({
+      double: !(s.tilesUsed[i] & Tile.Double),
+      trade: !(s.tilesUsed[i] & Tile.Trade),
+      influence: !(s.tilesUsed[i] & Tile.Influence),
+    })),
+    tileUsedThisTurn: s.tileThisTurn,
+    handSizes: Array.from(s.handSize),
+    hand: seat === null ? null : perTribe(s.hands, seat * TRIBE_COUNT),
+    drawPile: s.drawEnd - s.drawPos,
+    discard: Array.from(s.discard),
+    card: s.card >= 0 ? TRIBES[s.card] : null,
+    cardsLeftInTurn: s.cardsLeft,
+    placedThisTurn: s.placedThisTurn,
+    turnsWithoutPlacement: s.idleTurns,
+    pendingConflicts:
+      s.phase === Phase.Over
+        ? []
+        : Array.from(
+            s.conflicts.subarray(s.conflictIdx + (inConflict ? 1 : 0), s.conflictCount),
+            (p) => map.provinces[p].id,
+          ),
+    conflict: inConflict
+      ? {
+          province: map.provinces[s.conflicts[s.conflictIdx]].id,
+          committed: seats.map((i) => (s.commitCount[i] < 0 ? null : s.commitCount[i])),
+          own: seat === null ? null : perTribe(s.committed, seat * TRIBE_COUNT),
+        }
+      : null,
+    lastConflict:
+      s.lastConflict < 0
+        ? null
+        : {
+            province: map.provinces[s.lastConflict].id,
+            cards: seats.map((i) => perTribe(s.lastReveal, i * TRIBE_COUNT)),
+            removed: TRIBES.filter((_, t) => (s.lastRemoved >> t) & 1),
+          },
+    result: gameResult(s),
+  };
+}
