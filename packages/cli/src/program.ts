@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerServe } from './commands/serve.js';
 
 /** The whole command tree; each game or service adds its own subcommand from its own module. */
 export function buildProgram(): Command {
@@ -7,5 +8,6 @@ export function buildProgram(): Command {
     .version('0.1.0')
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
+  registerServe(program);
   return program;
 }

@@ -1,0 +1,49 @@
+/** `attila serve`: the game server (lobby, live play, bots) on an embedded SQLite database. */
+import { startServer } from '@attila/server';
+import type { Command } from 'commander';
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('start the game server: lobby, live play, bots, and the web app if built')
+    .option('-p, --port <port>', 'TCP port (0: any free port)', '8080')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--db <file>', 'SQLite database file (created if absent)', 'attila.db')
+    .option('--durable', 'fsync every move (survives power loss, slower)', false)
+    .option('--bot-threads <n>', 'worker threads for bots')
+    .option('--bot-delay <ms>', 'pause before a bot moves', '300')
+    .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
+    .action(
+      async (opts: {
+        port: string;
+        host: string;
+        db: string;
+        durable: boolean;
+        botThreads?: string;
+        botDelay: string;
+        logLevel: string;
+      }) => {
+        const port = Number(opts.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) {
+          program.error(`--port must be a whole number from 0 to 65535, not "${opts.port}"`);
+        }
+        const server = await startServer({
+          port,
+          host: opts.host,
+          dbFile: opts.db,
+          durable: opts.durable,
+          botThreads: opts.botThreads ? Number(opts.botThreads) : undefined,
+          botDelayMs: Number(opts.botDelay),
+          logLevel: opts.logLevel,
+        });
+        // The one line a supervisor (or a test) waits for.
+        process.stdout.write(`attila server listening on ${server.url}\n`);
+        const stop = async () => {
+          await server.close();
+          process.exit(0);
+        };
+        process.once('SIGINT', () => void stop());
+        process.once('SIGTERM', () => void stop());
+      },
+    );
+}

@@ -1,0 +1,153 @@
+/**
+ * The HTTP routes: the lobby (`/api/...`), game records, the health check, and the web app's files.
+ * Bodies are parsed with the protocol's schemas; every refusal is `{error: {code, message}}`.
+ */
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { newRecord, serializeRecord } from '@attila/core';
+import type { Lobby } from './lobby.js';
+import {
+  createTableSchema,
+  describeZodError,
+  joinTableSchema,
+  seatAuthSchema,
+  tableIdSchema,
+  type ErrorBody,
+} from './protocol.js';
+import type { Metrics } from './table.js';
+import type { SocketStats } from './ws.js';
+
+const STATUS_BY_PREFIX: [string, number][] = [
+  ['table.not-found', 404],
+  ['auth.', 403],
+  ['join.', 409],
+  ['leave.', 409],
+  ['record.', 409],
+];
+
+function refuse(reply: FastifyReply, code: string, message: string, status?: number) {
+  const body: ErrorBody = { error: { code, message } };
+  const chosen = status ?? STATUS_BY_PREFIX.find(([p]) => code.startsWith(p))?.[1] ?? 400;
+  return reply.code(chosen).send(body);
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | null {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  void refuse(reply, 'request.invalid', describeZodError(r.error));
+  return null;
+}
+
+export interface HttpContext {
+  readonly lobby: Lobby;
+  readonly sockets: SocketStats;
+  readonly metrics: Metrics;
+  readonly webDist: string;
+  readonly startedAt: number;
+}
+
+export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<void> {
+  const { lobby } = ctx;
+
+  app.get('/health', async () => ({
+    ok: true,
+    uptimeSeconds: Math.round((Date.now() - ctx.startedAt) / 1000),
+    tablesInMemory: lobby.size,
+    sockets: ctx.sockets.connections,
+    memoryBytes: process.memoryUsage().rss,
+    ...ctx.metrics,
+  }));
+
+  app.get('/api/games', async () => ({ games: lobby.gameInfo() }));
+
+  app.get('/api/tables', async () => ({ tables: await lobby.list() }));
+
+  app.post('/api/tables', async (req, reply) => {
+    const body = parse(createTableSchema, req.body, reply);
+    if (!body) return reply;
+    const r = await lobby.create(body);
+    if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    return reply.code(201).send(r.value);
+  });
+
+  const tableFrom = async (raw: unknown, reply: FastifyReply) => {
+    const id = tableIdSchema.safeParse(raw);
+    const table = id.success ? await lobby.open(id.data) : null;
+    if (!table) void refuse(reply, 'table.not-found', `there is no table "${String(raw)}"`);
+    return table;
+  };
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id', async (req, reply) => {
+    const table = await tableFrom(req.params.id, reply);
+    return table ? { table: table.info() } : reply;
+  });
+
+  app.post<{ Params: { id: string } }>('/api/tables/:id/join', async (req, reply) => {
+    const body = parse(joinTableSchema, req.body, reply);
+    if (!body) return reply;
+    const table = await tableFrom(req.params.id, reply);
+    if (!table) return reply;
+    const r = await table.join(body.name, body.seat);
+    if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    return { table: table.info(), seat: r.value.seat, token: r.value.token };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/tables/:id/leave', async (req, reply) => {
+    const body = parse(seatAuthSchema, req.body, reply);
+    if (!body) return reply;
+    const table = await tableFrom(req.params.id, reply);
+    if (!table) return reply;
+    const r = await table.leave(body.seat, body.token);
+    if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    return { table: table.info() };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id/record', async (req, reply) => {
+    const table = await tableFrom(req.params.id, reply);
+    if (!table) return reply;
+    if (table.status !== 'finished') {
+      return refuse(reply, 'record.unfinished', 'a record can be downloaded once the game is over');
+    }
+    const r = table.record();
+    const record = newRecord({
+      ...r,
+      result: r.result
+        ? {
+            ...r.result,
+            winners: [...r.result.winners],
+            scores: r.result.scores ? [...r.result.scores] : undefined,
+          }
+        : null,
+    });
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="attila-${r.game}-${r.id}.json"`)
+      .send(serializeRecord(record));
+  });
+
+  if (existsSync(ctx.webDist)) {
+    await app.register(fastifyStatic, { root: ctx.webDist, prefix: '/', wildcard: false });
+    // The web app routes in the browser: unknown paths outside the API get its index page.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/ws')) {
+        return reply.sendFile('index.html');
+      }
+      return refuse(reply, 'route.not-found', `no route ${req.method} ${req.url.split('?')[0]}`, 404);
+    });
+  } else {
+    app.get('/', async (_req, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(
+          'Attila server is running, but the web app is not built.\n' +
+            `Build it with:  npm run build -w @attila/web   (it is served from ${ctx.webDist})\n` +
+            'The API is at /api/games and /api/tables, live play at /ws, health at /health.\n',
+        ),
+    );
+    app.setNotFoundHandler((req, reply) =>
+      refuse(reply, 'route.not-found', `no route ${req.method} ${req.url.split('?')[0]}`, 404),
+    );
+  }
+}

@@ -1,0 +1,14 @@
+export { startServer, type RunningServer, type ServerOptions } from './server.js';
+export * from './protocol.js';
+export type {
+  Storage,
+  StoredTable,
+  StoredMove,
+  StoredSeat,
+  StoredChat,
+  TablePatch,
+} from './storage/types.js';
+export { SqliteStorage } from './storage/sqlite.js';
+export type { Broadcast, Envelope } from './broadcast/types.js';
+export { LocalBroadcast } from './broadcast/local.js';
+export type { BotModule, BotFn } from './bots/catalog.js';

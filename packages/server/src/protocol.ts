@@ -1,0 +1,275 @@
+/**
+ * The wire contract between the server and its clients (the web app, bots over the network, the load script):
+ * every HTTP body and every WebSocket message, as zod schemas and the TypeScript types inferred from them.
+ * Client input is parsed once, here at the edge; what the server sends is typed by the same file so the
+ * web app can import it (`@attila/server/protocol`) without pulling in the server itself.
+ */
+import { z } from 'zod';
+
+export const GAME_NAMES = ['knights', 'tribes'] as const;
+export type GameName = (typeof GAME_NAMES)[number];
+
+/** Limits enforced at the edge. */
+export const LIMITS = {
+  /** A WebSocket message larger than this is refused (and a much larger one closes the socket). */
+  messageBytes: 4096,
+  /** HTTP request bodies. */
+  bodyBytes: 16 * 1024,
+  nameChars: 32,
+  chatChars: 300,
+  moveChars: 512,
+  /** Messages per second a connection may send on average, and the burst it may save up. */
+  ratePerSecond: 20,
+  rateBurst: 40,
+  /** How many chat messages a welcome carries. */
+  chatHistory: 50,
+  clockMinMs: 1000,
+  clockMaxMs: 24 * 3600 * 1000,
+} as const;
+
+// ---------------------------------------------------------------- shared pieces
+
+const displayName = z
+  .string()
+  .trim()
+  .min(1, 'a display name needs at least one visible character')
+  .max(LIMITS.nameChars, `a display name has at most ${LIMITS.nameChars} characters`)
+  .refine(
+    (s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
+    'a display name may not contain control characters',
+  );
+
+const tableId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'a table id is 8 to 64 letters, digits, "-" or "_"');
+
+const token = z.string().min(16).max(128);
+const seatIndex = z.number().int().min(0).max(7);
+
+export const clockSettingsSchema = z.discriminatedUnion('mode', [
+  /** Every move must be made within `moveMs`. */
+  z
+    .object({
+      mode: z.literal('move'),
+      moveMs: z.number().int().min(LIMITS.clockMinMs).max(LIMITS.clockMaxMs),
+    })
+    .strict(),
+  /** Each seat has `initialMs` for the whole game and gains `incrementMs` after each of its moves (Fischer). */
+  z
+    .object({
+      mode: z.literal('game'),
+      initialMs: z.number().int().min(LIMITS.clockMinMs).max(LIMITS.clockMaxMs),
+      incrementMs: z
+        .number()
+        .int()
+        .min(0)
+        .max(3600 * 1000),
+    })
+    .strict(),
+]);
+export type ClockSettings = z.infer<typeof clockSettingsSchema>;
+
+export const seatSpecSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('human') }).strict(),
+  z.object({ type: z.literal('bot'), bot: z.string().min(1).max(64) }).strict(),
+]);
+export type SeatSpec = z.infer<typeof seatSpecSchema>;
+
+// ---------------------------------------------------------------- HTTP bodies
+
+export const createTableSchema = z
+  .object({
+    game: z.enum(GAME_NAMES),
+    /** The engine's settings (validated by the engine: Knights `{layout, first}`, Tribes its options). */
+    settings: z.record(z.string(), z.unknown()).default({}),
+    /** One entry per seat, in seat order; its length must be the engine's player count for `settings`. */
+    seats: z.array(seatSpecSchema).min(1).max(8),
+    listed: z.boolean().default(true),
+    clock: clockSettingsSchema.nullable().default(null),
+    /** The bot that takes over a seat whose player leaves or runs out of time; null: nobody takes over. */
+    takeover: z.string().min(1).max(64).nullable().default(null),
+    /** When given, the creator sits down at once at `seat` (default: the first human seat). */
+    name: displayName.optional(),
+    seat: seatIndex.optional(),
+  })
+  .strict();
+export type CreateTableRequest = z.input<typeof createTableSchema>;
+export type CreateTable = z.infer<typeof createTableSchema>;
+
+export const joinTableSchema = z.object({ name: displayName, seat: seatIndex.optional() }).strict();
+export type JoinTableRequest = z.infer<typeof joinTableSchema>;
+
+export const seatAuthSchema = z.object({ seat: seatIndex, token }).strict();
+export type SeatAuth = z.infer<typeof seatAuthSchema>;
+
+export const tableIdSchema = tableId;
+
+// ---------------------------------------------------------------- what the server tells about a table
+
+export type TableStatus = 'open' | 'playing' | 'finished';
+
+export interface SeatInfo {
+  readonly seat: number;
+  /** The player's display name, or the bot's name; null while the seat is free. */
+  readonly name: string | null;
+  /** `human` seats are filled by people joining; `bot` seats are a bot from the start. */
+  readonly kind: 'human' | 'bot';
+  readonly bot: string | null;
+  /** Who moves for the seat now: its player, or a bot (a bot seat, or a seat taken over). */
+  readonly controller: 'human' | 'bot';
+  /** How many sockets hold this seat right now (on this server process). */
+  readonly connected: number;
+}
+
+export interface ClockInfo {
+  readonly settings: ClockSettings;
+  /** Remaining time of each seat at `at` (server time, ms since the epoch). */
+  readonly remainingMs: readonly number[];
+  /** Seats whose clock is running. */
+  readonly running: readonly number[];
+  readonly at: number;
+}
+
+export interface GameResultInfo {
+  readonly winners: readonly number[];
+  readonly scores?: readonly number[];
+  readonly reason?: string;
+}
+
+export interface TableInfo {
+  readonly id: string;
+  readonly game: GameName;
+  readonly settings: Record<string, unknown>;
+  readonly rulesVersion: string;
+  readonly playerCount: number;
+  readonly listed: boolean;
+  readonly status: TableStatus;
+  readonly seats: readonly SeatInfo[];
+  readonly clock: ClockSettings | null;
+  readonly takeover: string | null;
+  /** Moves played so far: the game's sequence number. */
+  readonly seq: number;
+  readonly result: GameResultInfo | null;
+  readonly createdAt: string;
+}
+
+export interface GameInfo {
+  readonly game: GameName;
+  readonly rulesVersion: string;
+  readonly seats: { readonly min: number; readonly max: number };
+  readonly bots: readonly string[];
+}
+
+export interface ErrorBody {
+  readonly error: { readonly code: string; readonly message: string };
+}
+
+export interface SeatGrant {
+  readonly table: TableInfo;
+  readonly seat: number;
+  /** Secret: proves the bearer holds `seat`. Shown once; the server keeps only its hash. */
+  readonly token: string;
+}
+
+export interface CreateTableResponse {
+  readonly table: TableInfo;
+  readonly seat: number | null;
+  readonly token: string | null;
+}
+
+// ---------------------------------------------------------------- WebSocket: client → server
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  /** First message on a socket: watch `table`, as `seat` (with its token) or as a spectator (neither). */
+  z
+    .object({
+      type: z.literal('hello'),
+      table: tableId,
+      seat: seatIndex.optional(),
+      token: token.optional(),
+      /** The last sequence number this client saw: the welcome then lists what happened since. */
+      since: z.number().int().min(0).optional(),
+    })
+    .strict(),
+  /** A move in the game's notation, made when the game was at sequence number `seq`. */
+  z
+    .object({
+      type: z.literal('move'),
+      seq: z.number().int().min(0),
+      move: z.string().min(1).max(LIMITS.moveChars),
+      ref: z.string().max(64).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('chat'),
+      text: z
+        .string()
+        .trim()
+        .min(1, 'a chat message cannot be empty')
+        .max(LIMITS.chatChars, `a chat message has at most ${LIMITS.chatChars} characters`),
+      ref: z.string().max(64).optional(),
+    })
+    .strict(),
+  /** Take back a seat a bot took over. */
+  z.object({ type: z.literal('reclaim'), ref: z.string().max(64).optional() }).strict(),
+  z.object({ type: z.literal('ping'), ref: z.string().max(64).optional() }).strict(),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// ---------------------------------------------------------------- WebSocket: server → client
+
+/** What happened at one sequence number: only public events. */
+export interface MoveNotice {
+  readonly seq: number;
+  /** The seat that acted (public: everybody sees who acted, never a hidden choice). */
+  readonly seat: number;
+  readonly events: readonly unknown[];
+}
+
+/** The game as one viewer may see it now. */
+export interface Snapshot {
+  readonly seq: number;
+  /** The engine's view for this viewer: already filtered, never another seat's secrets. */
+  readonly view: unknown;
+  readonly toAct: readonly number[];
+  /** The moves this seat may make now (empty for spectators and seats not to act). */
+  readonly legalMoves: readonly string[];
+  readonly clock: ClockInfo | null;
+  readonly result: GameResultInfo | null;
+}
+
+export interface ChatMessage {
+  readonly id: number;
+  readonly seat: number;
+  readonly name: string;
+  readonly text: string;
+  readonly at: string;
+}
+
+export type ServerMessage =
+  | {
+      readonly type: 'welcome';
+      readonly table: TableInfo;
+      /** The seat this socket holds, or null for a spectator. */
+      readonly seat: number | null;
+      /** Moves since the client's `since` (oldest first), when it gave one and they are all known. */
+      readonly missed: readonly MoveNotice[] | null;
+      readonly snapshot: Snapshot | null;
+      readonly chat: readonly ChatMessage[];
+      readonly serverTime: number;
+    }
+  | ({ readonly type: 'update' } & MoveNotice & { readonly snapshot: Snapshot })
+  | { readonly type: 'ack'; readonly ref: string | null; readonly seq: number }
+  | { readonly type: 'table'; readonly table: TableInfo; readonly snapshot: Snapshot | null }
+  | { readonly type: 'chat'; readonly message: ChatMessage }
+  | { readonly type: 'error'; readonly code: string; readonly message: string; readonly ref: string | null }
+  | { readonly type: 'pong'; readonly ref: string | null; readonly serverTime: number };
+
+/** A zod error in one readable line: where, and what is allowed. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 4)
+    .map((i) => `${i.path.length ? i.path.join('.') : 'message'}: ${i.message}`)
+    .join('; ');
+}

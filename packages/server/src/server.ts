@@ -1,0 +1,113 @@
+/**
+ * Puts the server together: storage, broadcast, bots, lobby, HTTP and WebSocket routes, logging. Every
+ * unfinished game is reloaded (with its clock) before the server accepts connections.
+ */
+import { fileURLToPath } from 'node:url';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { BotPool } from './bots/pool.js';
+import { botNames, loadBotModule } from './bots/catalog.js';
+import type { BotRunner } from './bots/types.js';
+import { LocalBroadcast } from './broadcast/local.js';
+import type { Broadcast } from './broadcast/types.js';
+import { registerHttp } from './http.js';
+import { Lobby } from './lobby.js';
+import type { Metrics } from './table.js';
+import { LIMITS } from './protocol.js';
+import { SqliteStorage } from './storage/sqlite.js';
+import type { Storage } from './storage/types.js';
+import { registerSockets } from './ws.js';
+
+export interface ServerOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** The SQLite file (created if absent); ignored when `storage` is given. */
+  readonly dbFile?: string;
+  readonly storage?: Storage;
+  readonly broadcast?: Broadcast;
+  /**
+   * URL of the module exporting `botModule` (the games hosted and their bots); bot threads load it too.
+   * Default: the real games and bots (bots/default-bots.ts).
+   */
+  readonly botModule?: string;
+  /** How bots are run; default a worker-thread pool over `botModule`. */
+  readonly bots?: BotRunner;
+  readonly botThreads?: number;
+  readonly botDelayMs?: number;
+  readonly logger?: Logger;
+  readonly logLevel?: string;
+  /** The web app's built files (default packages/web/dist). */
+  readonly webDist?: string;
+  readonly durable?: boolean;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly lobby: Lobby;
+  close(): Promise<void>;
+}
+
+const DEFAULT_BOT_MODULE = new URL('./bots/default-bots.ts', import.meta.url).href;
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.logger ?? pino({ level: options.logLevel ?? 'info' });
+  const storage =
+    options.storage ?? new SqliteStorage(options.dbFile ?? 'attila.db', { durable: options.durable });
+  const broadcast = options.broadcast ?? new LocalBroadcast();
+  const botModuleUrl = options.botModule ?? DEFAULT_BOT_MODULE;
+  const botModule = await loadBotModule(botModuleUrl);
+  const bots =
+    options.bots ??
+    new BotPool({ catalog: botNames(botModule), botModule: botModuleUrl, threads: options.botThreads });
+  const metrics: Metrics = { moves: 0, botMoves: 0, botFailures: 0 };
+  const lobby = new Lobby(botModule.games, {
+    storage,
+    broadcast,
+    bots,
+    log,
+    now: () => Date.now(),
+    botDelayMs: options.botDelayMs ?? 300,
+    metrics,
+  });
+
+  const restored = await lobby.restoreAll();
+  log.info(restored, 'tables restored');
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    bodyLimit: LIMITS.bodyBytes,
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const sockets = registerSockets(app, lobby, broadcast, log);
+  await registerHttp(app, {
+    lobby,
+    sockets,
+    metrics,
+    webDist: options.webDist ?? DEFAULT_WEB_DIST,
+    startedAt: Date.now(),
+  });
+
+  const evict = setInterval(() => lobby.evictIdle(Date.now()), 60_000);
+  evict.unref();
+
+  const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
+  const port = Number(new URL(address).port);
+  log.info({ url: address }, 'attila server listening');
+
+  return {
+    url: address,
+    port,
+    lobby,
+    async close() {
+      clearInterval(evict);
+      lobby.close();
+      await app.close();
+      await bots.close();
+      await broadcast.close();
+      await storage.close();
+    },
+  };
+}

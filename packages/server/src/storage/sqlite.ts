@@ -1,0 +1,290 @@
+/**
+ * The embedded store: one SQLite file in WAL mode. better-sqlite3 is synchronous, so a move is committed
+ * to the WAL before `appendMove` returns; with `synchronous=NORMAL` a committed move survives the process
+ * being killed (the WAL is in the OS's hands), and `durable: true` (`synchronous=FULL`) also survives
+ * power loss at the price of an fsync per move.
+ */
+import Database from 'better-sqlite3';
+import type { ClockState } from '../clock.js';
+import {
+  SeqTakenError,
+  type Storage,
+  type StoredChat,
+  type StoredMove,
+  type StoredSeat,
+  type StoredTable,
+  type TablePatch,
+} from './types.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  rules_version TEXT NOT NULL,
+  listed INTEGER NOT NULL,
+  clock_settings TEXT,
+  takeover TEXT,
+  status TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT,
+  result TEXT,
+  clock TEXT
+);
+CREATE INDEX IF NOT EXISTS tables_status ON tables (status, listed, created_at);
+CREATE TABLE IF NOT EXISTS seats (
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  seat INTEGER NOT NULL,
+  name TEXT,
+  kind TEXT NOT NULL,
+  bot TEXT,
+  token_hash TEXT,
+  controller TEXT NOT NULL,
+  PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  seq INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  move TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  seat INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  text TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id, id);
+CREATE TABLE IF NOT EXISTS leases (
+  table_id TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  until_ms INTEGER NOT NULL
+);
+`;
+
+interface TableRow {
+  id: string;
+  game: string;
+  settings: string;
+  seed: string;
+  rules_version: string;
+  listed: number;
+  clock_settings: string | null;
+  takeover: string | null;
+  status: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  result: string | null;
+  clock: string | null;
+}
+
+interface SeatRow {
+  seat: number;
+  name: string | null;
+  kind: string;
+  bot: string | null;
+  token_hash: string | null;
+  controller: string;
+}
+
+const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+function seatFromRow(r: SeatRow): StoredSeat {
+  return {
+    seat: r.seat,
+    name: r.name,
+    kind: r.kind as StoredSeat['kind'],
+    bot: r.bot,
+    tokenHash: r.token_hash,
+    controller: r.controller as StoredSeat['controller'],
+  };
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    insertTable: db.prepare(
+      `INSERT INTO tables (id, game, settings, seed, rules_version, listed, clock_settings, takeover, status, created_at, started_at, finished_at, result, clock)
+       VALUES (@id, @game, @settings, @seed, @rules_version, @listed, @clock_settings, @takeover, @status, @created_at, @started_at, @finished_at, @result, @clock)`,
+    ),
+    insertSeat: db.prepare(
+      `INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    updateSeat: db.prepare(
+      `UPDATE seats SET name = ?, kind = ?, bot = ?, token_hash = ?, controller = ? WHERE table_id = ? AND seat = ?`,
+    ),
+    getTable: db.prepare(`SELECT * FROM tables WHERE id = ?`),
+    getSeats: db.prepare(
+      `SELECT seat, name, kind, bot, token_hash, controller FROM seats WHERE table_id = ? ORDER BY seat`,
+    ),
+    getMoves: db.prepare(`SELECT seq, seat, move, at FROM moves WHERE table_id = ? ORDER BY seq`),
+    listTables: db.prepare(
+      `SELECT * FROM tables WHERE listed = 1 AND status IN ('open', 'playing') ORDER BY created_at DESC LIMIT ?`,
+    ),
+    activeTables: db.prepare(`SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at`),
+    insertMove: db.prepare(`INSERT INTO moves (table_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`),
+    insertChat: db.prepare(`INSERT INTO chat (table_id, seat, name, text, at) VALUES (?, ?, ?, ?, ?)`),
+    recentChat: db.prepare(
+      `SELECT id, seat, name, text, at FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?`,
+    ),
+    claim: db.prepare(
+      `INSERT INTO leases (table_id, owner, until_ms) VALUES (@table, @owner, @until)
+       ON CONFLICT (table_id) DO UPDATE SET owner = @owner, until_ms = @until
+       WHERE leases.owner = @owner OR leases.until_ms < @now`,
+    ),
+  };
+}
+
+export interface SqliteOptions {
+  /** fsync every commit (survives power loss); default false (survives process crashes). */
+  readonly durable?: boolean;
+}
+
+export class SqliteStorage implements Storage {
+  private readonly db: Database.Database;
+  private readonly stmt: ReturnType<typeof prepareStatements>;
+
+  constructor(file: string, options: SqliteOptions = {}) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.durable ? 'FULL' : 'NORMAL'}`);
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+    this.stmt = prepareStatements(this.db);
+  }
+
+  private tableFrom(row: TableRow): StoredTable {
+    const seats = (this.stmt.getSeats.all(row.id) as SeatRow[]).map(seatFromRow);
+    return {
+      id: row.id,
+      game: row.game as StoredTable['game'],
+      settings: JSON.parse(row.settings),
+      seed: row.seed,
+      rulesVersion: row.rules_version,
+      listed: row.listed === 1,
+      clockSettings: parseJson(row.clock_settings),
+      takeover: row.takeover,
+      status: row.status as StoredTable['status'],
+      createdAt: row.created_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      result: parseJson(row.result),
+      clock: parseJson<ClockState>(row.clock),
+      seats,
+    };
+  }
+
+  private patchTable(tableId: string, patch: TablePatch): void {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const put = (column: string, value: unknown) => {
+      sets.push(`${column} = ?`);
+      values.push(value);
+    };
+    if (patch.status !== undefined) put('status', patch.status);
+    if (patch.startedAt !== undefined) put('started_at', patch.startedAt);
+    if (patch.finishedAt !== undefined) put('finished_at', patch.finishedAt);
+    if (patch.result !== undefined)
+      put('result', patch.result === null ? null : JSON.stringify(patch.result));
+    if (patch.clock !== undefined) put('clock', patch.clock === null ? null : JSON.stringify(patch.clock));
+    if (sets.length === 0) return;
+    // Few distinct column sets occur, and better-sqlite3 caches nothing itself: keep prepared statements.
+    const sql = `UPDATE tables SET ${sets.join(', ')} WHERE id = ?`;
+    let statement = this.patchCache.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.patchCache.set(sql, statement);
+    }
+    statement.run(...values, tableId);
+  }
+  private readonly patchCache = new Map<string, Database.Statement>();
+
+  async createTable(t: StoredTable): Promise<void> {
+    this.db.transaction(() => {
+      this.stmt.insertTable.run({
+        id: t.id,
+        game: t.game,
+        settings: JSON.stringify(t.settings),
+        seed: t.seed,
+        rules_version: t.rulesVersion,
+        listed: t.listed ? 1 : 0,
+        clock_settings: t.clockSettings ? JSON.stringify(t.clockSettings) : null,
+        takeover: t.takeover,
+        status: t.status,
+        created_at: t.createdAt,
+        started_at: t.startedAt,
+        finished_at: t.finishedAt,
+        result: t.result ? JSON.stringify(t.result) : null,
+        clock: t.clock ? JSON.stringify(t.clock) : null,
+      });
+      for (const s of t.seats) {
+        this.stmt.insertSeat.run(t.id, s.seat, s.name, s.kind, s.bot, s.tokenHash, s.controller);
+      }
+    })();
+  }
+
+  async getTable(id: string): Promise<StoredTable | null> {
+    const row = this.stmt.getTable.get(id) as TableRow | undefined;
+    return row ? this.tableFrom(row) : null;
+  }
+
+  async getMoves(id: string): Promise<StoredMove[]> {
+    return this.stmt.getMoves.all(id) as StoredMove[];
+  }
+
+  async listTables(limit: number): Promise<StoredTable[]> {
+    return (this.stmt.listTables.all(limit) as TableRow[]).map((r) => this.tableFrom(r));
+  }
+
+  async activeTables(): Promise<StoredTable[]> {
+    return (this.stmt.activeTables.all() as TableRow[]).map((r) => this.tableFrom(r));
+  }
+
+  async updateSeat(tableId: string, s: StoredSeat, patch: TablePatch = {}): Promise<void> {
+    this.db.transaction(() => {
+      this.stmt.updateSeat.run(s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat);
+      this.patchTable(tableId, patch);
+    })();
+  }
+
+  async updateTable(tableId: string, patch: TablePatch): Promise<void> {
+    this.patchTable(tableId, patch);
+  }
+
+  async appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void> {
+    try {
+      this.db.transaction(() => {
+        this.stmt.insertMove.run(tableId, move.seq, move.seat, move.move, move.at);
+        this.patchTable(tableId, patch);
+      })();
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+        throw new SeqTakenError(tableId, move.seq);
+      throw e;
+    }
+  }
+
+  async addChat(tableId: string, chat: Omit<StoredChat, 'id'>): Promise<StoredChat> {
+    const info = this.stmt.insertChat.run(tableId, chat.seat, chat.name, chat.text, chat.at);
+    return { id: Number(info.lastInsertRowid), ...chat };
+  }
+
+  async recentChat(tableId: string, limit: number): Promise<StoredChat[]> {
+    return (this.stmt.recentChat.all(tableId, limit) as StoredChat[]).reverse();
+  }
+
+  async claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean> {
+    return this.stmt.claim.run({ table: tableId, owner, until: untilMs, now: nowMs }).changes === 1;
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

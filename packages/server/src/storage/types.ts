@@ -1,0 +1,92 @@
+/**
+ * Where games live. The server core talks only to this interface: SQLite (embedded, the default) and
+ * PostgreSQL (several server processes) implement it. A game is its settings, seed and move log; a move is
+ * written (and committed) before anyone hears of it. `appendMove` is the one-writer guard: a move whose
+ * sequence number is already taken is refused by the database itself (primary key), whatever the process.
+ */
+import type { ClockState } from '../clock.js';
+import type { ClockSettings, GameName, GameResultInfo, TableStatus } from '../protocol.js';
+
+export interface StoredSeat {
+  readonly seat: number;
+  readonly name: string | null;
+  readonly kind: 'human' | 'bot';
+  readonly bot: string | null;
+  /** SHA-256 of the seat's token (hex), null while nobody holds the seat. */
+  readonly tokenHash: string | null;
+  readonly controller: 'human' | 'bot';
+}
+
+export interface StoredTable {
+  readonly id: string;
+  readonly game: GameName;
+  readonly settings: Record<string, unknown>;
+  readonly seed: string;
+  readonly rulesVersion: string;
+  readonly listed: boolean;
+  readonly clockSettings: ClockSettings | null;
+  readonly takeover: string | null;
+  readonly status: TableStatus;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+  readonly result: GameResultInfo | null;
+  /** The clock as of the last change (move, start, take-over); null without clocks. */
+  readonly clock: ClockState | null;
+  readonly seats: readonly StoredSeat[];
+}
+
+export interface StoredMove {
+  readonly seq: number;
+  readonly seat: number;
+  /** As in a game record: the notation, prefixed by `<seat>:` when several seats could act. */
+  readonly move: string;
+  /** When it was made (ms since the epoch). */
+  readonly at: number;
+}
+
+export interface StoredChat {
+  readonly id: number;
+  readonly seat: number;
+  readonly name: string;
+  readonly text: string;
+  readonly at: string;
+}
+
+/** Changes to a table's row written in the same transaction as a move (or alone). */
+export interface TablePatch {
+  readonly status?: TableStatus;
+  readonly startedAt?: string;
+  readonly finishedAt?: string;
+  readonly result?: GameResultInfo | null;
+  readonly clock?: ClockState | null;
+}
+
+export class SeqTakenError extends Error {
+  constructor(tableId: string, seq: number) {
+    super(`table ${tableId}: move ${seq} was already written (another writer?)`);
+  }
+}
+
+export interface Storage {
+  createTable(table: StoredTable): Promise<void>;
+  /** The table with its seats, or null. */
+  getTable(id: string): Promise<StoredTable | null>;
+  getMoves(id: string): Promise<StoredMove[]>;
+  /** Listed tables that are open or being played, newest first. */
+  listTables(limit: number): Promise<StoredTable[]>;
+  /** Every table not finished: what a server reloads when it starts. */
+  activeTables(): Promise<StoredTable[]>;
+  updateSeat(tableId: string, seat: StoredSeat, patch?: TablePatch): Promise<void>;
+  updateTable(tableId: string, patch: TablePatch): Promise<void>;
+  /** Commits the move and the patch together; throws `SeqTakenError` when `move.seq` exists already. */
+  appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void>;
+  addChat(tableId: string, chat: Omit<StoredChat, 'id'>): Promise<StoredChat>;
+  recentChat(tableId: string, limit: number): Promise<StoredChat[]>;
+  /**
+   * Claims the right to write table `tableId` for `owner` until `untilMs`: true when this owner holds it
+   * (it was free, expired, or already its own). Several server processes use it to keep one writer per game.
+   */
+  claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}

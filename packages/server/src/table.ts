@@ -1,0 +1,608 @@
+/**
+ * One live game: its seats, its state, its clock, and the only code that changes them. Every change runs
+ * through the table's serial queue and is committed to storage before anyone is told of it; then each
+ * audience (each seat, the spectators) gets its own message through the broadcast.
+ */
+import {
+  err,
+  formatRecordedMove,
+  ok,
+  replayMoves,
+  type GameEvent,
+  type Result,
+  type Viewer,
+} from '@attila/core';
+import type { Logger } from 'pino';
+import type { BotRunner } from './bots/types.js';
+import type { Broadcast } from './broadcast/types.js';
+import {
+  afterMove,
+  clockInfo,
+  flagged,
+  nextExpiry,
+  resumeClock,
+  startClock,
+  stopClock,
+  withGrace,
+  type ClockState,
+} from './clock.js';
+import type { AnyGame } from './games.js';
+import {
+  LIMITS,
+  type ChatMessage,
+  type GameResultInfo,
+  type MoveNotice,
+  type ServerMessage,
+  type Snapshot,
+  type TableInfo,
+} from './protocol.js';
+import { SerialQueue } from './queue.js';
+import type { Storage, StoredMove, StoredSeat, StoredTable } from './storage/types.js';
+import { hashToken, newToken, tokenMatches } from './tokens.js';
+
+export interface TableDeps {
+  readonly storage: Storage;
+  readonly broadcast: Broadcast;
+  readonly bots: BotRunner;
+  readonly log: Logger;
+  readonly now: () => number;
+  /** Pause before a bot's move is asked for, so people can follow the game. */
+  readonly botDelayMs: number;
+  readonly metrics: Metrics;
+}
+
+/** Counters shown by the health endpoint. */
+export interface Metrics {
+  moves: number;
+  botMoves: number;
+  botFailures: number;
+}
+
+interface HistoryEntry {
+  readonly seat: number;
+  readonly events: readonly GameEvent[];
+  /** Who could act before this move: decides whether a late move in a simultaneous phase is stale. */
+  readonly toActBefore: readonly number[];
+}
+
+export class Table {
+  private readonly queue = new SerialQueue();
+  private meta: StoredTable;
+  private state: unknown;
+  private readonly moves: string[];
+  private readonly history: HistoryEntry[];
+  private readonly chatLog: ChatMessage[];
+  private readonly connected: number[];
+  private clockTimer: NodeJS.Timeout | null = null;
+  private readonly botTimers = new Set<NodeJS.Timeout>();
+  private readonly botPending = new Set<string>();
+  private closed = false;
+  /** When the table last had no socket (for evicting finished tables from memory). */
+  idleSince: number;
+
+  private constructor(
+    readonly game: AnyGame,
+    private readonly settings: unknown,
+    meta: StoredTable,
+    state: unknown,
+    moves: StoredMove[],
+    history: HistoryEntry[],
+    chat: ChatMessage[],
+    private readonly deps: TableDeps,
+  ) {
+    this.meta = meta;
+    this.state = state;
+    this.moves = moves.map((m) => m.move);
+    this.history = history;
+    this.chatLog = chat;
+    this.connected = meta.seats.map(() => 0);
+    this.idleSince = deps.now();
+  }
+
+  /** Rebuilds a table from storage: its moves are replayed through the engine (each one re-checked). */
+  static restore(
+    game: AnyGame,
+    meta: StoredTable,
+    moves: StoredMove[],
+    chat: ChatMessage[],
+    deps: TableDeps,
+  ): Result<Table> {
+    const settings = game.parseSettings(meta.settings);
+    if (!settings.ok) return settings;
+    const replayed = replayMoves(
+      game,
+      settings.value,
+      meta.seed,
+      moves.map((m) => m.move),
+    );
+    if (!replayed.ok) return err(replayed.error.code, `table ${meta.id}: ${replayed.error.message}`);
+    const { states, events } = replayed.value;
+    const history = moves.map((m, i) => ({
+      seat: m.seat,
+      events: events[i],
+      toActBefore: game.toAct(states[i]),
+    }));
+    const table = new Table(
+      game,
+      settings.value,
+      meta,
+      states[states.length - 1],
+      moves,
+      history,
+      chat,
+      deps,
+    );
+    return ok(table);
+  }
+
+  /** After a restart: resume the clock fairly, and let bots and timers go on. */
+  resume(): void {
+    if (this.meta.status === 'playing' && this.meta.clock) {
+      this.meta = { ...this.meta, clock: resumeClock(this.meta.clock, this.deps.now()) };
+    }
+    this.afterChange();
+  }
+
+  get id(): string {
+    return this.meta.id;
+  }
+  get status() {
+    return this.meta.status;
+  }
+  get seq(): number {
+    return this.moves.length;
+  }
+  get listed(): boolean {
+    return this.meta.listed;
+  }
+
+  // ------------------------------------------------------------ what viewers see
+
+  info(): TableInfo {
+    const m = this.meta;
+    return {
+      id: m.id,
+      game: m.game,
+      settings: m.settings,
+      rulesVersion: m.rulesVersion,
+      playerCount: m.seats.length,
+      listed: m.listed,
+      status: m.status,
+      seats: m.seats.map((s) => ({
+        seat: s.seat,
+        name: s.name,
+        kind: s.kind,
+        bot: s.bot,
+        controller: s.controller,
+        connected: this.connected[s.seat],
+      })),
+      clock: m.clockSettings,
+      takeover: m.takeover,
+      seq: this.seq,
+      result: m.result,
+      createdAt: m.createdAt,
+    };
+  }
+
+  private toActNow(): readonly number[] {
+    return this.meta.status === 'playing' ? this.game.toAct(this.state) : [];
+  }
+
+  snapshot(seat: number | null): Snapshot {
+    const viewer: Viewer = seat === null ? 'spectator' : { seat };
+    const toAct = this.toActNow();
+    const now = this.deps.now();
+    return {
+      seq: this.seq,
+      view: this.game.view(this.state, viewer),
+      toAct,
+      legalMoves: seat !== null && toAct.includes(seat) ? this.game.legalMoves(this.state, seat) : [],
+      clock:
+        this.meta.clockSettings && this.meta.clock
+          ? clockInfo(this.meta.clockSettings, this.meta.clock, now)
+          : null,
+      result: this.meta.result,
+    };
+  }
+
+  /** What a client that last saw `since` missed, or null when it cannot be told move by move. */
+  missedSince(since: number | undefined): MoveNotice[] | null {
+    if (since === undefined || since > this.seq) return null;
+    return this.history.slice(since).map((h, i) => ({ seq: since + i + 1, seat: h.seat, events: h.events }));
+  }
+
+  chat(): readonly ChatMessage[] {
+    return this.chatLog;
+  }
+
+  seatHolds(seat: number, token: string): boolean {
+    const s = this.meta.seats[seat];
+    return s !== undefined && tokenMatches(token, s.tokenHash);
+  }
+
+  private spectators = 0;
+
+  isIdle(): boolean {
+    return this.spectators === 0 && this.connected.every((n) => n === 0);
+  }
+
+  attach(seat: number | null): void {
+    if (seat === null) this.spectators++;
+    else {
+      this.connected[seat]++;
+      if (this.connected[seat] === 1) this.publishTable();
+    }
+  }
+
+  detach(seat: number | null): void {
+    if (seat === null) this.spectators = Math.max(0, this.spectators - 1);
+    else {
+      this.connected[seat] = Math.max(0, this.connected[seat] - 1);
+      if (this.connected[seat] === 0) this.publishTable();
+    }
+    if (this.isIdle()) this.idleSince = this.deps.now();
+  }
+
+  /** A finished game as a record that replays it. */
+  record() {
+    return {
+      game: this.meta.game,
+      id: this.meta.id,
+      rulesVersion: this.meta.rulesVersion,
+      settings: this.meta.settings,
+      seed: this.meta.seed,
+      players: this.meta.seats.map((s) =>
+        s.kind === 'bot'
+          ? { name: s.name ?? `bot ${s.seat}`, kind: 'bot' as const, bot: s.bot ?? undefined }
+          : { name: s.name ?? `seat ${s.seat}`, kind: 'human' as const },
+      ),
+      moves: [...this.moves],
+      result: this.meta.result,
+      createdAt: this.meta.createdAt,
+      finishedAt: this.meta.finishedAt ?? undefined,
+    };
+  }
+
+  // ------------------------------------------------------------ changes (all through the queue)
+
+  join(name: string, wanted: number | undefined): Promise<Result<{ seat: number; token: string }>> {
+    return this.queue.run(async () => {
+      if (this.meta.status !== 'open')
+        return err('join.started', 'this table has started: you can watch it, not join it');
+      const free = this.meta.seats
+        .filter((s) => s.kind === 'human' && s.tokenHash === null)
+        .map((s) => s.seat);
+      if (free.length === 0) return err('join.full', 'every seat at this table is taken');
+      const seat = wanted ?? free[0];
+      if (!free.includes(seat)) {
+        return err('join.seat', `seat ${seat} is not free; free seats: ${free.join(', ')}`);
+      }
+      const token = newToken();
+      const updated: StoredSeat = {
+        ...this.meta.seats[seat],
+        name: name,
+        tokenHash: hashToken(token),
+        controller: 'human',
+      };
+      await this.writeSeat(updated);
+      await this.startIfFull();
+      this.publishTable();
+      return ok({ seat, token });
+    });
+  }
+
+  leave(seat: number, token: string): Promise<Result<void>> {
+    return this.queue.run(async () => {
+      if (!this.seatHolds(seat, token)) return err('auth.token', `the token does not hold seat ${seat}`);
+      const s = this.meta.seats[seat];
+      if (this.meta.status === 'open') {
+        await this.writeSeat({ ...s, name: null, tokenHash: null });
+      } else if (this.meta.status === 'playing') {
+        if (!this.meta.takeover) {
+          return err(
+            'leave.no-takeover',
+            'this table has no bot to take over a seat: a game in progress cannot be left',
+          );
+        }
+        // The token stays valid: the player may come back and reclaim the seat.
+        await this.writeSeat({ ...s, controller: 'bot' });
+      } else return err('leave.finished', 'the game is over; there is nothing to leave');
+      this.publishTable();
+      this.afterChange();
+      return ok(undefined);
+    });
+  }
+
+  reclaim(seat: number, token: string): Promise<Result<void>> {
+    return this.queue.run(async () => {
+      if (!this.seatHolds(seat, token)) return err('auth.token', `the token does not hold seat ${seat}`);
+      const s = this.meta.seats[seat];
+      if (s.controller === 'human') return err('reclaim.not-taken', 'this seat is already played by you');
+      if (this.meta.status !== 'playing') return err('reclaim.not-playing', 'the game is not in progress');
+      const clock = this.meta.clock ? withGrace(this.meta.clock, seat, this.deps.now()) : null;
+      await this.writeSeat({ ...s, controller: 'human' }, clock);
+      this.publishTable();
+      this.afterChange();
+      return ok(undefined);
+    });
+  }
+
+  addChat(seat: number, token: string, text: string): Promise<Result<ChatMessage>> {
+    return this.queue.run(async () => {
+      if (!this.seatHolds(seat, token)) return err('auth.token', `the token does not hold seat ${seat}`);
+      const stored = await this.deps.storage.addChat(this.meta.id, {
+        seat,
+        name: this.meta.seats[seat].name ?? `seat ${seat}`,
+        text,
+        at: new Date(this.deps.now()).toISOString(),
+      });
+      this.chatLog.push(stored);
+      if (this.chatLog.length > LIMITS.chatHistory) this.chatLog.shift();
+      this.publishAll({ type: 'chat', message: stored });
+      return ok(stored);
+    });
+  }
+
+  /** A move by a seat's player (`token` given) or its bot (`token` null): checked, committed, broadcast. */
+  move(
+    seat: number,
+    token: string | null,
+    seq: number,
+    move: string,
+    onCommitted?: (seq: number) => void,
+  ): Promise<Result<number>> {
+    return this.queue.run(() => this.applyMove(seat, token, seq, move, onCommitted));
+  }
+
+  /** `onCommitted` runs once the move is stored and before anyone is told: the mover's acknowledgement. */
+  private async applyMove(
+    seat: number,
+    token: string | null,
+    seq: number,
+    move: string,
+    onCommitted?: (seq: number) => void,
+  ): Promise<Result<number>> {
+    const s = this.meta.seats[seat];
+    if (!s) return err('move.seat', `there is no seat ${seat} at this table`);
+    if (token !== null) {
+      if (!tokenMatches(token, s.tokenHash)) return err('auth.token', `the token does not hold seat ${seat}`);
+      if (s.controller === 'bot') {
+        return err('move.bot-controlled', 'a bot plays this seat now; send "reclaim" to take it back first');
+      }
+    }
+    if (this.meta.status !== 'playing') {
+      return err(
+        'move.not-playing',
+        this.meta.status === 'open'
+          ? 'the game has not started: it starts when every seat is taken'
+          : 'the game is over',
+      );
+    }
+    const toAct = this.game.toAct(this.state);
+    if (!toAct.includes(seat))
+      return err('move.not-your-turn', `it is not seat ${seat}'s turn; to act: seat ${toAct.join(', ')}`);
+    if (seq !== this.seq && !this.stillCurrentFor(seat, seq)) {
+      return err('move.stale', `the game is at move ${this.seq}, not ${seq}: refresh and decide again`);
+    }
+    const now = this.deps.now();
+    if (
+      this.meta.clock &&
+      this.meta.clockSettings &&
+      s.controller === 'human' &&
+      flagged(this.meta.clock, [seat], now).length
+    ) {
+      this.scheduleClock(0);
+      return err('clock.flagged', `seat ${seat} has run out of time`);
+    }
+    const played = this.game.play(this.state, seat, move);
+    if (!played.ok) return played;
+    const next = played.value.state;
+    const result = this.game.result(next) as GameResultInfo | null;
+    const toActAfter = result ? [] : this.game.toAct(next);
+    let clock: ClockState | null = this.meta.clock;
+    if (clock && this.meta.clockSettings) {
+      clock = result
+        ? stopClock(clock, now)
+        : afterMove(this.meta.clockSettings, clock, seat, toActAfter, now);
+    }
+    const recorded = formatRecordedMove(seat, move, toAct);
+    const newSeq = this.seq + 1;
+    const finishedAt = result ? new Date(now).toISOString() : undefined;
+    await this.deps.storage.appendMove(
+      this.meta.id,
+      { seq: newSeq, seat, move: recorded, at: now },
+      result ? { clock, status: 'finished', result, finishedAt } : clock ? { clock } : {},
+    );
+    this.state = next;
+    this.moves.push(recorded);
+    this.history.push({ seat, events: played.value.events, toActBefore: toAct });
+    this.meta = result
+      ? { ...this.meta, clock, status: 'finished', result, finishedAt: finishedAt ?? null }
+      : { ...this.meta, clock };
+    this.deps.metrics.moves++;
+    if (token === null) this.deps.metrics.botMoves++;
+    onCommitted?.(newSeq);
+    this.publishUpdate(seat, played.value.events);
+    if (result) this.publishTable();
+    this.afterChange();
+    return ok(newSeq);
+  }
+
+  /** In a simultaneous phase, a move decided at `seq` stays valid while only other seats have acted since. */
+  private stillCurrentFor(seat: number, seq: number): boolean {
+    if (seq > this.seq) return false;
+    for (let k = seq; k < this.seq; k++) {
+      const h = this.history[k];
+      if (h.seat === seat || !h.toActBefore.includes(seat)) return false;
+    }
+    return true;
+  }
+
+  private async startIfFull(): Promise<void> {
+    if (this.meta.seats.some((s) => s.kind === 'human' && s.tokenHash === null)) return;
+    const now = this.deps.now();
+    const clock = this.meta.clockSettings
+      ? startClock(this.meta.clockSettings, this.meta.seats.length, this.game.toAct(this.state), now)
+      : null;
+    const startedAt = new Date(now).toISOString();
+    await this.deps.storage.updateTable(this.meta.id, { status: 'playing', startedAt, clock });
+    this.meta = { ...this.meta, status: 'playing', startedAt, clock };
+    this.afterChange();
+  }
+
+  /** Called right after creation: a table whose seats are all bots starts at once. */
+  startIfReady(): Promise<void> {
+    return this.queue.run(() => this.startIfFull());
+  }
+
+  private async writeSeat(seat: StoredSeat, clock?: ClockState | null): Promise<void> {
+    await this.deps.storage.updateSeat(this.meta.id, seat, clock !== undefined ? { clock } : {});
+    const seats = this.meta.seats.map((s) => (s.seat === seat.seat ? seat : s));
+    this.meta = { ...this.meta, seats, clock: clock !== undefined ? clock : this.meta.clock };
+  }
+
+  // ------------------------------------------------------------ bots and clocks
+
+  private afterChange(): void {
+    if (this.closed) return;
+    this.scheduleClock();
+    this.scheduleBots();
+  }
+
+  private botFor(seat: number): string | null {
+    const s = this.meta.seats[seat];
+    if (s.kind === 'bot') return s.bot;
+    return s.controller === 'bot' ? this.meta.takeover : null;
+  }
+
+  private scheduleBots(): void {
+    if (this.meta.status !== 'playing') return;
+    for (const seat of this.game.toAct(this.state)) {
+      const bot = this.botFor(seat);
+      const key = `${this.seq}:${seat}`;
+      if (bot === null || this.botPending.has(key)) continue;
+      this.botPending.add(key);
+      const seq = this.seq;
+      const timer = setTimeout(() => {
+        this.botTimers.delete(timer);
+        void this.runBot(seat, seq, bot, key);
+      }, this.deps.botDelayMs);
+      this.botTimers.add(timer);
+    }
+  }
+
+  private async runBot(seat: number, seq: number, bot: string, key: string): Promise<void> {
+    try {
+      if (this.closed || seq !== this.seq) return;
+      let move: string;
+      try {
+        move = await this.deps.bots.choose({
+          table: this.meta.id,
+          game: this.meta.game,
+          settings: this.meta.settings,
+          seed: this.meta.seed,
+          moves: this.moves.slice(),
+          seat,
+          bot,
+        });
+      } catch (e) {
+        if (this.closed) return;
+        // A broken bot must not stall the game: it plays the first legal move instead, and we hear of it.
+        this.deps.metrics.botFailures++;
+        this.deps.log.error(
+          { table: this.meta.id, seat, bot, err: e },
+          'bot failed; playing its first legal move',
+        );
+        move = this.game.legalMoves(this.state, seat)[0];
+      }
+      if (this.closed) return;
+      const r = await this.move(seat, null, seq, move);
+      if (
+        !r.ok &&
+        r.error.code !== 'move.stale' &&
+        r.error.code !== 'move.not-your-turn' &&
+        r.error.code !== 'move.not-playing'
+      ) {
+        this.deps.log.error({ table: this.meta.id, seat, bot, move, error: r.error }, 'bot move refused');
+      }
+    } finally {
+      this.botPending.delete(key);
+    }
+  }
+
+  private scheduleClock(delayOverride?: number): void {
+    if (this.clockTimer) clearTimeout(this.clockTimer);
+    this.clockTimer = null;
+    const clock = this.meta.clock;
+    if (this.meta.status !== 'playing' || !clock || this.closed) return;
+    const watched = this.meta.seats.filter((s) => s.controller === 'human').map((s) => s.seat);
+    const expiry = nextExpiry(clock, watched);
+    if (expiry === null) return;
+    const delay = delayOverride ?? Math.max(0, expiry - this.deps.now() + 5);
+    this.clockTimer = setTimeout(
+      () => void this.queue.run(() => this.onClock()),
+      Math.min(delay, 2 ** 31 - 1),
+    );
+  }
+
+  private async onClock(): Promise<void> {
+    this.clockTimer = null;
+    const clock = this.meta.clock;
+    if (this.closed || this.meta.status !== 'playing' || !clock) return;
+    const now = this.deps.now();
+    const watched = this.meta.seats.filter((s) => s.controller === 'human').map((s) => s.seat);
+    const out = flagged(clock, watched, now);
+    if (out.length === 0) return this.afterChange();
+    if (this.meta.takeover) {
+      for (const seat of out) await this.writeSeat({ ...this.meta.seats[seat], controller: 'bot' });
+      this.deps.log.info({ table: this.meta.id, seats: out }, 'out of time: a bot takes over');
+    } else {
+      const winners = this.meta.seats.map((s) => s.seat).filter((seat) => !out.includes(seat));
+      const result: GameResultInfo = { winners, reason: `seat ${out.join(', ')} ran out of time` };
+      const finishedAt = new Date(now).toISOString();
+      const stopped = stopClock(clock, now);
+      await this.deps.storage.updateTable(this.meta.id, {
+        status: 'finished',
+        result,
+        finishedAt,
+        clock: stopped,
+      });
+      this.meta = { ...this.meta, status: 'finished', result, finishedAt, clock: stopped };
+      this.deps.log.info({ table: this.meta.id, seats: out }, 'out of time: game over');
+    }
+    this.publishTable();
+    this.afterChange();
+  }
+
+  // ------------------------------------------------------------ broadcasting
+
+  private perAudience(build: (seat: number | null) => ServerMessage): void {
+    this.deps.broadcast.publish({
+      table: this.meta.id,
+      seats: this.meta.seats.map((s) => JSON.stringify(build(s.seat))),
+      spectator: JSON.stringify(build(null)),
+    });
+  }
+
+  private publishUpdate(seat: number, events: readonly GameEvent[]): void {
+    const seq = this.seq;
+    this.perAudience((viewer) => ({ type: 'update', seq, seat, events, snapshot: this.snapshot(viewer) }));
+  }
+
+  publishTable(): void {
+    const table = this.info();
+    this.perAudience((viewer) => ({ type: 'table', table, snapshot: this.snapshot(viewer) }));
+  }
+
+  private publishAll(message: ServerMessage): void {
+    this.deps.broadcast.publish({ table: this.meta.id, all: JSON.stringify(message) });
+  }
+
+  /** Stops timers and bots (server shutdown); storage already holds everything. */
+  close(): void {
+    this.closed = true;
+    if (this.clockTimer) clearTimeout(this.clockTimer);
+    for (const t of this.botTimers) clearTimeout(t);
+    this.botTimers.clear();
+  }
+}

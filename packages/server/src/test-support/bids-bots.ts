@@ -1,0 +1,5 @@
+/** The bot module of the server tests: the bids fixture game, with the generic random bot. */
+import { randomBot, type BotModule } from '../bots/catalog.js';
+import { bidsGame } from './bids-game.js';
+
+export const botModule: BotModule = { games: { tribes: bidsGame }, bots: { tribes: { random: randomBot } } };

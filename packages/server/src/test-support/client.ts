@@ -1,0 +1,74 @@
+/** A real WebSocket client for the tests: collects every message, and waits for the one a test expects. */
+import WebSocket from 'ws';
+import type { ServerMessage } from '../protocol.js';
+
+export class TestClient {
+  readonly received: ServerMessage[] = [];
+  readonly raw: string[] = [];
+  private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private cursor = 0;
+  closed: { code: number; reason: string } | null = null;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const text = data.toString();
+      this.raw.push(text);
+      const m = JSON.parse(text) as ServerMessage;
+      this.received.push(m);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.pred(m)) return true;
+        w.resolve(m);
+        return false;
+      });
+    });
+    socket.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
+  }
+
+  static async connect(url: string): Promise<TestClient> {
+    const socket = new WebSocket(url.replace(/^http/, 'ws') + '/ws');
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return new TestClient(socket);
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** The next message (after those already taken) that matches, waiting up to `ms`. */
+  next<T extends ServerMessage['type']>(
+    type: T,
+    pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+    ms = 5000,
+  ): Promise<Extract<ServerMessage, { type: T }>> {
+    const match = (m: ServerMessage) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>);
+    for (; this.cursor < this.received.length; this.cursor++) {
+      const m = this.received[this.cursor];
+      if (match(m)) {
+        this.cursor++;
+        return Promise.resolve(m as Extract<ServerMessage, { type: T }>);
+      }
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no "${type}" message within ${ms} ms; last: ${this.raw.slice(-3).join(' | ')}`)),
+        ms,
+      );
+      this.waiters.push({
+        pred: match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.cursor = this.received.length;
+          resolve(m as Extract<ServerMessage, { type: T }>);
+        },
+      });
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * The WebSocket endpoint `/ws`: every message is checked for size, rate and shape at the edge, then handed
+ * to its table. One subscription per table per process fans each table's news out to its sockets.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { RawData, WebSocket } from 'ws';
+import type { Broadcast, Envelope } from './broadcast/types.js';
+import type { Lobby } from './lobby.js';
+import {
+  clientMessageSchema,
+  describeZodError,
+  LIMITS,
+  type ClientMessage,
+  type ServerMessage,
+} from './protocol.js';
+import type { Table } from './table.js';
+
+/** A socket that falls this far behind (bytes queued) is closed rather than buffered without end. */
+const MAX_BUFFERED = 4 * 1024 * 1024;
+
+class Hub {
+  private readonly watchers = new Map<string, { sockets: Set<Connection>; unsubscribe: () => void }>();
+
+  constructor(private readonly broadcast: Broadcast) {}
+
+  join(table: string, conn: Connection): void {
+    let entry = this.watchers.get(table);
+    if (!entry) {
+      const sockets = new Set<Connection>();
+      const unsubscribe = this.broadcast.subscribe(table, (e) => deliver(sockets, e));
+      entry = { sockets, unsubscribe };
+      this.watchers.set(table, entry);
+    }
+    entry.sockets.add(conn);
+  }
+
+  leave(table: string, conn: Connection): void {
+    const entry = this.watchers.get(table);
+    if (!entry) return;
+    entry.sockets.delete(conn);
+    if (entry.sockets.size === 0) {
+      entry.unsubscribe();
+      this.watchers.delete(table);
+    }
+  }
+}
+
+function deliver(sockets: Set<Connection>, e: Envelope): void {
+  for (const conn of sockets) {
+    const text = e.all ?? (conn.seat === null ? e.spectator : e.seats?.[conn.seat]);
+    if (text !== undefined) conn.sendText(text);
+  }
+}
+
+export interface SocketStats {
+  connections: number;
+}
+
+class Connection {
+  seat: number | null = null;
+  private token: string | null = null;
+  private table: Table | null = null;
+  private greeted = false;
+  private tokens: number = LIMITS.rateBurst;
+  private refilled = Date.now();
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly lobby: Lobby,
+    private readonly hub: Hub,
+    private readonly log: Logger,
+    private readonly stats: SocketStats,
+  ) {
+    stats.connections++;
+    socket.on('message', (data: RawData, isBinary: boolean) => this.receive(data, isBinary));
+    socket.on('close', () => this.closed());
+    socket.on('error', (e) => this.log.debug({ err: e }, 'socket error'));
+  }
+
+  sendText(text: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED) {
+      this.socket.close(1008, 'too far behind');
+      return;
+    }
+    this.socket.send(text);
+  }
+
+  private send(message: ServerMessage): void {
+    this.sendText(JSON.stringify(message));
+  }
+
+  private fail(code: string, message: string, ref: string | null = null): void {
+    this.send({ type: 'error', code, message, ref });
+  }
+
+  private allow(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(
+      LIMITS.rateBurst,
+      this.tokens + ((now - this.refilled) / 1000) * LIMITS.ratePerSecond,
+    );
+    this.refilled = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (!this.allow()) {
+      return this.fail(
+        'rate.limited',
+        `too many messages: at most ${LIMITS.ratePerSecond} per second (bursts of ${LIMITS.rateBurst})`,
+      );
+    }
+    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+    if (size > LIMITS.messageBytes) {
+      return this.fail(
+        'message.too-large',
+        `a message may have at most ${LIMITS.messageBytes} bytes; this one has ${size}`,
+      );
+    }
+    if (isBinary) return this.fail('message.binary', 'messages are JSON text, not binary frames');
+    let value: unknown;
+    try {
+      value = JSON.parse(data.toString());
+    } catch {
+      return this.fail('message.json', 'a message must be one JSON object, like {"type":"ping"}');
+    }
+    const parsed = clientMessageSchema.safeParse(value);
+    if (!parsed.success) {
+      const ref =
+        typeof (value as { ref?: unknown })?.ref === 'string'
+          ? ((value as { ref: string }).ref as string)
+          : null;
+      return this.fail(
+        'message.invalid',
+        `${describeZodError(parsed.error)} (messages: hello, move, chat, reclaim, ping)`,
+        ref?.slice(0, 64) ?? null,
+      );
+    }
+    // Messages of one socket are handled in order, even while one waits on storage.
+    this.chain = this.chain
+      .then(() => this.handle(parsed.data))
+      .catch((e) => {
+        this.log.error({ err: e }, 'socket message failed');
+        this.fail('server.error', 'the server failed to handle this message; it has been logged');
+      });
+  }
+
+  private async handle(m: ClientMessage): Promise<void> {
+    const ref = 'ref' in m ? (m.ref ?? null) : null;
+    if (m.type === 'ping') return this.send({ type: 'pong', ref, serverTime: Date.now() });
+    if (m.type === 'hello') return this.hello(m);
+    const table = this.table;
+    if (!table) return this.fail('hello.first', 'say hello first: {"type":"hello","table":"<id>", ...}', ref);
+    if (this.seat === null || this.token === null) {
+      return this.fail('spectator', 'spectators can only watch: join a seat to play or chat', ref);
+    }
+    const seat = this.seat;
+    if (m.type === 'move') {
+      const r = await table.move(seat, this.token, m.seq, m.move, (seq) =>
+        this.send({ type: 'ack', ref, seq }),
+      );
+      if (!r.ok) this.fail(r.error.code, r.error.message, ref);
+    } else if (m.type === 'chat') {
+      const r = await table.addChat(seat, this.token, m.text);
+      if (!r.ok) this.fail(r.error.code, r.error.message, ref);
+    } else if (m.type === 'reclaim') {
+      const r = await table.reclaim(seat, this.token);
+      if (!r.ok) this.fail(r.error.code, r.error.message, ref);
+    }
+  }
+
+  private async hello(m: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
+    if (this.greeted)
+      return this.fail(
+        'hello.again',
+        'this socket already watches a table; open another socket for another table',
+      );
+    if ((m.seat === undefined) !== (m.token === undefined)) {
+      return this.fail('hello.auth', 'give both "seat" and "token" to play, or neither to watch');
+    }
+    this.greeted = true;
+    const table = await this.lobby.open(m.table);
+    if (!table) {
+      this.greeted = false;
+      return this.fail('table.not-found', `there is no table "${m.table}"`);
+    }
+    if (m.seat !== undefined && m.token !== undefined) {
+      if (!table.seatHolds(m.seat, m.token)) {
+        this.greeted = false;
+        return this.fail('auth.token', `the token does not hold seat ${m.seat} at this table`);
+      }
+      this.seat = m.seat;
+      this.token = m.token;
+    }
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.table = table;
+    // Subscribe and send the welcome in the same tick: nothing can slip in between.
+    this.hub.join(table.id, this);
+    table.attach(this.seat);
+    this.send({
+      type: 'welcome',
+      table: table.info(),
+      seat: this.seat,
+      missed: table.missedSince(m.since),
+      snapshot: table.snapshot(this.seat),
+      chat: table.chat(),
+      serverTime: Date.now(),
+    });
+  }
+
+  private closed(): void {
+    this.stats.connections--;
+    if (this.table) {
+      this.hub.leave(this.table.id, this);
+      this.table.detach(this.seat);
+    }
+  }
+}
+
+export function registerSockets(
+  app: FastifyInstance,
+  lobby: Lobby,
+  broadcast: Broadcast,
+  log: Logger,
+): SocketStats {
+  const hub = new Hub(broadcast);
+  const stats: SocketStats = { connections: 0 };
+  app.get('/ws', { websocket: true }, (socket) => {
+    new Connection(socket, lobby, hub, log, stats);
+  });
+  return stats;
+}
