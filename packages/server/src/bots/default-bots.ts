@@ -1,4 +1,8 @@
 /** The games this server hosts and their bots: the real engines and @attila/bots. */
-import type { BotModule } from './catalog.js';
+import { tribesGame } from '@attila/tribes';
+import { randomBot, type BotModule } from './catalog.js';
 
-export const botModule: BotModule = { games: {}, bots: {} };
+export const botModule: BotModule = {
+  games: { tribes: tribesGame },
+  bots: { tribes: { random: randomBot } },
+};

@@ -1,0 +1,78 @@
+/** Test players: real WebSocket clients that hold a seat and play random legal moves until the game ends. */
+import { Rng } from '@attila/core';
+import type { ServerMessage, Snapshot } from '../protocol.js';
+import { TestClient } from './client.js';
+
+export interface Seated {
+  readonly client: TestClient;
+  readonly seat: number;
+}
+
+/** Connects a client for every seat grant; resolves when all are welcomed. */
+export async function seatClients(
+  url: string,
+  table: string,
+  grants: { seat: number; token: string }[],
+): Promise<Seated[]> {
+  return Promise.all(
+    grants.map(async (g) => {
+      const client = await TestClient.connect(url);
+      client.send({ type: 'hello', table, seat: g.seat, token: g.token });
+      await client.next('welcome');
+      return { client, seat: g.seat };
+    }),
+  );
+}
+
+function latestSnapshot(client: TestClient): Snapshot | null {
+  for (let i = client.received.length - 1; i >= 0; i--) {
+    const m = client.received[i] as ServerMessage;
+    if ((m.type === 'update' || m.type === 'table' || m.type === 'welcome') && m.snapshot) return m.snapshot;
+  }
+  return null;
+}
+
+/**
+ * Each client moves at random whenever its latest snapshot says it is to act, until the game is over or
+ * `maxMoves` moves were made in all. Resolves with the number of moves the clients made.
+ */
+export function playRandomly(
+  players: Seated[],
+  seed: string,
+  maxMoves = 10_000,
+  timeoutMs = 60_000,
+): Promise<number> {
+  const rng = Rng.fromSeed(seed);
+  let made = 0;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`game not over after ${timeoutMs} ms (${made} moves)`)),
+      timeoutMs,
+    );
+    const sentAt = new Map<Seated, number>();
+    const step = () => {
+      let over = true;
+      for (const p of players) {
+        const snap = latestSnapshot(p.client);
+        if (!snap) {
+          over = false;
+          continue;
+        }
+        if (snap.result === null) over = false;
+        if (snap.result !== null || !snap.toAct.includes(p.seat) || sentAt.get(p) === snap.seq) continue;
+        if (made >= maxMoves) continue;
+        sentAt.set(p, snap.seq);
+        p.client.send({ type: 'move', seq: snap.seq, move: rng.pick(snap.legalMoves) });
+        made++;
+      }
+      if (over || made >= maxMoves) {
+        clearTimeout(timer);
+        for (const p of players) p.client.socket.off('message', listener);
+        resolve(made);
+      }
+    };
+    const listener = () => setImmediate(step);
+    for (const p of players) p.client.socket.on('message', listener);
+    step();
+  });
+}

@@ -1,0 +1,105 @@
+import { replayMoves } from '@attila/core';
+import { tribesGame } from '@attila/tribes';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateTableResponse, SeatGrant, ServerMessage } from './protocol.js';
+import { startServer, type RunningServer } from './server.js';
+import { TestClient } from './test-support/client.js';
+import { get, post, tempDb } from './test-support/http.js';
+import { playRandomly, seatClients } from './test-support/play.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ port: 0, dbFile: tempDb(), botDelayMs: 0, logger: pino({ level: 'silent' }) });
+});
+afterAll(() => server.close());
+
+async function tribesTable(players: number, bots: number) {
+  const seats = Array.from({ length: players }, (_, i) =>
+    i < players - bots ? { type: 'human' } : { type: 'bot', bot: 'random' },
+  );
+  const created = await post<CreateTableResponse>(server.url, '/api/tables', {
+    game: 'tribes',
+    settings: { players },
+    seats,
+    name: 'Ann',
+  });
+  expect(created.status).toBe(201);
+  const grants = [{ seat: created.body.seat as number, token: created.body.token as string }];
+  for (let i = 1; i < players - bots; i++) {
+    const j = await post<SeatGrant>(server.url, `/api/tables/${created.body.table.id}/join`, {
+      name: `P${i}`,
+    });
+    grants.push({ seat: j.body.seat, token: j.body.token });
+  }
+  return { id: created.body.table.id, grants };
+}
+
+/** Every object under `value` with a `hand` or `own` key, with the path to it. */
+function secretsIn(value: unknown, path = '$', out: { path: string; key: string; value: unknown }[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => secretsIn(v, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'hand' || k === 'own' || k === 'hands' || k === 'deck' || k === 'seed')
+        out.push({ path, key: k, value: v });
+      secretsIn(v, `${path}.${k}`, out);
+    }
+  }
+  return out;
+}
+
+describe('Tribes over WebSockets', () => {
+  it('plays a whole 4-seat game (3 people, 1 bot); no client ever receives another seat’s hidden cards', async () => {
+    const { id, grants } = await tribesTable(4, 1);
+    const players = await seatClients(server.url, id, grants);
+    const spectator = await TestClient.connect(server.url);
+    spectator.send({ type: 'hello', table: id });
+    await spectator.next('welcome');
+    await playRandomly(players, 'tribes-ws', 20_000, 90_000);
+    const over = await get<{ table: { status: string; seq: number } }>(server.url, `/api/tables/${id}`);
+    expect(over.body.table.status).toBe('finished');
+
+    // Replay the record on the test's side: the exact state at every sequence number.
+    const record = await get<{ settings: Record<string, unknown>; seed: string; moves: string[] }>(
+      server.url,
+      `/api/tables/${id}/record`,
+    );
+    const settings = tribesGame.parseSettings(record.body.settings);
+    if (!settings.ok) throw new Error(settings.error.message);
+    const replay = replayMoves(tribesGame, settings.value, record.body.seed, record.body.moves);
+    if (!replay.ok) throw new Error(replay.error.message);
+    const states = replay.value.states;
+    expect(record.body.moves.length).toBe(over.body.table.seq);
+
+    const audiences = [
+      ...players.map((p) => ({ client: p.client, seat: p.seat as number | null })),
+      { client: spectator, seat: null },
+    ];
+    let checked = 0;
+    for (const { client, seat } of audiences) {
+      for (const m of client.received as ServerMessage[]) {
+        const snap = 'snapshot' in m ? m.snapshot : null;
+        if (snap) {
+          // The view is exactly the engine's view for this seat at that moment: nothing more.
+          const expected = tribesGame.view(states[snap.seq], seat === null ? 'spectator' : { seat });
+          expect(JSON.parse(JSON.stringify(snap.view))).toEqual(JSON.parse(JSON.stringify(expected)));
+          checked++;
+        }
+        // Any hand or laid cards anywhere in the message are the viewer's own, never another seat's.
+        for (const s of secretsIn(m)) {
+          if (s.key === 'seed' || s.key === 'deck' || s.key === 'hands')
+            throw new Error(`secret "${s.key}" at ${s.path}`);
+          if (seat === null) expect(s.value, `${s.path}.${s.key} for a spectator`).toBeNull();
+        }
+        if (snap && seat !== null) {
+          const view = snap.view as { hand: number[] };
+          expect(view.hand).toEqual(tribesGame.view(states[snap.seq], { seat }).hand);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(JSON.stringify(spectator.raw)).not.toContain(record.body.seed);
+    for (const p of players) p.client.close();
+    spectator.close();
+  }, 120_000);
+});
