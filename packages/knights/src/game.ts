@@ -1,0 +1,218 @@
+/**
+ * Knights as a `GameModule`: what the server, the web app, the bots' harness and the command line use.
+ * Seat 0 plays the Romans (`R`), seat 1 the Huns (`H`). Perfect information: every viewer sees the same view.
+ */
+import {
+  err,
+  ok,
+  type GameEvent,
+  type GameModule,
+  type GameResult,
+  type Result,
+  type Viewer,
+} from '@attila/core';
+import { isPlacement, moveFrom, moveScorch, moveTo } from './board.js';
+import type { Layout } from './layout.js';
+import { moveToString } from './notation.js';
+import { Position, SIDE_LETTERS, SIDE_NAMES, sideIndex, type Phase, type Side } from './position.js';
+import { parseLayout, presetLayout, STANDARD_LAYOUT } from './presets.js';
+
+export interface KnightsSettings {
+  readonly layout: Layout;
+  /** How the layout was given: a preset name, or the shape string. */
+  readonly layoutName: string;
+  /** Who places (and later moves) first. */
+  readonly first: Side;
+}
+
+export interface KnightsState {
+  readonly settings: KnightsSettings;
+  readonly position: Position;
+  /** The last move in notation, or null before the first. */
+  readonly lastMove: string | null;
+  readonly plies: number;
+}
+
+export interface KnightsSquareView {
+  readonly name: string;
+  /** Row in the bounding box, 0 at the top; column, 0 at the left. */
+  readonly row: number;
+  readonly col: number;
+}
+
+export interface KnightsView {
+  /** The position in the notation of the rules page. */
+  readonly position: string;
+  readonly layout: {
+    readonly shape: string;
+    readonly name: string;
+    readonly rows: number;
+    readonly cols: number;
+    readonly squares: readonly KnightsSquareView[];
+    /** One cutting of the shape into the four tiles (row/col of the top-left cell), for drawing tile edges. */
+    readonly tiles: ReadonlyArray<{
+      kind: 'S' | 'L';
+      row: number;
+      col: number;
+      height: number;
+      width: number;
+    }>;
+  };
+  readonly knights: ReadonlyArray<{ readonly side: Side; readonly square: string }>;
+  readonly scorched: readonly string[];
+  readonly first: Side;
+  readonly sideToMove: Side;
+  /** The seat that must act, or null when the game is over. */
+  readonly seatToMove: number | null;
+  readonly phase: Phase;
+  /** Legal moves in notation, sorted; per-knight targets and scorch choices follow from them. */
+  readonly legalMoves: readonly string[];
+  readonly lastMove: string | null;
+  readonly plies: number;
+  readonly winner: Side | null;
+}
+
+export const KNIGHTS_RULES_VERSION = '1';
+
+const SETTINGS_HELP =
+  'settings are { layout: <preset name, shape string or tile placements>, first: "R" | "H" }';
+
+export function parseKnightsSettings(raw: unknown): Result<KnightsSettings, 'knights.settings'> {
+  const value = raw ?? {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return err('knights.settings', `Knights ${SETTINGS_HELP}; got ${JSON.stringify(raw)}`);
+  }
+  const v = value as Record<string, unknown>;
+  const unknown = Object.keys(v).filter((k) => k !== 'layout' && k !== 'first');
+  if (unknown.length > 0)
+    return err('knights.settings', `unknown setting "${unknown[0]}": Knights ${SETTINGS_HELP}`);
+  const first = v.first ?? 'R';
+  if (first !== 'R' && first !== 'H') {
+    return err('knights.settings', `"first" is "R" (Romans) or "H" (Huns), not ${JSON.stringify(first)}`);
+  }
+  const layoutText = v.layout ?? 'standard';
+  if (typeof layoutText !== 'string') {
+    return err('knights.settings', `"layout" is a string: ${SETTINGS_HELP}`);
+  }
+  const layout = parseLayout(layoutText);
+  if (!layout.ok) return err('knights.settings', `bad layout: ${layout.error.message}`);
+  const layoutName = presetLayout(layoutText.trim()) ? layoutText.trim() : layout.value.shape;
+  return ok({ layout: layout.value, layoutName, first });
+}
+
+export function knightsSettingsToJson(s: KnightsSettings): Record<string, unknown> {
+  return { layout: s.layoutName, first: s.first };
+}
+
+export function knightsStart(settings: KnightsSettings): KnightsState {
+  return { settings, position: Position.empty(settings.layout, settings.first), lastMove: null, plies: 0 };
+}
+
+function overReason(p: Position): string {
+  const loser = SIDE_NAMES[p.side];
+  return p.toBoard().inPlacement()
+    ? `the ${loser} have no legal placement`
+    : `the ${loser} cannot move any knight`;
+}
+
+export function knightsResult(state: KnightsState): GameResult | null {
+  const winner = state.position.winner();
+  if (!winner) return null;
+  return { winners: [sideIndex(winner)], reason: overReason(state.position) };
+}
+
+export function knightsView(state: KnightsState): KnightsView {
+  const p = state.position;
+  const layout = p.layout;
+  const winner = p.winner();
+  const knights: Array<{ side: Side; square: string }> = [];
+  for (const side of SIDE_LETTERS) for (const square of p.knightSquares(side)) knights.push({ side, square });
+  return {
+    position: p.toString(),
+    layout: {
+      shape: layout.shape,
+      name: state.settings.layoutName,
+      rows: layout.rows,
+      cols: layout.cols,
+      squares: layout.names.map((name, i) => ({ name, row: layout.rowOf[i], col: layout.colOf[i] })),
+      tiles: layout.tiles.map((t) => ({
+        kind: t.kind,
+        row: t.row,
+        col: t.col,
+        height: t.height,
+        width: t.width,
+      })),
+    },
+    knights,
+    scorched: layout.maskNames(p.scorched),
+    first: state.settings.first,
+    sideToMove: p.sideToMove,
+    seatToMove: winner ? null : p.side,
+    phase: winner ? 'over' : p.phase(),
+    legalMoves: winner ? [] : p.legalMoves(),
+    lastMove: state.lastMove,
+    plies: state.plies,
+    winner,
+  };
+}
+
+export function knightsPlay(
+  state: KnightsState,
+  seat: number,
+  move: string,
+): Result<{ state: KnightsState; events: GameEvent[] }> {
+  const p = state.position;
+  if (p.winner()) return err('knights.over', `the game is over: ${overReason(p)}`);
+  if (seat !== p.side) {
+    return err(
+      'knights.turn',
+      `it is the ${SIDE_NAMES[p.side]}' turn (seat ${p.side}), not seat ${seat}'s (seat 0 plays the Romans, seat 1 the Huns)`,
+    );
+  }
+  const code = p.parseMove(move);
+  if (!code.ok) return code;
+  const next = p.playCode(code.value);
+  const names = p.layout.names;
+  const side = p.sideToMove;
+  const events: GameEvent[] = [
+    isPlacement(code.value)
+      ? { type: 'placed', side, square: names[moveTo(code.value)] }
+      : {
+          type: 'moved',
+          side,
+          from: names[moveFrom(code.value)],
+          to: names[moveTo(code.value)],
+          scorch: names[moveScorch(code.value)],
+        },
+  ];
+  const winner = next.winner();
+  if (winner) events.push({ type: 'game-over', winner, reason: overReason(next) });
+  const text = moveToString(p.layout, code.value);
+  return ok({
+    state: { settings: state.settings, position: next, lastMove: text, plies: state.plies + 1 },
+    events,
+  });
+}
+
+export const knightsGame: GameModule<KnightsSettings, KnightsState, KnightsView> = {
+  kind: 'knights',
+  rulesVersion: KNIGHTS_RULES_VERSION,
+  seats: { min: 2, max: 2 },
+  parseSettings: parseKnightsSettings,
+  settingsToJson: knightsSettingsToJson,
+  playerCount: () => 2,
+  setup: (settings) => ok(knightsStart(settings)),
+  toAct: (state) => (state.position.winner() ? [] : [state.position.side]),
+  legalMoves: (state, seat) =>
+    seat === state.position.side && !state.position.winner() ? state.position.legalMoves() : [],
+  play: knightsPlay,
+  view: (state, _viewer: Viewer) => knightsView(state),
+  result: knightsResult,
+};
+
+/** The standard settings: the 4x5 board, Romans first. */
+export const DEFAULT_KNIGHTS_SETTINGS: KnightsSettings = {
+  layout: STANDARD_LAYOUT,
+  layoutName: 'standard',
+  first: 'R',
+};
