@@ -230,7 +230,7 @@ export class Table {
     if (seat === null) this.spectators++;
     else {
       this.connected[seat]++;
-      if (this.connected[seat] === 1) this.publishTable();
+      if (this.connected[seat] === 1) this.publishTable(false);
     }
   }
 
@@ -238,7 +238,7 @@ export class Table {
     if (seat === null) this.spectators = Math.max(0, this.spectators - 1);
     else {
       this.connected[seat] = Math.max(0, this.connected[seat] - 1);
-      if (this.connected[seat] === 0) this.publishTable();
+      if (this.connected[seat] === 0) this.publishTable(false);
     }
     if (this.isIdle()) this.idleSince = this.deps.now();
   }
@@ -589,8 +589,10 @@ export class Table {
     this.perAudience((viewer) => ({ type: 'update', seq, seat, events, snapshot: this.snapshot(viewer) }));
   }
 
-  publishTable(): void {
+  /** The table's news; `withSnapshot` false when only who is connected changed (the game did not). */
+  publishTable(withSnapshot = true): void {
     const table = this.info();
+    if (!withSnapshot) return this.publishAll({ type: 'table', table, snapshot: null });
     this.perAudience((viewer) => ({ type: 'table', table, snapshot: this.snapshot(viewer) }));
   }
 

@@ -54,7 +54,14 @@ export class TestClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () =>
-          reject(new Error(`no "${type}" message within ${ms} ms; last: ${this.raw.slice(-3).join(' | ')}`)),
+          reject(
+            new Error(
+              `no "${type}" message within ${ms} ms; last: ${this.raw
+                .slice(-3)
+                .map((t) => t.slice(0, 300))
+                .join(' | ')}`,
+            ),
+          ),
         ms,
       );
       this.waiters.push({
@@ -66,6 +73,13 @@ export class TestClient {
         },
       });
     });
+  }
+
+  /** The welcome this client got (after `hello`). */
+  welcome(): Extract<ServerMessage, { type: 'welcome' }> {
+    const w = this.received.find((m) => m.type === 'welcome');
+    if (!w) throw new Error('no welcome yet');
+    return w as Extract<ServerMessage, { type: 'welcome' }>;
   }
 
   close(): void {
