@@ -1,8 +1,9 @@
 /** The games this server hosts and their bots: the real engines and @attila/bots. */
+import { knightsGame } from '@attila/knights';
 import { tribesGame } from '@attila/tribes';
 import { randomBot, type BotModule } from './catalog.js';
 
 export const botModule: BotModule = {
-  games: { tribes: tribesGame },
-  bots: { tribes: { random: randomBot } },
+  games: { knights: knightsGame, tribes: tribesGame },
+  bots: { knights: { random: randomBot }, tribes: { random: randomBot } },
 };
