@@ -1,0 +1,95 @@
+/**
+ * End-to-end harness: the real server (the `attila serve` command on a fresh SQLite file, serving the
+ * built web app) and Debian's Chromium driven by playwright-core — no downloaded browser.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+export const SCREENSHOTS = new URL('../screenshots/', import.meta.url).pathname;
+
+export interface ServerProcess {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'attila-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'packages/cli/bin/attila.js'),
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      join(dir, 'e2e.db'),
+      '--log-level',
+      'warn',
+      '--bot-delay',
+      '50',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += String(d)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s: ${stderr}`)), 30_000);
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; lang?: string; mobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
+    locale: opts.lang ?? 'en-GB',
+    isMobile: opts.mobile ?? false,
+    hasTouch: opts.mobile ?? false,
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return { context, page };
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

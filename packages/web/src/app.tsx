@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useT } from './i18n/i18n.js';
+import { parseRoute, type Route } from './router.js';
+import { Header } from './ui/header.js';
+import { Home } from './screens/home.js';
+import { RulesScreen } from './screens/rules.js';
+import { KnightsHotseat } from './screens/knights-hotseat.js';
+import { TribesHotseat } from './screens/tribes-hotseat.js';
+import { LobbyScreen } from './screens/lobby.js';
+import { TableScreen } from './screens/table.js';
+import { ReplayScreen } from './screens/replay.js';
+
+function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const onHash = () => setRoute(parseRoute(location.hash));
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, []);
+  return route;
+}
+
+function Screen({ route }: { route: Route }) {
+  const t = useT();
+  switch (route.name) {
+    case 'home':
+      return <Home />;
+    case 'rules':
+      return <RulesScreen game={route.game} />;
+    case 'hotseat':
+      return route.game === 'knights' ? <KnightsHotseat /> : <TribesHotseat />;
+    case 'lobby':
+      return <LobbyScreen />;
+    case 'table':
+      return <TableScreen key={route.id} id={route.id} />;
+    case 'replay':
+      return <ReplayScreen key={route.id ?? ''} id={route.id} />;
+    case 'notFound':
+      return (
+        <main class="page">
+          <h1>{t('notFound.title')}</h1>
+          <p>{t('notFound.text', { path: route.path })}</p>
+          <a class="button" href="#/">
+            {t('nav.home')}
+          </a>
+        </main>
+      );
+  }
+}
+
+export function App() {
+  const route = useRoute();
+  return (
+    <>
+      <Header route={route} />
+      <Screen route={route} />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+/** A Knights game at a server table: the board from the server's snapshot, moves sent over the socket. */
+import { useEffect, useState } from 'preact/hooks';
+import type { Snapshot, TableInfo } from '@attila/server/protocol';
+import { useT } from '../i18n/i18n.js';
+import { KnightsBoard } from './board.js';
+import { parsePosition } from './notation.js';
+import { SideChip, WinnerOverlay } from './panel.js';
+import { readKnightsView, sideOfSeat } from './view.js';
+import { AnalysisToggle, useAnalysis } from './analysis.js';
+
+export function KnightsLive(props: {
+  table: TableInfo;
+  snapshot: Snapshot;
+  seat: number | null;
+  onMove: (move: string) => void;
+  analysisAllowed: boolean;
+}) {
+  const t = useT();
+  const { snapshot, seat } = props;
+  const view = readKnightsView(snapshot.view);
+  const [closed, setClosed] = useState(false);
+  const [analysisOn, setAnalysisOn] = useState(false);
+  const layout = typeof props.table.settings.layout === 'string' ? props.table.settings.layout : 'standard';
+  const verdicts = useAnalysis(analysisOn && props.analysisAllowed ? (view?.position ?? null) : null, layout);
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  useEffect(() => setSentAt(null), [snapshot.seq]);
+  if (!view) return <pre class="error">{JSON.stringify(snapshot.view)}</pre>;
+  const toMove = parsePosition(view.position)?.toMove ?? 'R';
+  const result = snapshot.result;
+  const winner = result ? sideOfSeat(result.winners[0]) : null;
+  const mine = seat !== null ? sideOfSeat(seat) : null;
+  const myTurn = seat !== null && snapshot.toAct.includes(seat);
+  const hint = result
+    ? null
+    : !myTurn
+      ? 'knights.hint.wait'
+      : view.placement
+        ? 'knights.hint.place'
+        : 'knights.hint.pick';
+  return (
+    <div class="play">
+      <div class="card board-card" data-seq={snapshot.seq}>
+        <KnightsBoard
+          position={view.position}
+          legalMoves={sentAt === null ? snapshot.legalMoves : []}
+          lastMove={view.lastMove}
+          verdicts={verdicts.verdicts}
+          onMove={(m) => {
+            setSentAt(performance.now());
+            props.onMove(m);
+          }}
+        />
+      </div>
+      <aside class="side-panel">
+        <div class="card">
+          <div class="status" data-testid="status">
+            {winner ? (
+              <>
+                <SideChip side={winner} /> {t('knights.winner', { side: t(`sides.${winner}`) })}
+              </>
+            ) : (
+              <>
+                <SideChip side={toMove} />{' '}
+                {myTurn ? t('common.yourTurn') : t('knights.toMove', { side: t(`sides.${toMove}`) })}
+              </>
+            )}
+          </div>
+          {mine && (
+            <p class="muted">
+              {t('knights.youPlay')} <SideChip side={mine} />
+            </p>
+          )}
+          {hint && <p class="muted">{t(hint)}</p>}
+          {props.analysisAllowed && (
+            <AnalysisToggle on={analysisOn} onChange={setAnalysisOn} state={verdicts} />
+          )}
+        </div>
+      </aside>
+      {winner && !closed && (
+        <WinnerOverlay
+          title={
+            mine
+              ? winner === mine
+                ? t('knights.youWin')
+                : t('knights.youLose')
+              : t('knights.winner', { side: t(`sides.${winner}`) })
+          }
+          text={t('knights.winnerReason', { loser: t(`sides.${winner === 'R' ? 'H' : 'R'}`) })}
+          onClose={() => setClosed(true)}
+        >
+          <a class="button" href={`#/replay/${props.table.id}`}>
+            {t('common.replay')}
+          </a>
+        </WinnerOverlay>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Everything around the Knights board: whose turn, what to do next, the moves so far, the winner screen.
+ * Shared by hotseat, games at a table and replays.
+ */
+import type { ComponentChildren } from 'preact';
+import { useT } from '../i18n/i18n.js';
+import type { Side } from './notation.js';
+
+export function SideChip({ side }: { side: Side }) {
+  const t = useT();
+  return (
+    <span class={`chip ${side}`}>
+      <span aria-hidden="true">{side === 'R' ? '◉' : '▲'}</span>
+      {t(`sides.${side}`)}
+    </span>
+  );
+}
+
+export function MoveList({ moves, current }: { moves: readonly string[]; current?: number }) {
+  const t = useT();
+  return (
+    <section>
+      <h3>{t('common.moves')}</h3>
+      <ol class="movelist" data-testid="movelist">
+        {moves.map((m, i) => (
+          <li key={i} class={current === i + 1 ? 'current' : ''}>
+            {m}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function WinnerOverlay(props: {
+  title: string;
+  text: string;
+  children?: ComponentChildren;
+  onClose: () => void;
+}) {
+  const t = useT();
+  return (
+    <div class="overlay" role="dialog" aria-modal="true" data-testid="winner">
+      <div class="card">
+        <div class="winner-banner">{props.title}</div>
+        <p>{props.text}</p>
+        <div class="row" style={{ justifyContent: 'center' }}>
+          {props.children}
+          <button class="secondary" onClick={props.onClose}>
+            {t('common.close')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

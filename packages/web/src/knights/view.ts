@@ -1,0 +1,30 @@
+/**
+ * What the web app reads from a Knights view (the engine's JSON for a viewer). Only the fields it draws;
+ * the position string carries the board, so nothing else about the rules is needed here.
+ */
+import type { Side } from './notation.js';
+
+export interface KnightsScreenView {
+  readonly position: string;
+  readonly lastMove: string | null;
+  readonly winner: Side | null;
+  readonly placement: boolean;
+}
+
+export function readKnightsView(view: unknown): KnightsScreenView | null {
+  if (typeof view !== 'object' || view === null) return null;
+  const v = view as Record<string, unknown>;
+  if (typeof v.position !== 'string') return null;
+  const last = v.lastMove;
+  const winner = v.winner;
+  return {
+    position: v.position,
+    lastMove: typeof last === 'string' ? last : null,
+    winner: winner === 'R' || winner === 'H' ? winner : null,
+    placement: v.phase === 'placement',
+  };
+}
+
+export const SIDES: readonly Side[] = ['R', 'H'];
+export const seatOfSide = (s: Side): number => (s === 'R' ? 0 : 1);
+export const sideOfSeat = (seat: number): Side => (seat === 0 ? 'R' : 'H');

@@ -1,0 +1,101 @@
+/**
+ * The server's HTTP lobby API (see packages/server/README.md). Every call returns a `Result`: the server's
+ * own error (code and message) or a network failure, never an exception.
+ */
+import { err, ok, type Result } from '@attila/core';
+import type {
+  CreateTableRequest,
+  CreateTableResponse,
+  GameInfo,
+  SeatGrant,
+  TableInfo,
+} from '@attila/server/protocol';
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result<T>> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    return err('net.offline', (e as Error).message);
+  }
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    return err('net.response', `the server answered ${res.status} without JSON`);
+  }
+  if (!res.ok) {
+    const e = (json as { error?: { code?: string; message?: string } }).error;
+    return err(e?.code ?? `http.${res.status}`, e?.message ?? `HTTP ${res.status}`);
+  }
+  return ok(json as T);
+}
+
+export const api = {
+  games: () => call<{ games: GameInfo[] }>('GET', '/api/games'),
+  tables: () => call<{ tables: TableInfo[] }>('GET', '/api/tables'),
+  table: (id: string) => call<{ table: TableInfo }>('GET', `/api/tables/${encodeURIComponent(id)}`),
+  create: (req: CreateTableRequest) => call<CreateTableResponse>('POST', '/api/tables', req),
+  join: (id: string, name: string, seat?: number) =>
+    call<SeatGrant>(
+      'POST',
+      `/api/tables/${encodeURIComponent(id)}/join`,
+      seat === undefined ? { name } : { name, seat },
+    ),
+  leave: (id: string, seat: number, token: string) =>
+    call<{ table: TableInfo }>('POST', `/api/tables/${encodeURIComponent(id)}/leave`, { seat, token }),
+  /** The finished game's record, as text (it is also what a player downloads). */
+  async record(id: string): Promise<Result<string>> {
+    try {
+      const res = await fetch(`/api/tables/${encodeURIComponent(id)}/record`);
+      const text = await res.text();
+      if (!res.ok) {
+        try {
+          const e = (JSON.parse(text) as { error: { code: string; message: string } }).error;
+          return err(e.code, e.message);
+        } catch {
+          return err(`http.${res.status}`, text);
+        }
+      }
+      return ok(text);
+    } catch (e) {
+      return err('net.offline', (e as Error).message);
+    }
+  },
+};
+
+/** Seats this browser holds, remembered across reloads (the token proves the seat to the server). */
+export interface HeldSeat {
+  readonly seat: number;
+  readonly token: string;
+}
+
+const seatKey = (table: string) => `attila.seat.${table}`;
+
+export function heldSeat(table: string): HeldSeat | null {
+  try {
+    const raw = localStorage.getItem(seatKey(table));
+    if (!raw) return null;
+    const v = JSON.parse(raw) as HeldSeat;
+    return typeof v.seat === 'number' && typeof v.token === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function holdSeat(table: string, seat: HeldSeat | null): void {
+  if (seat) localStorage.setItem(seatKey(table), JSON.stringify(seat));
+  else localStorage.removeItem(seatKey(table));
+}
+
+export function playerName(): string {
+  return localStorage.getItem('attila.name') ?? '';
+}
+
+export function setPlayerName(name: string): void {
+  localStorage.setItem('attila.name', name);
+}

@@ -1,0 +1,143 @@
+/**
+ * One live table over the WebSocket: says hello (with the held seat's token, and the last sequence number
+ * seen so a reconnect only fetches what was missed), reconnects with back-off, and hands every server
+ * message to the screen as the latest table, snapshot and chat.
+ */
+import type { ChatMessage, ClientMessage, ServerMessage, Snapshot, TableInfo } from '@attila/server/protocol';
+import type { HeldSeat } from './api.js';
+
+export interface LiveState {
+  readonly status: 'connecting' | 'open' | 'closed';
+  readonly table: TableInfo | null;
+  readonly seat: number | null;
+  readonly snapshot: Snapshot | null;
+  readonly chat: readonly ChatMessage[];
+  /** Public events of the moves seen live, oldest first (for logs and animations). */
+  readonly notices: readonly {
+    readonly seq: number;
+    readonly seat: number;
+    readonly events: readonly unknown[];
+  }[];
+  readonly error: { readonly code: string; readonly message: string } | null;
+}
+
+export const INITIAL_LIVE: LiveState = {
+  status: 'connecting',
+  table: null,
+  seat: null,
+  snapshot: null,
+  chat: [],
+  notices: [],
+  error: null,
+};
+
+export function reduceLive(s: LiveState, m: ServerMessage): LiveState {
+  switch (m.type) {
+    case 'welcome':
+      return {
+        ...s,
+        status: 'open',
+        table: m.table,
+        seat: m.seat,
+        snapshot: m.snapshot,
+        chat: m.chat,
+        notices: m.missed ? [...s.notices, ...m.missed] : s.notices,
+        error: null,
+      };
+    case 'update':
+      if (s.snapshot && m.snapshot.seq <= s.snapshot.seq) return s;
+      return {
+        ...s,
+        snapshot: m.snapshot,
+        notices: [...s.notices, { seq: m.seq, seat: m.seat, events: m.events }],
+        error: null,
+      };
+    case 'table':
+      return { ...s, table: m.table, snapshot: m.snapshot ?? s.snapshot };
+    case 'chat':
+      return { ...s, chat: [...s.chat, m.message] };
+    case 'error':
+      return { ...s, error: { code: m.code, message: m.message } };
+    case 'ack':
+    case 'pong':
+      return s;
+  }
+}
+
+export class Connection {
+  private socket: WebSocket | null = null;
+  private stopped = false;
+  private retry = 0;
+  private state: LiveState = INITIAL_LIVE;
+  private refs = 0;
+
+  constructor(
+    private readonly table: string,
+    private readonly seat: HeldSeat | null,
+    private readonly onState: (s: LiveState) => void,
+  ) {
+    this.connect();
+  }
+
+  private connect(): void {
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    const ws = new WebSocket(url);
+    this.socket = ws;
+    this.set({ ...this.state, status: 'connecting' });
+    ws.onopen = () => {
+      this.retry = 0;
+      const hello: ClientMessage = {
+        type: 'hello',
+        table: this.table,
+        ...(this.seat ? { seat: this.seat.seat, token: this.seat.token } : {}),
+        ...(this.state.snapshot ? { since: this.state.snapshot.seq } : {}),
+      };
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (e) => {
+      let m: ServerMessage;
+      try {
+        m = JSON.parse(String(e.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.set(reduceLive(this.state, m));
+    };
+    ws.onclose = () => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      if (this.stopped) return;
+      this.set({ ...this.state, status: 'closed' });
+      const delay = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => !this.stopped && this.connect(), delay);
+    };
+  }
+
+  private set(s: LiveState): void {
+    this.state = s;
+    this.onState(s);
+  }
+
+  private send(m: ClientMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(m));
+  }
+
+  move(move: string): void {
+    const seq = this.state.snapshot?.seq ?? 0;
+    this.send({ type: 'move', seq, move, ref: `m${++this.refs}` });
+  }
+
+  chat(text: string): void {
+    this.send({ type: 'chat', text, ref: `c${++this.refs}` });
+  }
+
+  reclaim(): void {
+    this.send({ type: 'reclaim', ref: `r${++this.refs}` });
+  }
+
+  close(): void {
+    this.stopped = true;
+    this.socket?.close();
+    this.socket = null;
+  }
+}

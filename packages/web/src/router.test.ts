@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { href, parseRoute, type Route } from './router.js';
+
+describe('hash routes', () => {
+  it('parses every screen and round-trips through href', () => {
+    const routes: Route[] = [
+      { name: 'home' },
+      { name: 'rules', game: 'tribes' },
+      { name: 'hotseat', game: 'knights' },
+      { name: 'lobby' },
+      { name: 'table', id: 'abc 1' },
+      { name: 'replay', id: null },
+      { name: 'replay', id: 'g42' },
+    ];
+    for (const r of routes) expect(parseRoute(href(r))).toEqual(r);
+  });
+  it('treats empty and slash-only hashes as home, and unknown paths as not found', () => {
+    expect(parseRoute('')).toEqual({ name: 'home' });
+    expect(parseRoute('#/')).toEqual({ name: 'home' });
+    expect(parseRoute('#/nope/x')).toEqual({ name: 'notFound', path: 'nope/x' });
+    expect(parseRoute('#/table')).toEqual({ name: 'notFound', path: 'table' });
+  });
+});

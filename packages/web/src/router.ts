@@ -1,0 +1,49 @@
+/** Hash routes: the app is one page, every screen has a shareable address. */
+export type Route =
+  | { readonly name: 'home' }
+  | { readonly name: 'rules'; readonly game: 'knights' | 'tribes' }
+  | { readonly name: 'hotseat'; readonly game: 'knights' | 'tribes' }
+  | { readonly name: 'lobby' }
+  | { readonly name: 'table'; readonly id: string }
+  | { readonly name: 'replay'; readonly id: string | null }
+  | { readonly name: 'notFound'; readonly path: string };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+  const parts = path === '' ? [] : path.split('/').map(decodeURIComponent);
+  const [a, b] = parts;
+  if (parts.length === 0) return { name: 'home' };
+  const game = b === 'knights' || b === 'tribes' ? b : null;
+  if (a === 'rules' && parts.length === 1) return { name: 'rules', game: 'knights' };
+  if (a === 'rules' && game && parts.length === 2) return { name: 'rules', game };
+  if ((a === 'knights' || a === 'tribes') && b === 'hotseat' && parts.length === 2) {
+    return { name: 'hotseat', game: a };
+  }
+  if (a === 'lobby' && parts.length === 1) return { name: 'lobby' };
+  if (a === 'table' && b && parts.length === 2) return { name: 'table', id: b };
+  if (a === 'replay' && parts.length <= 2) return { name: 'replay', id: b ?? null };
+  return { name: 'notFound', path };
+}
+
+export function href(route: Route): string {
+  switch (route.name) {
+    case 'home':
+      return '#/';
+    case 'rules':
+      return `#/rules/${route.game}`;
+    case 'hotseat':
+      return `#/${route.game}/hotseat`;
+    case 'lobby':
+      return '#/lobby';
+    case 'table':
+      return `#/table/${encodeURIComponent(route.id)}`;
+    case 'replay':
+      return route.id ? `#/replay/${encodeURIComponent(route.id)}` : '#/replay';
+    case 'notFound':
+      return `#/${route.path}`;
+  }
+}
+
+export function navigate(route: Route): void {
+  location.hash = href(route);
+}

@@ -1,0 +1,163 @@
+/** Two people, one device: the Knights engine runs in the browser; undo is allowed. */
+import { useMemo, useState } from 'preact/hooks';
+import { knightsGame, type KnightsState } from '@attila/knights';
+import { serializeRecord } from '@attila/core';
+import { useT } from '../i18n/i18n.js';
+import { KnightsBoard } from '../knights/board.js';
+import { MoveList, SideChip, WinnerOverlay } from '../knights/panel.js';
+import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
+import { readKnightsView, sideOfSeat } from '../knights/view.js';
+import { parsePosition } from '../knights/notation.js';
+import {
+  downloadText,
+  localRecord,
+  playLocal,
+  randomSeed,
+  startLocal,
+  undoLocal,
+  type LocalGame,
+} from '../local/local-game.js';
+
+interface Running {
+  readonly form: KnightsSettingsForm;
+  readonly seed: string;
+  readonly game: LocalGame<KnightsState>;
+}
+
+export function KnightsHotseat() {
+  const t = useT();
+  const [form, setForm] = useState<KnightsSettingsForm>(DEFAULT_KNIGHTS_SETTINGS);
+  const [running, setRunning] = useState<Running | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [closed, setClosed] = useState(false);
+
+  const start = () => {
+    const seed = randomSeed();
+    const g = startLocal<KnightsState>(knightsGame, { layout: form.layout, first: form.first }, seed);
+    if (!g.ok) return setError(g.error.message);
+    setError(null);
+    setClosed(false);
+    setRunning({ form, seed, game: g.value });
+  };
+
+  if (!running) {
+    return (
+      <main class="page">
+        <h1>{t('knights.setup')}</h1>
+        <div class="card">
+          <KnightsSetup value={form} onChange={setForm} />
+          {error && <p class="error">{error}</p>}
+          <button data-testid="start" onClick={start}>
+            {t('common.start')}
+          </button>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <KnightsHotseatGame running={running} setRunning={setRunning} closed={closed} setClosed={setClosed} />
+  );
+}
+
+function KnightsHotseatGame(props: {
+  running: Running;
+  setRunning: (r: Running | null) => void;
+  closed: boolean;
+  setClosed: (b: boolean) => void;
+}) {
+  const t = useT();
+  const { game, seed, form } = props.running;
+  const state = game.states[game.states.length - 1];
+  const view = useMemo(() => readKnightsView(knightsGame.view(state, 'spectator')), [state]);
+  const toAct = knightsGame.toAct(state);
+  const seat = toAct[0];
+  const legal = seat === undefined ? [] : knightsGame.legalMoves(state, seat);
+  const result = knightsGame.result(state);
+  if (!view) return <pre class="error">{JSON.stringify(knightsGame.view(state, 'spectator'))}</pre>;
+  const toMove = parsePosition(view.position)?.toMove ?? 'R';
+  const winner = result ? sideOfSeat(result.winners[0]) : null;
+  const loser = winner === 'R' ? 'H' : 'R';
+
+  const onMove = (move: string) => {
+    if (seat === undefined) return;
+    const next = playLocal(knightsGame, game, seat, move);
+    if (next.ok) props.setRunning({ ...props.running, game: next.value });
+  };
+  const hint = result ? null : view.placement ? 'knights.hint.place' : 'knights.hint.pick';
+
+  return (
+    <main class="page">
+      <div class="play">
+        <div class="card board-card">
+          <KnightsBoard
+            position={view.position}
+            legalMoves={legal}
+            lastMove={view.lastMove}
+            onMove={onMove}
+          />
+        </div>
+        <aside class="side-panel">
+          <div class="card">
+            <div class="status" data-testid="status">
+              {winner ? (
+                <>
+                  <SideChip side={winner} /> {t('knights.winner', { side: t(`sides.${winner}`) })}
+                </>
+              ) : (
+                <>
+                  <SideChip side={toMove} /> {t('knights.toMove', { side: t(`sides.${toMove}`) })}
+                </>
+              )}
+            </div>
+            {hint && <p class="muted">{t(hint)}</p>}
+            <div class="row">
+              <button
+                class="secondary small"
+                disabled={game.moves.length === 0}
+                onClick={() => props.setRunning({ ...props.running, game: undoLocal(game) })}
+              >
+                {t('common.undo')}
+              </button>
+              <button class="secondary small" onClick={() => props.setRunning(null)}>
+                {t('common.newGame')}
+              </button>
+              <button
+                class="secondary small"
+                onClick={() =>
+                  downloadText(
+                    `attila-knights-${seed}.json`,
+                    serializeRecord(
+                      localRecord(
+                        knightsGame,
+                        'knights',
+                        { layout: form.layout, first: form.first },
+                        seed,
+                        [t('sides.R'), t('sides.H')],
+                        game,
+                      ),
+                    ),
+                  )
+                }
+              >
+                {t('common.download')}
+              </button>
+            </div>
+          </div>
+          <div class="card">
+            <MoveList moves={game.moves} />
+          </div>
+        </aside>
+      </div>
+      {winner && !props.closed && (
+        <WinnerOverlay
+          title={t('knights.winner', { side: t(`sides.${winner}`) })}
+          text={t('knights.winnerReason', { loser: t(`sides.${loser}`) })}
+          onClose={() => props.setClosed(true)}
+        >
+          <button onClick={() => props.setRunning(null)}>{t('common.playAgain')}</button>
+        </WinnerOverlay>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * The lobby: create a table (game, seats — people or bots — and the rule options, each explained), and
+ * the list of tables to join or watch.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { GameInfo, SeatSpec, TableInfo } from '@attila/server/protocol';
+import { useT } from '../i18n/i18n.js';
+import { api, holdSeat, playerName, setPlayerName } from '../net/api.js';
+import { navigate } from '../router.js';
+import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
+import {
+  DEFAULT_TRIBES_OPTIONS,
+  TribesOptionsFields,
+  type TribesOptionsForm,
+} from '../tribes/options-form.js';
+
+type SeatChoice = { kind: 'human' } | { kind: 'bot'; bot: string };
+
+function seatLabel(
+  t: (k: string, o?: Record<string, unknown>) => string,
+  game: string,
+  seat: number,
+): string {
+  return game === 'knights' ? t(`sides.${seat === 0 ? 'R' : 'H'}`) : t('common.player', { n: seat + 1 });
+}
+
+function CreateTable({ games }: { games: GameInfo[] }) {
+  const t = useT();
+  const [game, setGame] = useState<'knights' | 'tribes'>('knights');
+  const [knights, setKnights] = useState<KnightsSettingsForm>(DEFAULT_KNIGHTS_SETTINGS);
+  const [players, setPlayers] = useState(3);
+  const [firstPlayer, setFirstPlayer] = useState<'random' | number>('random');
+  const [options, setOptions] = useState<TribesOptionsForm>(DEFAULT_TRIBES_OPTIONS);
+  const [seats, setSeats] = useState<SeatChoice[]>([]);
+  const [mySeat, setMySeat] = useState(0);
+  const [name, setName] = useState(playerName());
+  const [listed, setListed] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const bots = games.find((g) => g.game === game)?.bots ?? [];
+  const count = game === 'knights' ? 2 : players;
+
+  useEffect(() => {
+    setSeats((prev) =>
+      Array.from(
+        { length: count },
+        (_, i) =>
+          prev[i] ??
+          (i === 0 || bots.length === 0 ? { kind: 'human' } : { kind: 'bot', bot: bots[bots.length - 1] }),
+      ),
+    );
+  }, [count, game, bots.join()]);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!name.trim()) return setError(t('lobby.needName'));
+    setPlayerName(name.trim());
+    setBusy(true);
+    const specs: SeatSpec[] = seats.map((s) =>
+      s.kind === 'bot' ? { type: 'bot', bot: s.bot } : { type: 'human' },
+    );
+    const settings =
+      game === 'knights'
+        ? { layout: knights.layout, first: knights.first }
+        : { players, firstPlayer, options };
+    const r = await api.create({ game, settings, seats: specs, listed, name: name.trim(), seat: mySeat });
+    setBusy(false);
+    if (!r.ok) return setError(r.error.message);
+    if (r.value.seat !== null && r.value.token)
+      holdSeat(r.value.table.id, { seat: r.value.seat, token: r.value.token });
+    navigate({ name: 'table', id: r.value.table.id });
+  };
+
+  return (
+    <form class="card create" onSubmit={submit} data-testid="create-table">
+      <h2>{t('lobby.create')}</h2>
+      <div class="row" role="radiogroup" aria-label={t('lobby.game')}>
+        {(['knights', 'tribes'] as const).map((g) => (
+          <label key={g} class={`radio pill ${game === g ? 'chosen' : ''}`}>
+            <input
+              type="radio"
+              name="game"
+              value={g}
+              checked={game === g}
+              onChange={() => setGame(g)}
+              data-testid={`game-${g}`}
+            />
+            {t(`games.${g}.name`)}
+          </label>
+        ))}
+      </div>
+      <label class="field">
+        <span>{t('common.name')}</span>
+        <input
+          value={name}
+          maxLength={32}
+          data-testid="name"
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          autoComplete="nickname"
+        />
+      </label>
+      {game === 'knights' ? (
+        <KnightsSetup value={knights} onChange={setKnights} />
+      ) : (
+        <>
+          <label class="field">
+            <span>{t('tribes.players')}</span>
+            <select
+              value={players}
+              data-testid="players"
+              onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}
+            >
+              {[2, 3, 4, 5].map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label class="field">
+            <span>{t('options.tribes.first')}</span>
+            <select
+              value={String(firstPlayer)}
+              onChange={(e) => {
+                const v = (e.target as HTMLSelectElement).value;
+                setFirstPlayer(v === 'random' ? 'random' : Number(v));
+              }}
+            >
+              <option value="random">{t('common.random')}</option>
+              {Array.from({ length: players }, (_, i) => (
+                <option key={i} value={i}>
+                  {t('common.player', { n: i + 1 })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TribesOptionsFields value={options} players={players} onChange={setOptions} />
+        </>
+      )}
+      <fieldset>
+        <legend>{t('lobby.seats')}</legend>
+        {seats.map((s, i) => (
+          <div class="seat-row row" key={i} data-testid={`seat-${i}`}>
+            <strong class="seat-name">{seatLabel(t, game, i)}</strong>
+            <select
+              aria-label={t('lobby.seatKind', { n: i + 1 })}
+              data-testid={`seat-kind-${i}`}
+              value={s.kind === 'human' ? (mySeat === i ? 'me' : 'human') : `bot:${s.bot}`}
+              onChange={(e) => {
+                const v = (e.target as HTMLSelectElement).value;
+                if (v === 'me') setMySeat(i);
+                setSeats(
+                  seats.map((x, k) =>
+                    k === i
+                      ? v.startsWith('bot:')
+                        ? { kind: 'bot', bot: v.slice(4) }
+                        : { kind: 'human' }
+                      : x,
+                  ),
+                );
+              }}
+            >
+              <option value="me">{t('lobby.me')}</option>
+              <option value="human">{t('lobby.invitee')}</option>
+              {bots.map((b) => (
+                <option key={b} value={`bot:${b}`}>
+                  {t('lobby.botNamed', { bot: botName(t, b) })}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </fieldset>
+      <label class="field check">
+        <span>
+          <input
+            type="checkbox"
+            checked={listed}
+            onChange={(e) => setListed((e.target as HTMLInputElement).checked)}
+          />{' '}
+          {t('lobby.listed')}
+        </span>
+      </label>
+      {error && <p class="error">{error}</p>}
+      <button type="submit" disabled={busy} data-testid="create">
+        {t('lobby.createButton')}
+      </button>
+    </form>
+  );
+}
+
+export function botName(t: (k: string) => string, bot: string): string {
+  const key = `bots.${bot.replace(/[^a-z0-9]/gi, '_')}`;
+  const label = t(key);
+  return label === key ? bot : label;
+}
+
+export function TableList({ tables, filter }: { tables: TableInfo[]; filter: (t: TableInfo) => boolean }) {
+  const t = useT();
+  const shown = tables.filter(filter);
+  if (shown.length === 0) return <p class="muted">{t('lobby.none')}</p>;
+  return (
+    <ul class="table-list">
+      {shown.map((tb) => (
+        <li key={tb.id} class="card table-item" data-testid="table-item">
+          <div>
+            <strong>{t(`games.${tb.game}.name`)}</strong>{' '}
+            <span class="muted">{t(`lobby.status.${tb.status}`)}</span>
+          </div>
+          <div class="muted small">
+            {tb.seats.map((s) => (s.name ? s.name : t('lobby.freeSeat'))).join(' · ')}
+          </div>
+          <div class="row">
+            {tb.status === 'finished' ? (
+              <a class="button small" href={`#/replay/${tb.id}`}>
+                {t('common.replay')}
+              </a>
+            ) : (
+              <a class="button small" href={`#/table/${tb.id}`}>
+                {tb.status === 'open' ? t('lobby.join') : t('lobby.watch')}
+              </a>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LobbyScreen() {
+  const t = useT();
+  const [games, setGames] = useState<GameInfo[] | null>(null);
+  const [tables, setTables] = useState<TableInfo[]>([]);
+  const [offline, setOffline] = useState(false);
+  const refresh = async () => {
+    const [g, tb] = await Promise.all([api.games(), api.tables()]);
+    setOffline(!g.ok || !tb.ok);
+    if (g.ok) setGames(g.value.games);
+    if (tb.ok) setTables(tb.value.tables);
+  };
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => void refresh(), 5000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <main class="page lobby">
+      <h1>{t('lobby.title')}</h1>
+      {offline && <p class="error">{t('lobby.offline')}</p>}
+      <div class="grid2">
+        {games ? <CreateTable games={games} /> : <p>{t('app.loading')}</p>}
+        <section>
+          <div class="row">
+            <h2>{t('lobby.open')}</h2>
+            <button class="small secondary" onClick={() => void refresh()}>
+              {t('lobby.refresh')}
+            </button>
+          </div>
+          <TableList tables={tables} filter={(tb) => tb.listed && tb.status !== 'finished'} />
+        </section>
+      </div>
+    </main>
+  );
+}

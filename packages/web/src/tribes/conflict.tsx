@@ -1,0 +1,214 @@
+/**
+ * Conflicts in public: during the commitments, how many cards each player has laid (never which); after
+ * the reveal, every player's cards flip over one after the other, with the tribes' strengths and losses.
+ */
+import { useT } from '../i18n/i18n.js';
+import { TribeIcon } from './tribes.js';
+import { tribeId, tribeIds, type TribesView } from './view.js';
+
+export function provinceName(view: TribesView, id: string, names: ReadonlyMap<string, string>): string {
+  void view;
+  return names.get(id) ?? id;
+}
+
+export function ConflictStatus(props: {
+  view: TribesView;
+  names: readonly string[];
+  provinces: ReadonlyMap<string, string>;
+}) {
+  const t = useT();
+  const { view } = props;
+  if (!view.conflict) return null;
+  return (
+    <section class="card conflict-status" data-testid="conflict" aria-live="polite">
+      <h3>
+        <span aria-hidden="true">⚔ </span>
+        {t('tribes.conflict', {
+          province: props.provinces.get(view.conflict.province) ?? view.conflict.province,
+        })}
+      </h3>
+      <ul class="commitments">
+        {view.conflict.committed.map((n, seat) => (
+          <li key={seat} class={n === null ? 'waiting' : 'done'}>
+            <strong>{props.names[seat]}</strong>{' '}
+            {n === null ? (
+              <span class="muted">{t('common.waiting')}</span>
+            ) : (
+              <span>
+                {t('tribes.laid', { count: n })}{' '}
+                <span class="facedown" aria-hidden="true">
+                  {Array.from({ length: n }, (_, k) => (
+                    <span key={k} class="back" />
+                  ))}
+                </span>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export interface RevealEvent {
+  readonly province: string;
+  readonly cards: readonly (readonly string[])[];
+  readonly strengths: Readonly<Record<string, number>>;
+  readonly removed: readonly string[];
+}
+
+export function ConflictReveal(props: {
+  reveal: RevealEvent;
+  view: TribesView;
+  names: readonly string[];
+  provinces: ReadonlyMap<string, string>;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const { reveal } = props;
+  let delay = 0;
+  return (
+    <div class="overlay" role="dialog" aria-modal="true" data-testid="reveal">
+      <div class="card reveal-card">
+        <h2>
+          <span aria-hidden="true">⚔ </span>
+          {t('tribes.conflict', { province: props.provinces.get(reveal.province) ?? reveal.province })}
+        </h2>
+        <ul class="reveal-seats">
+          {reveal.cards.map((cards, seat) => (
+            <li key={seat}>
+              <strong>{props.names[seat]}</strong>
+              <span class="revealed">
+                {cards.length === 0 && <span class="muted">{t('tribes.laid', { count: 0 })}</span>}
+                {cards.map((c, k) => {
+                  const id = tribeId(c);
+                  delay += 0.25;
+                  return id ? (
+                    <span key={k} class="flip" style={{ animationDelay: `${delay}s` }}>
+                      <TribeIcon tribe={id} size={22} />
+                    </span>
+                  ) : null;
+                })}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <table class="strengths">
+          <thead>
+            <tr>
+              <th>{t('tribes.scoringTable.tribe')}</th>
+              <th>{t('tribes.strength')}</th>
+              <th>{t('tribes.result')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(reveal.strengths).map(([name, s]) => {
+              const id = tribeId(name);
+              const lost = reveal.removed.includes(name);
+              return (
+                <tr key={name} class={lost ? 'lost' : 'stays'}>
+                  <td>
+                    {id && <TribeIcon tribe={id} />} {id ? t(`tribes.tribe.${id}`) : name}
+                  </td>
+                  <td class="num">{s}</td>
+                  <td>{lost ? t('tribes.removed') : t('tribes.stays')}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <p class="muted">{t('tribes.peaceFollows')}</p>
+        <button onClick={props.onClose} data-testid="close-reveal">
+          {t('common.ok')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export interface ScoringEvent {
+  readonly century: number;
+  readonly final: boolean;
+  readonly points: readonly number[];
+  readonly byTribe: Readonly<Record<string, readonly number[]>>;
+  readonly scores: readonly number[];
+}
+
+/** Century scoring as a table: per tribe, who scored what, with the influence and presence behind it. */
+export function ScoringTable(props: {
+  scoring: ScoringEvent;
+  view: TribesView;
+  names: readonly string[];
+  onClose: () => void;
+}) {
+  const t = useT();
+  const { scoring, view } = props;
+  const ids = tribeIds(view);
+  const markers = view.tribes.map((_, ti) => view.provinces.reduce((a, p) => a + p.markers[ti], 0));
+  const held = view.tribes.map((_, ti) => view.provinces.filter((p) => p.markers[ti] > 0).length);
+  return (
+    <div class="overlay" role="dialog" aria-modal="true" data-testid="scoring">
+      <div class="card scoring-card">
+        <h2>{scoring.final ? t('tribes.finalScoring') : t('tribes.scoring', { n: scoring.century })}</h2>
+        <div class="scroll-x">
+          <table class="scoring">
+            <thead>
+              <tr>
+                <th>{t('tribes.scoringTable.tribe')}</th>
+                <th>{t('tribes.scoringTable.why')}</th>
+                {props.names.map((n, i) => (
+                  <th key={i}>{n}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {ids.map((id, ti) => {
+                const pts = scoring.byTribe[view.tribes[ti]] ?? [];
+                return (
+                  <tr key={id}>
+                    <th scope="row">
+                      <TribeIcon tribe={id} /> {t(`tribes.tribe.${id}`)}
+                    </th>
+                    <td class="small muted">
+                      {t('tribes.first', { n: markers[ti] })}
+                      <br />
+                      {t('tribes.second', { n: held[ti] })}
+                    </td>
+                    {props.names.map((_, seat) => (
+                      <td key={seat} class={`num${(pts[seat] ?? 0) > 0 ? ' scored' : ''}`}>
+                        <strong>{pts[seat] ?? 0}</strong>
+                        <span class="small muted">
+                          {' '}
+                          ({t('tribes.infShort', { n: view.influence[seat][ti] })})
+                        </span>
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+              <tr class="total">
+                <th colSpan={2}>{t('tribes.centuryPoints')}</th>
+                {scoring.points.map((p, i) => (
+                  <td key={i} class="num">
+                    +{p}
+                  </td>
+                ))}
+              </tr>
+              <tr class="total">
+                <th colSpan={2}>{t('tribes.scores')}</th>
+                {scoring.scores.map((p, i) => (
+                  <td key={i} class="num">
+                    <strong>{p}</strong>
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <button onClick={props.onClose} data-testid="close-scoring">
+          {t('common.ok')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/** The Tribes rule options, each with its explanation (the same texts as the rules page). */
+import { useT } from '../i18n/i18n.js';
+
+export interface TribesOptionsForm {
+  readonly conflictBluffCards: boolean;
+  readonly allTiedConflict: 'removeAll' | 'removeNone';
+  readonly tieRounding: 'down' | 'up';
+  readonly twoPlayerSecondGap: number;
+  readonly influenceTrackTop: number;
+}
+
+export const DEFAULT_TRIBES_OPTIONS: TribesOptionsForm = {
+  conflictBluffCards: false,
+  allTiedConflict: 'removeAll',
+  tieRounding: 'down',
+  twoPlayerSecondGap: 2,
+  influenceTrackTop: 22,
+};
+
+function help(t: (k: string) => string, name: string): string {
+  return t(`optionHelp.tribes.${name}`);
+}
+
+export function TribesOptionsFields(props: {
+  value: TribesOptionsForm;
+  players: number;
+  onChange: (v: TribesOptionsForm) => void;
+}) {
+  const t = useT();
+  const v = props.value;
+  const set = (patch: Partial<TribesOptionsForm>) => props.onChange({ ...v, ...patch });
+  return (
+    <fieldset class="tribes-options">
+      <legend>{t('lobby.options')}</legend>
+      <label class="field check">
+        <span>
+          <input
+            type="checkbox"
+            checked={v.conflictBluffCards}
+            onChange={(e) => set({ conflictBluffCards: (e.target as HTMLInputElement).checked })}
+          />{' '}
+          {t('options.tribes.conflictBluffCards')}
+        </span>
+        <span class="help">{help(t, 'conflictBluffCards')}</span>
+      </label>
+      <label class="field">
+        <span>{t('options.tribes.allTiedConflict')}</span>
+        <select
+          value={v.allTiedConflict}
+          onChange={(e) =>
+            set({ allTiedConflict: (e.target as HTMLSelectElement).value as 'removeAll' | 'removeNone' })
+          }
+        >
+          <option value="removeAll">{t('options.tribes.removeAll')}</option>
+          <option value="removeNone">{t('options.tribes.removeNone')}</option>
+        </select>
+        <span class="help">{help(t, 'allTiedConflict')}</span>
+      </label>
+      <label class="field">
+        <span>{t('options.tribes.tieRounding')}</span>
+        <select
+          value={v.tieRounding}
+          onChange={(e) => set({ tieRounding: (e.target as HTMLSelectElement).value as 'down' | 'up' })}
+        >
+          <option value="down">{t('options.tribes.down')}</option>
+          <option value="up">{t('options.tribes.up')}</option>
+        </select>
+        <span class="help">{help(t, 'tieRounding')}</span>
+      </label>
+      {props.players === 2 && (
+        <label class="field">
+          <span>{t('options.tribes.twoPlayerSecondGap')}</span>
+          <input
+            type="number"
+            min={0}
+            max={99}
+            value={v.twoPlayerSecondGap}
+            onChange={(e) => set({ twoPlayerSecondGap: Number((e.target as HTMLInputElement).value) })}
+          />
+          <span class="help">{help(t, 'twoPlayerSecondGap')}</span>
+        </label>
+      )}
+      <label class="field">
+        <span>{t('options.tribes.influenceTrackTop')}</span>
+        <input
+          type="number"
+          min={4}
+          max={99}
+          value={v.influenceTrackTop}
+          onChange={(e) => set({ influenceTrackTop: Number((e.target as HTMLInputElement).value) })}
+        />
+        <span class="help">{help(t, 'influenceTrackTop')}</span>
+      </label>
+    </fieldset>
+  );
+}

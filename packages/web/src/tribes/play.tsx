@@ -1,0 +1,196 @@
+/**
+ * A whole Tribes game screen for one viewer: the map, centuries, players, influence, the decision the
+ * viewer must make (if any), conflicts with their reveal, century scoring tables, and the log. Used by
+ * hotseat, live tables and replays alike.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { DEFAULT_MAP, tribesGame } from '@attila/tribes';
+import { useT } from '../i18n/i18n.js';
+import { choicesOf } from './choices.js';
+import {
+  ConflictReveal,
+  ConflictStatus,
+  ScoringTable,
+  type RevealEvent,
+  type ScoringEvent,
+} from './conflict.js';
+import { Decision, Hand, type Pending } from './decision.js';
+import type { ProvinceGeo } from './geography.js';
+import { GameLog, type LoggedMove } from './log.js';
+import { TribesMap } from './map.js';
+import { Centuries, Influence, Players } from './panels.js';
+import { tribeIds, type TribesView } from './view.js';
+
+export interface TribesPlayProps {
+  readonly view: TribesView;
+  readonly legal: readonly string[];
+  readonly onMove?: (move: string) => void;
+  readonly names: readonly string[];
+  readonly log: readonly LoggedMove[];
+  /** Custom maps come with the settings; otherwise the default map's geometry. */
+  readonly mapJson?: { provinces: readonly ProvinceGeo[] } | null;
+  /** Replays step quickly: no pop-ups. */
+  readonly popups?: boolean;
+}
+
+interface Popup {
+  readonly key: number;
+  readonly reveal?: RevealEvent;
+  readonly scoring?: ScoringEvent;
+}
+
+/** The reveals and scorings in the log, each with a stable index so it pops up once. */
+function popupsOf(log: readonly LoggedMove[]): Popup[] {
+  const out: Popup[] = [];
+  let k = 0;
+  let reveal: {
+    province: string;
+    cards: string[][];
+    strengths: Record<string, number>;
+    removed: string[];
+  } | null = null;
+  for (const m of log) {
+    for (const raw of m.events) {
+      const e = raw as Record<string, unknown>;
+      k++;
+      if (e.type === 'cards-revealed') {
+        reveal = {
+          province: String(e.province),
+          cards: e.cards as string[][],
+          strengths: e.strengths as Record<string, number>,
+          removed: [],
+        };
+        out.push({ key: k, reveal });
+      } else if (e.type === 'tribe-removed' && reveal && e.province === reveal.province) {
+        reveal.removed.push(String(e.tribe));
+      } else if (e.type === 'century-scored') {
+        out.push({ key: k, scoring: e as unknown as ScoringEvent });
+      }
+    }
+  }
+  return out;
+}
+
+export function TribesPlay(props: TribesPlayProps) {
+  const t = useT();
+  const { view, legal } = props;
+  const provinces = (props.mapJson?.provinces ??
+    (DEFAULT_MAP.json.provinces as readonly ProvinceGeo[])) as readonly ProvinceGeo[];
+  const provinceNames = useMemo(() => new Map(provinces.map((p) => [p.id, p.name])), [provinces]);
+  const [pending, setPending] = useState<Pending>(null);
+  useEffect(() => setPending(null), [legal.join('|')]);
+  const popups = useMemo(() => popupsOf(props.log), [props.log]);
+  const [seen, setSeen] = useState(() => (popups.length ? popups[popups.length - 1].key : 0));
+  const next = props.popups === false ? undefined : popups.find((p) => p.key > seen);
+  const c = choicesOf(legal);
+
+  const selectable = new Set<string>(
+    pending?.kind === 'card' ? (c.play.get(pending.tribe) ?? []) : pending?.kind === 'second' ? c.second : [],
+  );
+  const onPick = (province: string) => {
+    if (!props.onMove) return;
+    if (pending?.kind === 'card') props.onMove(`play ${pending.tribe} ${province}`);
+    else if (pending?.kind === 'second') props.onMove(`second ${province}`);
+    setPending(null);
+  };
+  let lastPlaced: string | null = null;
+  for (const m of props.log)
+    for (const e of m.events)
+      if ((e as { type?: string }).type === 'marker-placed')
+        lastPlaced = String((e as { province: string }).province);
+
+  const ids = tribeIds(view);
+  const myTurn = view.viewer !== null && view.toAct === view.viewer && legal.length > 0 && props.onMove;
+  const status = view.result
+    ? t('common.gameOver')
+    : view.toAct !== null
+      ? myTurn
+        ? t('common.yourTurn')
+        : t('common.theirTurn', { name: props.names[view.toAct] })
+      : '';
+
+  return (
+    <div class="tribes-play" data-phase={view.phase} data-to-act={view.toAct ?? ''}>
+      <div class="tribes-main">
+        <div class="card map-card">
+          <div class="status" data-testid="status">
+            {status}
+            {view.card && view.phase === 'influence' && (
+              <span class="muted small"> · {t(`tribes.tribe.${view.card.toLowerCase()}`)}</span>
+            )}
+          </div>
+          <div class="map-scroll">
+            <TribesMap
+              provinces={provinces}
+              state={view.provinces}
+              tribes={ids}
+              selectable={selectable}
+              onPick={onPick}
+              conflict={view.conflict?.province ?? null}
+              lastPlaced={lastPlaced}
+            />
+          </div>
+        </div>
+        {myTurn ? (
+          <div class="card">
+            <Decision
+              view={view}
+              legal={legal}
+              onMove={props.onMove!}
+              pending={pending}
+              setPending={setPending}
+            />
+          </div>
+        ) : (
+          view.hand && (
+            <div class="card">
+              <h3>{t('tribes.hand')}</h3>
+              <Hand view={view} selected={null} playable={new Set()} />
+            </div>
+          )
+        )}
+        <ConflictStatus view={view} names={props.names} provinces={provinceNames} />
+      </div>
+      <aside class="tribes-side">
+        <div class="card">
+          <Centuries view={view} />
+        </div>
+        <div class="card">
+          <Players view={view} names={props.names} />
+        </div>
+        <div class="card">
+          <Influence view={view} names={props.names} />
+        </div>
+        <GameLog log={props.log} names={props.names} provinces={provinceNames} />
+      </aside>
+      {next?.reveal && (
+        <ConflictReveal
+          reveal={next.reveal}
+          view={view}
+          names={props.names}
+          provinces={provinceNames}
+          onClose={() => setSeen(next.key)}
+        />
+      )}
+      {next?.scoring && (
+        <ScoringTable
+          scoring={next.scoring}
+          view={view}
+          names={props.names}
+          onClose={() => setSeen(next.key)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A replay step: the spectator's view of a state. */
+export function TribesBoardView(props: {
+  state: unknown;
+  names: readonly string[];
+  events: readonly (readonly unknown[])[];
+}) {
+  const view = useMemo(() => tribesGame.view(props.state as never, 'spectator'), [props.state]);
+  const log = useMemo(() => props.events.map((events) => ({ seat: -1, events })), [props.events]);
+  return <TribesPlay view={view} legal={[]} names={props.names} log={log} popups={false} />;
+}
