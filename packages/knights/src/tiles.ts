@@ -120,18 +120,22 @@ export function checkShape(g: Grid): Result<PlacedTile[], LayoutErrorCode> {
       `the layout has ${count} squares; the four tiles (${TILE_SET}) make exactly ${LAYOUT_SQUARES}`,
     );
   }
-  for (let r = 0; r < g.rows; r++) {
-    if (!g.cells.subarray(r * g.cols, (r + 1) * g.cols).some((v) => v === 1)) {
+  // Only the border can be empty by mistake; an empty row or column inside splits the shape (reported below).
+  const rowEmpty = (r: number) => !g.cells.subarray(r * g.cols, (r + 1) * g.cols).some((v) => v === 1);
+  const colEmpty = (c: number) => {
+    for (let r = 0; r < g.rows; r++) if (g.cells[r * g.cols + c]) return false;
+    return true;
+  };
+  for (const r of [0, g.rows - 1]) {
+    if (rowEmpty(r)) {
       return err(
         'knights.layout',
         `row ${g.rows - r} has no square: write the layout cropped to its bounding box`,
       );
     }
   }
-  for (let c = 0; c < g.cols; c++) {
-    let any = false;
-    for (let r = 0; r < g.rows; r++) if (g.cells[r * g.cols + c]) any = true;
-    if (!any) {
+  for (const c of [0, g.cols - 1]) {
+    if (colEmpty(c)) {
       return err(
         'knights.layout',
         `column ${String.fromCharCode(97 + c)} has no square: write the layout cropped to its bounding box`,
