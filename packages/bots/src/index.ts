@@ -1,0 +1,2 @@
+export * from './tribes/index.js';
+export * from './knights/index.js';

@@ -1,0 +1,195 @@
+/**
+ * Information-set Monte Carlo tree search, single observer (Cowling, Powley and Whitehouse 2012,
+ * "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2)). One tree, seen from the searching seat.
+ * Every iteration
+ *   1. samples a determinization: a full state consistent with everything the seat has seen (its hand,
+ *      the discard pile, cards revealed in conflicts, hand sizes, how many cards each player laid);
+ *   2. descends the tree along moves legal in that sample, picking by UCB with availability counts
+ *      (a move's exploration term counts the iterations in which it was legal, not its parent's visits);
+ *   3. adds one new move, plays the sample to the end with fast playouts (rollout.ts), and
+ *   4. credits each move on the path with the reward of the seat that made it.
+ * Cards laid face down in a conflict are hidden simultaneous choices: an edge keeps statistics for the
+ * exact cards laid (the layer learns which cards are worth laying), but the node it leads to depends only
+ * on how many were laid, which is all that the later players of the conflict can see. So nobody in the
+ * tree can react to cards that were laid face down before them.
+ * Search moves leave out the Trade tile, and use Double Turn and Two Influence only in step 2.
+ */
+import type { Rng } from '@attila/core';
+import {
+  MAX_MOVES,
+  MoveKind,
+  Phase,
+  applyInPlace,
+  legalMoveCodes,
+  moveCardTotal,
+  moveKind,
+  type MoveCode,
+  type TribesState,
+} from '@attila/tribes';
+import type { Budget } from './bot.js';
+import { rewards, rollout } from './rollout.js';
+
+interface Edge {
+  readonly move: MoveCode;
+  visits: number;
+  available: number;
+  reward: number;
+  child: Node | null;
+}
+
+class Node {
+  readonly edges = new Map<MoveCode, Edge>();
+  /** Children by `childKey`. */
+  readonly children = new Map<number, Node>();
+}
+
+/** The node a move leads to: face-down commitments are told apart only by their size. */
+function childKey(move: MoveCode): number {
+  return moveKind(move) === MoveKind.Commit ? -1 - moveCardTotal(move) : move;
+}
+
+function childOf(node: Node, edge: Edge): Node {
+  if (edge.child) return edge.child;
+  const key = childKey(edge.move);
+  let child = node.children.get(key);
+  if (!child) {
+    child = new Node();
+    node.children.set(key, child);
+  }
+  edge.child = child;
+  return child;
+}
+
+const raw = new Int32Array(MAX_MOVES);
+
+/** The moves the search considers, written to `out`. */
+export function searchMoves(s: TribesState, out: Int32Array): number {
+  const n = legalMoveCodes(s, raw);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const m = raw[i];
+    const kind = moveKind(m);
+    let keep: boolean;
+    switch (s.phase) {
+      case Phase.Play:
+        keep = kind === MoveKind.Play || kind === MoveKind.Discard;
+        break;
+      case Phase.Influence:
+        keep = kind !== MoveKind.Trade;
+        break;
+      default:
+        keep = kind === MoveKind.Commit;
+    }
+    if (keep) out[k++] = m;
+  }
+  return k;
+}
+
+export const DEFAULT_EXPLORATION = 0.7;
+
+export interface SearchStats {
+  iterations: number;
+  elapsedMs: number;
+  /** Root moves with their visits and mean reward, most visited first. */
+  root: { move: MoveCode; visits: number; mean: number }[];
+}
+
+export interface SearchOptions {
+  readonly budget: Budget;
+  readonly exploration?: number;
+  /** Called with the statistics when the search ends (for tests and tools). */
+  readonly onStats?: (stats: SearchStats) => void;
+}
+
+const moves = new Int32Array(MAX_MOVES);
+const untried = new Int32Array(MAX_MOVES);
+const edges: (Edge | undefined)[] = new Array<Edge | undefined>(MAX_MOVES);
+const MAX_DEPTH = 4096;
+
+/**
+ * Searches from the seat to act in the samples `sample()` returns and gives the most visited move.
+ * `sample` must draw only from what that seat may know; all chance comes from `rng`.
+ */
+export function search(sample: () => TribesState, rng: Rng, options: SearchOptions): MoveCode {
+  const first = sample();
+  const seat = first.toAct;
+  if (seat < 0) throw new Error('search: the game is over');
+  const rootCount = searchMoves(first, moves);
+  if (rootCount === 0) throw new Error('search: no legal move');
+  if (rootCount === 1 && !options.onStats) return moves[0];
+
+  const c = options.exploration ?? DEFAULT_EXPLORATION;
+  const maxIterations = options.budget.iterations ?? (options.budget.timeMs === undefined ? 1000 : Infinity);
+  const deadline = options.budget.timeMs === undefined ? Infinity : performance.now() + options.budget.timeMs;
+  const started = performance.now();
+  const root = new Node();
+  const pathEdges: Edge[] = new Array<Edge>(MAX_DEPTH);
+  const pathMovers = new Int8Array(MAX_DEPTH);
+  const reward = new Float64Array(first.players);
+  let iterations = 0;
+
+  while (iterations < maxIterations) {
+    if ((iterations & 15) === 0 && iterations > 0 && performance.now() >= deadline) break;
+    const s = iterations === 0 ? first : sample();
+    let node = root;
+    let depth = 0;
+    while (s.phase !== Phase.Over && depth < MAX_DEPTH) {
+      const mover = s.toAct;
+      const n = searchMoves(s, moves);
+      let open = 0;
+      for (let i = 0; i < n; i++) {
+        const e = node.edges.get(moves[i]);
+        edges[i] = e;
+        if (!e) untried[open++] = moves[i];
+      }
+      let edge: Edge;
+      if (open > 0) {
+        const move = untried[open === 1 ? 0 : rng.int(open)];
+        edge = { move, visits: 0, available: 1, reward: 0, child: null };
+        node.edges.set(move, edge);
+      } else {
+        let best = -Infinity;
+        edge = edges[0]!;
+        for (let i = 0; i < n; i++) {
+          const e = edges[i]!;
+          e.available++;
+          const score = e.reward / e.visits + c * Math.sqrt(Math.log(e.available) / e.visits);
+          if (score > best) {
+            best = score;
+            edge = e;
+          }
+        }
+      }
+      applyInPlace(s, edge.move);
+      pathEdges[depth] = edge;
+      pathMovers[depth++] = mover;
+      if (open > 0) break;
+      node = childOf(node, edge);
+    }
+    if (s.phase !== Phase.Over) rollout(s, rng);
+    rewards(s, reward);
+    for (let i = 0; i < depth; i++) {
+      const e = pathEdges[i];
+      e.visits++;
+      e.reward += reward[pathMovers[i]];
+    }
+    iterations++;
+  }
+
+  let chosen: Edge | null = null;
+  for (const e of root.edges.values()) {
+    if (!chosen || e.visits > chosen.visits || (e.visits === chosen.visits && e.reward > chosen.reward)) {
+      chosen = e;
+    }
+  }
+  if (options.onStats) {
+    options.onStats({
+      iterations,
+      elapsedMs: performance.now() - started,
+      root: [...root.edges.values()]
+        .sort((a, b) => b.visits - a.visits)
+        .map((e) => ({ move: e.move, visits: e.visits, mean: e.visits ? e.reward / e.visits : 0 })),
+    });
+  }
+  return chosen!.move;
+}
