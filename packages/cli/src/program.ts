@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerArena } from './commands/arena.js';
 import { registerServe } from './commands/serve.js';
 
 /** The whole command tree; each game or service adds its own subcommand from its own module. */
@@ -9,5 +10,6 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   registerServe(program);
+  registerArena(program);
   return program;
 }

@@ -15,3 +15,4 @@ export {
   honestMove,
   type TribesBotName,
 } from './levels.js';
+export * from './arena/index.js';

@@ -1,0 +1,5 @@
+export * from './arena.js';
+export { makePlayer, SPEC_HELP, type ArenaPlayer } from './players.js';
+export { parseBudget, budgetText, BUDGET_HELP } from './budget.js';
+export { ExternalBot, PROTOCOL } from './external.js';
+export { meanInterval, rateInterval, type Interval } from './stats.js';

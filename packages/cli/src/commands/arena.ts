@@ -1,0 +1,128 @@
+/**
+ * `attila arena`: bots play each other with the seats rotated; prints each bot's win rate and average score
+ * with 95% confidence intervals, or one JSON object with `--json`, and can write every game's record.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serializeRecord, unwrap } from '@attila/core';
+import {
+  BUDGET_HELP,
+  SPEC_HELP,
+  arenaSettings,
+  budgetText,
+  outcomeRecord,
+  parseBudget,
+  runArena,
+  summarize,
+  type ArenaConfig,
+  type ArenaReport,
+  type Budget,
+} from '@attila/bots';
+import type { Command } from 'commander';
+
+interface ArenaOptions {
+  game: string;
+  players: string;
+  bots: string;
+  games: string;
+  seed: string;
+  budget?: string;
+  threads: string;
+  records?: string;
+  json: boolean;
+  quiet: boolean;
+}
+
+function percent(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+export function formatReport(report: ArenaReport, budget: Budget | undefined): string {
+  const lines = [
+    `tribes, ${report.players} players, ${report.games} games, seed "${report.seed}"${budget ? `, search budget ${budgetText(budget)}` : ''}`,
+  ];
+  const width = Math.max(3, ...report.bots.map((b) => b.bot.length));
+  lines.push(`${'bot'.padEnd(width)}  win rate (95% CI)         average score (95% CI)   ms/move`);
+  for (const b of report.bots) {
+    const w = b.winRate;
+    const s = b.averageScore;
+    lines.push(
+      `${b.bot.padEnd(width)}  ${percent(w.mean).padStart(6)} [${percent(w.low)}, ${percent(w.high)}]`.padEnd(
+        width + 28,
+      ) +
+        `${s.mean.toFixed(1).padStart(6)} [${s.low.toFixed(1)}, ${s.high.toFixed(1)}]`.padEnd(25) +
+        `${b.msPerMove.toFixed(1).padStart(8)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function registerArena(program: Command): void {
+  program
+    .command('arena')
+    .description(
+      'play bots against each other with rotated seats and report win rates with 95% confidence intervals',
+    )
+    .option('--game <game>', 'the game (tribes)', 'tribes')
+    .option('--players <n>', 'players per game, 2 to 5', '2')
+    .requiredOption('--bots <list>', `one bot per seat, comma-separated; ${SPEC_HELP}`)
+    .option('--games <k>', 'games to play', '100')
+    .option('--seed <text>', 'seed of the run (game g uses "<seed>/<g>")', 'arena')
+    .option('--budget <budget>', `search budget for bots given none of their own; ${BUDGET_HELP}`)
+    .option('--threads <n>', 'worker threads playing games in parallel', '1')
+    .option('--records <dir>', 'write every game record as JSON into this directory')
+    .option('--json', 'print one JSON object instead of a table', false)
+    .option('--quiet', 'no progress on standard error', false)
+    .action(async (opts: ArenaOptions) => {
+      if (opts.game !== 'tribes')
+        program.error(`--game must be "tribes" (the only game with an arena so far), not "${opts.game}"`);
+      const whole = (name: string, text: string, min: number) => {
+        const n = Number(text);
+        if (!Number.isInteger(n) || n < min)
+          program.error(`--${name} must be a whole number of at least ${min}, not "${text}"`);
+        return n;
+      };
+      let budget: Budget | undefined;
+      if (opts.budget !== undefined) {
+        const parsed = parseBudget(opts.budget);
+        if (!parsed.ok) program.error(`--budget: ${parsed.error.message}`);
+        else budget = parsed.value;
+      }
+      const config: ArenaConfig = {
+        players: whole('players', opts.players, 2),
+        bots: opts.bots.split(',').map((b) => b.trim()),
+        games: whole('games', opts.games, 1),
+        seed: opts.seed,
+        budget,
+      };
+      const started = Date.now();
+      const result = await runArena(config, {
+        threads: whole('threads', opts.threads, 1),
+        onGame: (_g, done) => {
+          if (!opts.quiet && (done % 10 === 0 || done === config.games)) {
+            process.stderr.write(
+              `\r${done}/${config.games} games, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+            );
+          }
+        },
+      });
+      if (!opts.quiet) process.stderr.write('\n');
+      if (!result.ok) program.error(`arena: ${result.error.message}`);
+      else {
+        const report = summarize(config, result.value);
+        if (opts.records) {
+          mkdirSync(opts.records, { recursive: true });
+          const settings = unwrap(arenaSettings(config));
+          for (const g of result.value) {
+            const file = join(opts.records, `tribes-${String(g.index).padStart(5, '0')}.json`);
+            writeFileSync(file, serializeRecord(outcomeRecord(config, settings, g)));
+          }
+        }
+        process.stdout.write(
+          opts.json
+            ? JSON.stringify({ ...report, budget: budget ?? null }) + '\n'
+            : formatReport(report, budget) + '\n',
+        );
+      }
+    });
+}
