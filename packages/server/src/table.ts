@@ -576,11 +576,16 @@ export class Table {
 
   // ------------------------------------------------------------ broadcasting
 
+  /** One message per audience, prepared only for audiences that can hear it. */
   private perAudience(build: (seat: number | null) => ServerMessage): void {
+    const everyone = !this.deps.broadcast.local;
+    if (!everyone && this.isIdle()) return;
     this.deps.broadcast.publish({
       table: this.meta.id,
-      seats: this.meta.seats.map((s) => JSON.stringify(build(s.seat))),
-      spectator: JSON.stringify(build(null)),
+      seats: this.meta.seats.map((s) =>
+        everyone || this.connected[s.seat] ? JSON.stringify(build(s.seat)) : null,
+      ),
+      spectator: everyone || this.spectators ? JSON.stringify(build(null)) : undefined,
     });
   }
 

@@ -49,7 +49,7 @@ class Hub {
 function deliver(sockets: Set<Connection>, e: Envelope): void {
   for (const conn of sockets) {
     const text = e.all ?? (conn.seat === null ? e.spectator : e.seats?.[conn.seat]);
-    if (text !== undefined) conn.sendText(text);
+    if (text) conn.sendText(text);
   }
 }
 

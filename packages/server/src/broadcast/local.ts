@@ -2,6 +2,7 @@
 import type { Broadcast, Envelope } from './types.js';
 
 export class LocalBroadcast implements Broadcast {
+  readonly local = true;
   private readonly handlers = new Map<string, Set<(e: Envelope) => void>>();
 
   publish(envelope: Envelope): void {

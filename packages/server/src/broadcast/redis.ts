@@ -9,6 +9,7 @@ import type { Broadcast, Envelope } from './types.js';
 const PREFIX = 'attila:table:';
 
 export class RedisBroadcast implements Broadcast {
+  readonly local = false;
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<(e: Envelope) => void>>();

@@ -7,12 +7,17 @@ export interface Envelope {
   readonly table: string;
   /** The same message for everyone watching. */
   readonly all?: string;
-  /** Per seat (index = seat). */
-  readonly seats?: readonly string[];
+  /** Per seat (index = seat); null for a seat nobody on this process watches (local broadcast only). */
+  readonly seats?: readonly (string | null)[];
   readonly spectator?: string;
 }
 
 export interface Broadcast {
+  /**
+   * True when every socket is in this process (so a table only prepares messages for audiences it has);
+   * false when other processes may hold sockets of any audience.
+   */
+  readonly local: boolean;
   publish(envelope: Envelope): void;
   /** Calls `handler` for every envelope about `table`, until the returned function is called. */
   subscribe(table: string, handler: (envelope: Envelope) => void): () => void;

@@ -141,6 +141,14 @@ function prepareStatements(db: Database.Database) {
   };
 }
 
+interface PendingMove {
+  readonly tableId: string;
+  readonly move: StoredMove;
+  readonly patch: TablePatch;
+  resolve(): void;
+  reject(e: Error): void;
+}
+
 export interface SqliteOptions {
   /** fsync every commit (survives power loss); default false (survives process crashes). */
   readonly durable?: boolean;
@@ -258,16 +266,48 @@ export class SqliteStorage implements Storage {
     this.patchTable(tableId, patch);
   }
 
-  async appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void> {
+  /**
+   * Group commit: moves arriving in the same turn of the event loop (typically many tables' moves read
+   * from many sockets at once) are committed in one transaction; each caller's promise settles only
+   * after that commit, so nothing is acknowledged before it is on disk.
+   */
+  appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.batch.push({ tableId, move, patch, resolve, reject });
+      if (this.batch.length === 1) setImmediate(() => this.flush());
+    });
+  }
+  private batch: PendingMove[] = [];
+
+  private writeMove(p: PendingMove): void {
+    this.stmt.insertMove.run(p.tableId, p.move.seq, p.move.seat, p.move.move, p.move.at);
+    this.patchTable(p.tableId, p.patch);
+  }
+
+  private flush(): void {
+    const batch = this.batch;
+    this.batch = [];
+    if (!this.db.open) {
+      for (const p of batch) p.reject(new Error('the database is closed'));
+      return;
+    }
     try {
-      this.db.transaction(() => {
-        this.stmt.insertMove.run(tableId, move.seq, move.seat, move.move, move.at);
-        this.patchTable(tableId, patch);
-      })();
-    } catch (e) {
-      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
-        throw new SeqTakenError(tableId, move.seq);
-      throw e;
+      this.db.transaction(() => batch.forEach((p) => this.writeMove(p)))();
+      for (const p of batch) p.resolve();
+    } catch {
+      // One move was refused (its sequence number taken): commit the others one by one.
+      for (const p of batch) {
+        try {
+          this.db.transaction(() => this.writeMove(p))();
+          p.resolve();
+        } catch (e) {
+          p.reject(
+            (e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+              ? new SeqTakenError(p.tableId, p.move.seq)
+              : (e as Error),
+          );
+        }
+      }
     }
   }
 
@@ -285,6 +325,7 @@ export class SqliteStorage implements Storage {
   }
 
   async close(): Promise<void> {
+    if (this.batch.length) this.flush();
     if (this.db.open) this.db.close();
   }
 }
