@@ -7,7 +7,8 @@
  */
 import { Rng } from '@attila/core';
 import type { TribesMap } from './map.js';
-import { Phase, Tile, TribesState, type Phase as PhaseT } from './state.js';
+import { END_REASON_TEXT } from './engine.js';
+import { EndReason, Phase, Tile, TribesState, type Phase as PhaseT } from './state.js';
 import { CARDS_PER_TRIBE, TRIBE_COUNT, tribeIndex } from './tribes.js';
 import type { TribesView } from './view.js';
 
@@ -91,7 +92,10 @@ export function determinize(view: TribesView, map: TribesMap, rng: Rng): TribesS
     view.lastConflict.cards.forEach((row, i) => row.forEach((c, t) => (s.lastReveal[i * T + t] = c)));
     for (const name of view.lastConflict.removed) s.lastRemoved |= 1 << tribeIndex(name);
   }
-  if (view.result) s.endReason = 1;
+  if (view.result) {
+    const reason = Object.entries(END_REASON_TEXT).find(([, text]) => text === view.result!.reason);
+    s.endReason = Number(reason?.[0] ?? EndReason.LastPeaceTile) as EndReason;
+  }
   // The cards: what the viewer knows, then the unseen ones at random.
   const unseen = new Array<number>(T).fill(CARDS_PER_TRIBE);
   for (let t = 0; t < T; t++) unseen[t] -= view.discard[t];

@@ -1,0 +1,161 @@
+import { Rng, replayMoves, unwrap, type Viewer } from '@attila/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { determinize } from './determinize.js';
+import { MAX_MOVES, applyInPlace, legalMoveCodes } from './engine.js';
+import { tribesGame } from './game.js';
+import { parseSettings } from './settings.js';
+import { createGame } from './setup.js';
+import { Phase, type TribesState } from './state.js';
+import { cardCensus, newGame, play, put, setHand } from './testkit.js';
+import { TRIBE_COUNT } from './tribes.js';
+import { viewOf } from './view.js';
+
+function hiddenCards(s: TribesState, seat: number): string {
+  const others: number[] = [];
+  for (let i = 0; i < s.players; i++) {
+    if (i === seat) continue;
+    others.push(...s.hands.subarray(i * TRIBE_COUNT, (i + 1) * TRIBE_COUNT));
+    others.push(...s.committed.subarray(i * TRIBE_COUNT, (i + 1) * TRIBE_COUNT));
+  }
+  return others.join() + '|' + Array.from(s.draw.subarray(s.drawPos, s.drawEnd)).join();
+}
+
+describe('views: what each seat may see', () => {
+  it('a seat sees its own hand, only the sizes of the others, and never the draw pile or the seed', () => {
+    const s = newGame(3, {}, { seed: 'secret-seed' });
+    setHand(s, 1, ['Goths', 'Goths', 'Vandals']);
+    const v = tribesGame.view(s, { seat: 1 });
+    expect(v.hand).toEqual([0, 0, 2, 0, 0, 1]);
+    expect(v.handSizes).toEqual([6, 3, 6]);
+    expect(v.drawPile).toBe(54 - 15);
+    const text = JSON.stringify(v);
+    expect(text).not.toMatch(/secret-seed/);
+    expect(Object.keys(v)).not.toContain('draw');
+    const spectator = tribesGame.view(s, 'spectator');
+    expect(spectator.hand).toBeNull();
+    expect(spectator.viewer).toBeNull();
+  });
+
+  it('after the reveal everybody sees which cards were laid', () => {
+    const s = newGame(3);
+    setHand(s, 0, ['Franks', 'Huns']);
+    setHand(s, 1, ['Huns', 'Goths']);
+    put(s, 'dacia', 'Huns', 2);
+    put(s, 'dacia', 'Goths', 2);
+    const { state } = play(s, 'play Franks dacia', 'influence', 'commit Huns', 'commit Goths', 'commit -');
+    expect(tribesGame.view(state, 'spectator').lastConflict).toEqual({
+      province: 'dacia',
+      cards: [
+        [0, 1, 0, 0, 0, 0],
+        [0, 0, 1, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+      ],
+      removed: ['Franks'],
+    });
+  });
+
+  it('two states differing only in hidden cards give identical views for a seat; determinize samples them', () => {
+    const buffer = new Int32Array(MAX_MOVES);
+    let differed = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.boolean(), fc.integer(), (players, bluff, seed) => {
+        const settings = unwrap(parseSettings({ players, options: { conflictBluffCards: bluff } }));
+        const s = createGame(settings, String(seed));
+        const rng = Rng.fromSeed(seed);
+        let step = 0;
+        while (!s.over) {
+          if (step++ % 5 === 0 || s.phase === Phase.Commit) {
+            const seat = rng.int(players);
+            const viewer: Viewer = rng.int(6) === 0 ? 'spectator' : { seat };
+            const v = viewOf(s, viewer);
+            const d = determinize(v, settings.map, rng);
+            expect(viewOf(d, viewer)).toEqual(v);
+            expect(cardCensus(d)).toEqual([9, 9, 9, 9, 9, 9]);
+            if (hiddenCards(d, seat) !== hiddenCards(s, seat)) differed++;
+            // The guess is a real game: the seat to act has the same kinds of moves, and it plays to the end.
+            expect(legalMoveCodes(d, buffer)).toBeGreaterThan(0);
+          }
+          applyInPlace(s, buffer[rng.int(legalMoveCodes(s, buffer))]);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect(differed).toBeGreaterThan(1000);
+  });
+
+  it('a determinized state plays on to the end with every card accounted for', () => {
+    const settings = unwrap(parseSettings({ players: 4 }));
+    const buffer = new Int32Array(MAX_MOVES);
+    for (let g = 0; g < 50; g++) {
+      const s = createGame(settings, `d${g}`);
+      const rng = Rng.fromSeed(g);
+      for (let k = 0; k < 40 && !s.over; k++) applyInPlace(s, buffer[rng.int(legalMoveCodes(s, buffer))]);
+      const d = determinize(viewOf(s, { seat: s.toAct < 0 ? 0 : s.toAct }), settings.map, rng);
+      while (!d.over) applyInPlace(d, buffer[rng.int(legalMoveCodes(d, buffer))]);
+      expect(cardCensus(d)).toEqual([9, 9, 9, 9, 9, 9]);
+      const over = viewOf(d, { seat: 0 });
+      expect(viewOf(determinize(over, settings.map, rng), { seat: 0 })).toEqual(over);
+    }
+  });
+});
+
+describe('records and replay', () => {
+  it('replaying the moves re-checks every move and reproduces every state', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.integer(), (players, seed) => {
+        const settings = unwrap(tribesGame.parseSettings({ players }));
+        let state = unwrap(tribesGame.setup(settings, `r${seed}`));
+        const rng = Rng.fromSeed(seed);
+        const moves: string[] = [];
+        const views: unknown[] = [tribesGame.view(state, 'spectator')];
+        while (!state.over) {
+          const seat = tribesGame.toAct(state)[0];
+          const move = rng.pick(tribesGame.legalMoves(state, seat));
+          state = unwrap(tribesGame.play(state, seat, move)).state;
+          moves.push(move);
+          views.push(tribesGame.view(state, 'spectator'));
+        }
+        const replayed = unwrap(
+          replayMoves(
+            tribesGame,
+            unwrap(tribesGame.parseSettings(tribesGame.settingsToJson(settings))),
+            `r${seed}`,
+            moves,
+          ),
+        );
+        expect(replayed.states.map((s) => tribesGame.view(s, 'spectator'))).toEqual(views);
+        const last = replayed.states[replayed.states.length - 1];
+        for (let seat = 0; seat < players; seat++) {
+          expect(tribesGame.view(last, { seat })).toEqual(tribesGame.view(state, { seat }));
+        }
+        expect(tribesGame.result(last)).toEqual(tribesGame.result(state));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a tampered move list is refused with the move number', () => {
+    const settings = unwrap(tribesGame.parseSettings({ players: 3, firstPlayer: 0 }));
+    let state = unwrap(tribesGame.setup(settings, 'tamper'));
+    const moves: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const move = tribesGame.legalMoves(state, tribesGame.toAct(state)[0])[0];
+      moves.push(move);
+      state = unwrap(tribesGame.play(state, tribesGame.toAct(state)[0], move)).state;
+    }
+    moves[6] = 'play Franks creta';
+    const r = replayMoves(tribesGame, settings, 'tamper', moves);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/^move 7 \("play Franks creta"\): .*not allowed now/);
+  });
+
+  it('refuses a move out of turn or after the game, changing nothing', () => {
+    const s = newGame(3);
+    const before = JSON.stringify(viewOf(s, 'spectator'));
+    const r = tribesGame.play(s, 1, 'influence');
+    expect(!r.ok && r.error.code).toBe('move.not-your-turn');
+    expect(JSON.stringify(viewOf(s, 'spectator'))).toBe(before);
+    expect(tribesGame.legalMoves(s, 1)).toEqual([]);
+  });
+});
