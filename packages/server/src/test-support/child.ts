@@ -1,0 +1,44 @@
+/** The real server as a child process (`attila serve`), for tests that kill it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface ChildServer {
+  readonly url: string;
+  readonly process: ChildProcess;
+}
+
+const BIN = fileURLToPath(new URL('../../../cli/bin/attila.js', import.meta.url));
+
+export async function startChild(db: string, extra: string[] = []): Promise<ChildServer> {
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', ...extra],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return { url, process: child };
+}
+
+export function kill(server: ChildServer, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.process.exitCode !== null || server.process.signalCode !== null) return resolve();
+    server.process.once('exit', () => resolve());
+    server.process.kill(signal);
+  });
+}
