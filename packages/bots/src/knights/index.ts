@@ -1,0 +1,1 @@
+export { knightsBots, randomKnightsBot, type KnightsBot } from './bots.js';

@@ -1,0 +1,88 @@
+/**
+ * Root procedures over the search: the value alone with one move that keeps it (`solveQuick`), and the exact
+ * value with the complete set of optimal moves (`solveExact`). Both take engine positions and a solver for
+ * that position's layout (`solverFor` keeps one per layout, with its transposition table warm).
+ */
+import type { Layout, Position } from '@attila/knights';
+import { KnightsSolver, MATE, scoreToValue, type SolverPosition } from './search.js';
+
+export interface QuickAnswer {
+  /** +1 the side to move wins, -1 it loses, 0 the game is already over. */
+  readonly value: number;
+  /** A move that keeps the best result; null when there is no legal move. */
+  readonly move: number | null;
+  readonly nodes: number;
+}
+
+export interface ExactAnswer {
+  /** +N wins in N plies, -N loses in N plies, 0 the game is over. */
+  readonly value: number;
+  /** Every move that keeps the value, as move codes. */
+  readonly best: number[];
+  readonly nodes: number;
+}
+
+const solvers = new Map<Layout, KnightsSolver>();
+
+/** The shared solver of a layout (its table stays warm between calls). */
+export function solverFor(layout: Layout, tableBits = 22): KnightsSolver {
+  let s = solvers.get(layout);
+  if (!s) {
+    s = new KnightsSolver(
+      { size: layout.size, jumps: layout.jumps, symmetries: layout.symmetries.map((sym) => sym.perm) },
+      tableBits,
+    );
+    solvers.set(layout, s);
+  }
+  return s;
+}
+
+export function solverPosition(p: Position): SolverPosition {
+  return { romans: p.romans, huns: p.huns, scorched: p.scorched, side: p.side };
+}
+
+export function solveQuick(solver: KnightsSolver, p: SolverPosition): QuickAnswer {
+  const start = solver.nodes;
+  const moves = solver.legalMoves(p);
+  if (moves.length === 0) return { value: 0, move: null, nodes: 0 };
+  const s = solver.score(p, -1, 1);
+  let move = solver.rootMove;
+  if (move < 0 || !moves.includes(move)) {
+    // The root answer came from a bound without a move: find one that keeps the result.
+    move = moves[0];
+    for (const mv of moves) {
+      if (solver.scoreAfter(p, mv, -1, 1) > 0 === s > 0) {
+        move = mv;
+        break;
+      }
+    }
+  }
+  return { value: s > 0 ? 1 : -1, move, nodes: solver.nodes - start };
+}
+
+/** The exact score (node-relative) by null-window tests, which share the table's bounds. */
+export function exactScore(solver: KnightsSolver, p: SolverPosition): number {
+  const sign = solver.score(p, -1, 1);
+  return sign > 0 ? solver.score(p, 0, MATE + 1) : solver.score(p, -MATE - 1, 0);
+}
+
+export function solveExact(solver: KnightsSolver, p: SolverPosition): ExactAnswer {
+  const start = solver.nodes;
+  const moves = solver.legalMoves(p);
+  if (moves.length === 0) return { value: 0, best: [], nodes: 0 };
+  const score = exactScore(solver, p);
+  const best = moves.filter((mv) => solver.scoreAfter(p, mv, score - 1, score) >= score);
+  return { value: scoreToValue(score), best, nodes: solver.nodes - start };
+}
+
+/** The exact value of every legal move (for analysis), from the mover's side, as rules-page values. */
+export function valuesOfMoves(
+  solver: KnightsSolver,
+  p: SolverPosition,
+): Array<{ move: number; value: number }> {
+  return solver.legalMoves(p).map((move) => {
+    const c = solver.scoreAfter(p, move, -1, 1);
+    const s = c > 0 ? solver.scoreAfter(p, move, 0, MATE + 1) : solver.scoreAfter(p, move, -MATE - 1, 0);
+    return { move, value: scoreToValue(s) };
+  });
+}

@@ -1,0 +1,67 @@
+import { Rng } from '@attila/core';
+import { Board, PRESET_LAYOUTS, STANDARD_LAYOUT, Position, moveToString } from '@attila/knights';
+import { describe, expect, it } from 'vitest';
+import { referenceSolve, referenceValue } from './reference.js';
+import { randomLatePlacement, randomLatePosition } from './positions.test-support.js';
+import { KnightsSolver } from './search.js';
+import { solveExact, solveQuick } from './solve.js';
+
+function solverOf(board: Board): KnightsSolver {
+  const l = board.layout;
+  return new KnightsSolver({ size: l.size, jumps: l.jumps, symmetries: l.symmetries.map((s) => s.perm) }, 16);
+}
+
+function check(board: Board, solver: KnightsSolver): void {
+  const p = { romans: board.romans, huns: board.huns, scorched: board.scorched, side: board.side };
+  const ref = referenceSolve(board);
+  const exact = solveExact(solver, p);
+  const where = Position.fromBoard(board).toString();
+  expect({ where, value: exact.value }).toEqual({ where, value: ref.value });
+  const names = (ms: number[]) => ms.map((m) => moveToString(board.layout, m)).sort();
+  expect({ where, best: names(exact.best) }).toEqual({ where, best: names(ref.best) });
+  const quick = solveQuick(solver, p);
+  expect({ where, quick: quick.value }).toEqual({ where, quick: Math.sign(ref.value) });
+  if (quick.move !== null) {
+    board.makeMove(quick.move);
+    const after = referenceValue(board, new Map());
+    board.unmakeMove(quick.move);
+    // The quick move keeps the result: after it, the opponent loses (or is finished) exactly when we win.
+    expect({ where, keeps: after <= 0 }).toEqual({ where, keeps: ref.value > 0 });
+  }
+}
+
+describe('solver agrees with plain minimax', () => {
+  for (const preset of PRESET_LAYOUTS) {
+    it(`late positions on the ${preset.name} layout (values, full optimal move sets, quick answers)`, () => {
+      const rng = Rng.fromSeed(`late-${preset.name}`);
+      const solver = solverOf(new Board(preset.layout));
+      for (let i = 0; i < 110; i++) {
+        const board = randomLatePosition(preset.layout, rng, 3 + (i % 5));
+        if (i % 3 === 0) solver.table.clear();
+        check(board, solver);
+      }
+    });
+  }
+
+  it('late placement positions, the no-trap rule included, on every preset layout', () => {
+    const rng = Rng.fromSeed('placement');
+    let checked = 0;
+    while (checked < 240) {
+      const preset = PRESET_LAYOUTS[checked % PRESET_LAYOUTS.length];
+      const board = randomLatePlacement(preset.layout, rng, 9 + rng.int(2), 3 + rng.int(3));
+      if (!board) continue;
+      check(board, solverOf(board));
+      checked++;
+    }
+  });
+
+  it('a finished game has value 0 and no optimal moves', () => {
+    const rng = Rng.fromSeed('finished');
+    let board = randomLatePosition(STANDARD_LAYOUT, rng, 0);
+    while (board.hasAnyMove()) board = randomLatePosition(STANDARD_LAYOUT, rng, 2);
+    const p = { romans: board.romans, huns: board.huns, scorched: board.scorched, side: board.side };
+    const solver = solverOf(board);
+    expect(solveExact(solver, p)).toMatchObject({ value: 0, best: [] });
+    expect(solveQuick(solver, p)).toMatchObject({ value: 0, move: null });
+  });
+});
