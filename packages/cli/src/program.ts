@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerArena } from './commands/arena.js';
+import { registerKnights } from './commands/knights.js';
 import { registerServe } from './commands/serve.js';
 
 /** The whole command tree; each game or service adds its own subcommand from its own module. */
@@ -11,5 +12,6 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) });
   registerServe(program);
   registerArena(program);
+  registerKnights(program);
   return program;
 }
