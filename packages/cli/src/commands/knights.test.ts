@@ -85,7 +85,20 @@ describe('attila knights', { timeout: 120_000 }, () => {
     const recordFile = join(dir, 'game.json');
     let refusedOnce = false;
     const r = await attila(
-      ['knights', 'play', '--bot', 'random', '--side', 'H', '--seed', '5', '--layout', 'tee', '--record', recordFile],
+      [
+        'knights',
+        'play',
+        '--bot',
+        'random',
+        '--side',
+        'H',
+        '--seed',
+        '5',
+        '--layout',
+        'tee',
+        '--record',
+        recordFile,
+      ],
       (stdout) => {
         if (!refusedOnce) {
           refusedOnce = true;
