@@ -108,7 +108,7 @@ describe('Knights over WebSockets', () => {
     const created = await post<CreateTableResponse>(server.url, '/api/tables', {
       game: 'knights',
       settings: {},
-      seats: [{ type: 'human' }, { type: 'bot', bot: 'random' }],
+      seats: [{ type: 'human' }, { type: 'bot', bot: 'greedy' }],
       name: 'Aetius',
       listed: false,
     });

@@ -16,7 +16,7 @@ afterAll(() => server.close());
 
 async function tribesTable(players: number, bots: number) {
   const seats = Array.from({ length: players }, (_, i) =>
-    i < players - bots ? { type: 'human' } : { type: 'bot', bot: 'random' },
+    i < players - bots ? { type: 'human' } : { type: 'bot', bot: 'easy' },
   );
   const created = await post<CreateTableResponse>(server.url, '/api/tables', {
     game: 'tribes',
@@ -49,7 +49,7 @@ function secretsIn(value: unknown, path = '$', out: { path: string; key: string;
 }
 
 describe('Tribes over WebSockets', () => {
-  it('plays a whole 4-seat game (3 people, 1 bot); no client ever receives another seat’s hidden cards', async () => {
+  it('plays a whole 4-seat game (3 people, 1 ISMCTS bot); no client ever receives another seat’s hidden cards', async () => {
     const { id, grants } = await tribesTable(4, 1);
     const players = await seatClients(server.url, id, grants);
     const spectator = await TestClient.connect(server.url);

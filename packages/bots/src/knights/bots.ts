@@ -5,6 +5,7 @@
  */
 import type { Rng } from '@attila/core';
 import { moveToString, type Position } from '@attila/knights';
+import { KNIGHTS_LEVELS, levelBot } from './levels.js';
 
 export type KnightsBot = (position: Position, rng: Rng) => string;
 
@@ -15,7 +16,8 @@ export const randomKnightsBot: KnightsBot = (position, rng) => {
   return moveToString(position.layout, move);
 };
 
-/** The bots by name (`attila knights play --bot <name>`); the solver adds its own. */
+/** The bots by name (`attila knights play --bot <name>`), weakest first: random, the levels, perfect. */
 export const knightsBots: Record<string, KnightsBot> = {
   random: randomKnightsBot,
+  ...Object.fromEntries(KNIGHTS_LEVELS.filter((l) => l.name !== 'random').map((l) => [l.name, levelBot(l)])),
 };

@@ -1,1 +1,16 @@
 export { knightsBots, randomKnightsBot, type KnightsBot } from './bots.js';
+export { KNIGHTS_LEVELS, levelBot, mixture, type KnightsLevel, type MoveChooser } from './levels.js';
+export { greedyMove, mobilityAfter } from './greedy.js';
+export { perfectMove } from './perfect.js';
+export { bookMove, OpeningBook, standardOpeningBook, STANDARD_BOOK_FILE } from './book/book.js';
+export { KnightsSolver, MATE, scoreToValue, type SolverPosition } from './solver/search.js';
+export {
+  exactScore,
+  solveExact,
+  solveQuick,
+  solverFor,
+  solverPosition,
+  valuesOfMoves,
+  type ExactAnswer,
+  type QuickAnswer,
+} from './solver/solve.js';

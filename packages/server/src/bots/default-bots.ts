@@ -1,9 +1,19 @@
-/** The games this server hosts and their bots: the real engines and @attila/bots. */
+/** The games this server hosts and their bots: the real engines and @attila/bots (honest bots only). */
+import { KNIGHTS_LEVELS, levelBot, tribesBotFns } from '@attila/bots';
+import type { KnightsState } from '@attila/knights';
 import { knightsGame } from '@attila/knights';
 import { tribesGame } from '@attila/tribes';
-import { randomBot, type BotModule } from './catalog.js';
+import type { BotFn, BotModule } from './catalog.js';
+
+const knightsBots: Record<string, BotFn> = Object.fromEntries(
+  KNIGHTS_LEVELS.map((level) => {
+    const choose = levelBot(level);
+    const fn: BotFn = (_game, state, _seat, rng) => choose((state as KnightsState).position, rng);
+    return [level.name, fn];
+  }),
+);
 
 export const botModule: BotModule = {
   games: { knights: knightsGame, tribes: tribesGame },
-  bots: { knights: { random: randomBot }, tribes: { random: randomBot } },
+  bots: { knights: knightsBots, tribes: tribesBotFns },
 };

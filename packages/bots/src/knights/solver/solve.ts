@@ -47,7 +47,7 @@ export function solveQuick(solver: KnightsSolver, p: SolverPosition): QuickAnswe
   if (moves.length === 0) return { value: 0, move: null, nodes: 0 };
   const s = solver.score(p, -1, 1);
   let move = solver.rootMove;
-  if (move < 0 || !moves.includes(move)) {
+  if (move < 0 || !moves.includes(move) || solver.scoreAfter(p, move, -1, 1) > 0 !== s > 0) {
     // The root answer came from a bound without a move: find one that keeps the result.
     move = moves[0];
     for (const mv of moves) {

@@ -86,9 +86,10 @@ export class TranspositionTable {
       this.work[j] = w;
       return;
     }
+    // The move stays the one that proved the (best) lower bound.
+    if (move >= 0 && lower >= this.lo[i]) this.mv[i] = move;
     if (lower > this.lo[i]) this.lo[i] = lower;
     if (upper < this.hi[i]) this.hi[i] = upper;
-    if (move >= 0) this.mv[i] = move;
     if (w > this.work[i]) this.work[i] = w;
   }
 

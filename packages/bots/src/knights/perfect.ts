@@ -1,0 +1,31 @@
+/**
+ * Perfect play: keep a won game won (a move that keeps the win, found by the quick search), and when lost,
+ * make the loss as long as possible (one of the moves with the longest loss, from the exact search). In the
+ * placement phase the opening book answers when it knows the position; otherwise the solver searches once five
+ * knights stand, and before that (hours of search on the standard board) it places by the mobility heuristic.
+ */
+import type { Rng } from '@attila/core';
+import { popcount, type Position } from '@attila/knights';
+import { bookMove } from './book/book.js';
+import { greedyMove } from './greedy.js';
+import { solveExact, solveQuick, solverFor, solverPosition } from './solver/solve.js';
+
+/** With fewer knights on the board than this, a placement is searched only through the book (see README). */
+export const SEARCHED_PLACEMENTS_FROM = 5;
+
+/** A perfect move as a move code, or -1 when the side to move has none. */
+export function perfectMove(position: Position, rng: Rng): number {
+  const fromBook = bookMove(position);
+  if (fromBook !== null) return fromBook;
+  if (popcount(position.romans | position.huns) < SEARCHED_PLACEMENTS_FROM) {
+    // Searching the early placement phase takes hours: outside the book, place by the mobility heuristic.
+    return greedyMove(position.toBoard(), rng);
+  }
+  const solver = solverFor(position.layout);
+  const p = solverPosition(position);
+  const quick = solveQuick(solver, p);
+  if (quick.move === null) return -1;
+  if (quick.value > 0) return quick.move;
+  const exact = solveExact(solver, p);
+  return exact.best[rng.int(exact.best.length)];
+}

@@ -1,0 +1,115 @@
+/**
+ * `attila knights solve` and `attila knights analyse`: the perfect solver on the command line. Registered on the
+ * `knights` command by `registerKnights`.
+ */
+import { createInterface } from 'node:readline';
+import { solveExact, solveQuick, solverFor, solverPosition, valuesOfMoves } from '@attila/bots';
+import { moveToString, Position } from '@attila/knights';
+import type { Command } from 'commander';
+
+export interface SolveLine {
+  readonly position: string;
+  readonly value: number;
+  readonly best: string[];
+  readonly nodes: number;
+  readonly ms: number;
+}
+
+/** Solves one position given as text; the error message says what is wrong with the text. */
+export function solveText(
+  text: string,
+  quick: boolean,
+): { ok: true; line: SolveLine } | { ok: false; error: string } {
+  const parsed = Position.parse(text);
+  if (!parsed.ok) return { ok: false, error: parsed.error.message };
+  const position = parsed.value;
+  const solver = solverFor(position.layout);
+  const p = solverPosition(position);
+  const start = performance.now();
+  const names = (moves: number[]) => moves.map((m) => moveToString(position.layout, m)).sort();
+  let value: number;
+  let best: string[];
+  let nodes: number;
+  if (quick) {
+    const q = solveQuick(solver, p);
+    value = q.value;
+    best = q.move === null ? [] : names([q.move]);
+    nodes = q.nodes;
+  } else {
+    const e = solveExact(solver, p);
+    value = e.value;
+    best = names(e.best);
+    nodes = e.nodes;
+  }
+  const ms = Math.round(performance.now() - start);
+  return { ok: true, line: { position: position.toString(), value, best, nodes, ms } };
+}
+
+/** `+N` / `-N` / `0` as on the rules page. */
+export function formatValue(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+export function registerKnightsSolve(knights: Command, fail: (message: string) => never): void {
+  knights
+    .command('solve')
+    .description(
+      'solve a position: one line of JSON {"position","value","best","nodes","ms"}; value +N wins in N plies, -N loses in N, 0 game over',
+    )
+    .argument('[position]', 'a position such as "R..H./..H../...R./.R..H R"')
+    .option('--stdin', 'read one position a line from standard input, print one line each')
+    .option('--quick', 'only win (+1) or loss (-1), with one move that keeps the best result')
+    .action(async (positionText: string | undefined, opts: { stdin?: boolean; quick?: boolean }) => {
+      const quick = opts.quick === true;
+      if (opts.stdin) {
+        if (positionText !== undefined) fail('give either a position or --stdin, not both');
+        const rl = createInterface({ input: process.stdin, terminal: false });
+        for await (const raw of rl) {
+          if (raw.trim() === '') continue;
+          const r = solveText(raw, quick);
+          if (r.ok) process.stdout.write(`${JSON.stringify(r.line)}\n`);
+          else {
+            process.stdout.write(`${JSON.stringify({ position: raw.trim(), error: r.error })}\n`);
+            process.exitCode = 1;
+          }
+        }
+        return;
+      }
+      if (positionText === undefined) fail('give a position, e.g. "R..H./..H../...R./.R..H R", or --stdin');
+      const r = solveText(positionText, quick);
+      if (!r.ok) fail(r.error);
+      process.stdout.write(`${JSON.stringify(r.line)}\n`);
+    });
+
+  knights
+    .command('analyse')
+    .alias('analyze')
+    .description('list every legal move with its value for the side to move, best first')
+    .argument('<position>', 'a position such as "R..H./..H../...R./.R..H R"')
+    .action((positionText: string) => {
+      const parsed = Position.parse(positionText);
+      if (!parsed.ok) fail(parsed.error.message);
+      const position = parsed.value;
+      const solver = solverFor(position.layout);
+      const start = performance.now();
+      const rows = valuesOfMoves(solver, solverPosition(position)).map((r) => ({
+        move: moveToString(position.layout, r.move),
+        value: r.value,
+      }));
+      // Best first: quick wins, slow wins, slow losses, quick losses; then by name.
+      const rank = (v: number) => (v > 0 ? 1000 - v : -1000 - v);
+      rows.sort((a, b) => rank(b.value) - rank(a.value) || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
+      const out = (line: string) => process.stdout.write(`${line}\n`);
+      out(`position: ${position.toString()}`);
+      if (rows.length === 0) {
+        out(
+          `value: 0 (the ${position.sideToMove === 'R' ? 'Romans' : 'Huns'} to move cannot move: game over)`,
+        );
+        return;
+      }
+      out(
+        `value: ${formatValue(rows[0].value)}  (${rows.length} legal moves, ${Math.round(performance.now() - start)} ms)`,
+      );
+      for (const r of rows) out(`${formatValue(r.value).padStart(4)}  ${r.move}`);
+    });
+}
