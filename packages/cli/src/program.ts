@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerArena } from './commands/arena.js';
 import { registerKnights } from './commands/knights.js';
 import { registerServe } from './commands/serve.js';
+import { registerTribes } from './commands/tribes.js';
 
 /** The whole command tree; each game or service adds its own subcommand from its own module. */
 export function buildProgram(): Command {
@@ -12,6 +13,7 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) });
   registerServe(program);
   registerArena(program);
+  registerTribes(program);
   registerKnights(program);
   return program;
 }

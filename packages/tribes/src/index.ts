@@ -21,6 +21,7 @@ export { formatMove, parseMove, NOTATION_HELP } from './notation.js';
 export * from './view.js';
 export { determinize } from './determinize.js';
 export { randomMove, randomPlayout } from './playout.js';
+export { describeEvent, renderView } from './text.js';
 export {
   tribesGame,
   playMove as playTribesMove,

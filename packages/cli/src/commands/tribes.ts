@@ -1,0 +1,302 @@
+/**
+ * `attila tribes ...`: a game in the terminal (hotseat and bots), a whole game between bots, and replaying
+ * a record. The terminal shows the board, the events as they happen, and the hand of the seat to act only.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { chooseTribesMove, isTribesBotName, TRIBES_BOT_NAMES, type TribesBotName } from '@attila/bots';
+import {
+  newRecord,
+  parseRecord,
+  replayMoves,
+  Rng,
+  serializeRecord,
+  type GameEvent,
+  type GameResult,
+  type Result,
+} from '@attila/core';
+import { describeEvent, renderView, tribesGame, type TribesSettings, type TribesState } from '@attila/tribes';
+import type { Command } from 'commander';
+
+type Fail = (message: string) => never;
+
+/** `human` or a bot name, one per seat (a single name is used for every seat). */
+function parseSeats(text: string, players: number, fail: Fail): (TribesBotName | 'human')[] {
+  const names = text.split(',').map((s) => s.trim());
+  const list = names.length === 1 ? Array<string>(players).fill(names[0]) : names;
+  if (list.length !== players)
+    fail(`give one player per seat (${players}), or one name for all; got ${names.length}`);
+  for (const name of list) {
+    if (name !== 'human' && !isTribesBotName(name)) {
+      fail(`"${name}" is not a player; use human or a bot: ${TRIBES_BOT_NAMES.join(', ')}`);
+    }
+  }
+  return list as (TribesBotName | 'human')[];
+}
+
+function readSettings(
+  opts: { players: string; firstPlayer?: string; options?: string },
+  fail: Fail,
+): TribesSettings {
+  let options: unknown;
+  if (opts.options !== undefined) {
+    try {
+      options = JSON.parse(opts.options);
+    } catch {
+      fail(`--options must be JSON, e.g. '{"tieRounding":"up"}'`);
+    }
+  }
+  const first =
+    opts.firstPlayer === undefined || opts.firstPlayer === 'random' ? 'random' : Number(opts.firstPlayer);
+  const settings = tribesGame.parseSettings({ players: Number(opts.players), firstPlayer: first, options });
+  if (!settings.ok) fail(settings.error.message);
+  return settings.value;
+}
+
+function summary(result: GameResult | null, moves: number): string {
+  return JSON.stringify({ ...result, moves });
+}
+
+/** One move by the seat to act, chosen by a bot from that seat's view. */
+function botMove(state: TribesState, bot: TribesBotName, rng: Rng): { seat: number; move: string } {
+  const seat = tribesGame.toAct(state)[0];
+  return { seat, move: chooseTribesMove(bot, tribesGame.view(state, { seat }), state.map, rng) };
+}
+
+function apply(state: TribesState, seat: number, move: string): { state: TribesState; events: GameEvent[] } {
+  const played = tribesGame.play(state, seat, move);
+  if (!played.ok) throw new Error(`a bot chose a refused move "${move}": ${played.error.message}`);
+  return { state: played.value.state, events: [...played.value.events] };
+}
+
+function selfplay(
+  opts: {
+    players: string;
+    seed: string;
+    bots: string;
+    record?: string;
+    firstPlayer?: string;
+    options?: string;
+  },
+  fail: Fail,
+): void {
+  const settings = readSettings(opts, fail);
+  const seats = parseSeats(opts.bots, settings.players, fail);
+  if (seats.includes('human')) fail('selfplay is between bots only; use "attila tribes play" to play');
+  const start = tribesGame.setup(settings, opts.seed);
+  if (!start.ok) fail(start.error.message);
+  let state = start.value;
+  const rng = Rng.fromSeed(`${opts.seed}/bots`);
+  const moves: string[] = [];
+  while (!state.over) {
+    const { seat, move } = botMove(state, seats[tribesGame.toAct(state)[0]] as TribesBotName, rng);
+    state = apply(state, seat, move).state;
+    moves.push(move);
+  }
+  const result = tribesGame.result(state);
+  if (opts.record) {
+    const record = newRecord({
+      game: 'tribes',
+      id: `selfplay-${opts.seed}`,
+      rulesVersion: tribesGame.rulesVersion,
+      settings: tribesGame.settingsToJson(settings),
+      seed: opts.seed,
+      players: seats.map((bot, i) => ({ name: `seat ${i} (${bot})`, kind: 'bot' as const, bot })),
+      moves,
+      result,
+      finishedAt: new Date().toISOString(),
+    });
+    writeFileSync(opts.record, serializeRecord(record));
+  }
+  console.log(summary(result, moves.length));
+}
+
+function sameResult(a: GameResult, b: GameResult): boolean {
+  return JSON.stringify([a.winners, a.scores]) === JSON.stringify([b.winners, b.scores]);
+}
+
+export function replayFile(file: string): Result<string> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return {
+      ok: false,
+      error: { code: 'replay.file', message: `cannot read ${file}: ${(e as Error).message}` },
+    };
+  }
+  const record = parseRecord(text);
+  if (!record.ok) return record;
+  if (record.value.game !== 'tribes') {
+    return {
+      ok: false,
+      error: { code: 'replay.game', message: `${file} is a ${record.value.game} record, not tribes` },
+    };
+  }
+  const settings = tribesGame.parseSettings(record.value.settings);
+  if (!settings.ok) return settings;
+  const replayed = replayMoves(tribesGame, settings.value, record.value.seed, record.value.moves);
+  if (!replayed.ok) return replayed;
+  const last = replayed.value.states[replayed.value.states.length - 1];
+  const result = tribesGame.result(last);
+  if (record.value.result && (!result || !sameResult(result, record.value.result))) {
+    return {
+      ok: false,
+      error: {
+        code: 'replay.result',
+        message: `the record says ${JSON.stringify(record.value.result)} but its moves give ${JSON.stringify(result)}`,
+      },
+    };
+  }
+  return { ok: true, value: summary(result, record.value.moves.length) };
+}
+
+async function playInTerminal(
+  opts: {
+    players: string;
+    seed: string;
+    seats: string;
+    firstPlayer?: string;
+    options?: string;
+    record?: string;
+  },
+  fail: Fail,
+): Promise<void> {
+  const settings = readSettings(opts, fail);
+  const seats = parseSeats(opts.seats, settings.players, fail);
+  const start = tribesGame.setup(settings, opts.seed);
+  if (!start.ok) fail(start.error.message);
+  let state = start.value;
+  const rng = Rng.fromSeed(`${opts.seed}/bots`);
+  const humans = seats.filter((s) => s === 'human').length;
+  const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string | null> => {
+    process.stdout.write(prompt);
+    const next = await lines.next();
+    return next.done ? null : next.value.trim();
+  };
+  const moves: string[] = [];
+  const show = (events: readonly GameEvent[]) => {
+    for (const e of events) {
+      const line = describeEvent(e);
+      if (line) console.log(line);
+    }
+  };
+  console.log(`Tribes, ${settings.players} players: ${seats.map((s, i) => `seat ${i} ${s}`).join(', ')}`);
+  console.log(
+    `Map: ${settings.map.name}. Moves: a number from the list, or the move's text; "quit" to stop.`,
+  );
+  let lastHuman = -1;
+  while (!state.over) {
+    const seat = tribesGame.toAct(state)[0];
+    const player = seats[seat];
+    let move: string;
+    if (player === 'human') {
+      if (humans > 1 && seat !== lastHuman && process.stdin.isTTY) {
+        if ((await ask(`\nPass the keyboard to seat ${seat} and press Enter `)) === null) return;
+      }
+      lastHuman = seat;
+      const all = tribesGame.legalMoves(state, seat);
+      // Tile moves are many (every set of cards to trade): they are summed up, not numbered.
+      const legal = all.filter((m) => !m.startsWith('tile '));
+      console.log('\n' + renderView(tribesGame.view(state, { seat }), state.map));
+      console.log(`seat ${seat}, choose:`);
+      legal.forEach((m, i) => console.log(`  ${String(i + 1).padStart(3)}  ${m}`));
+      const tiles = [
+        all.includes('tile double') ? 'tile double' : null,
+        all.some((m) => m.startsWith('tile trade')) ? 'tile trade <tribe>,<tribe>,...' : null,
+        all.some((m) => m.startsWith('tile influence'))
+          ? 'tile influence <tribe> (+2) or <tribe>+<tribe>'
+          : null,
+      ].filter((t) => t !== null);
+      if (tiles.length) console.log(`  or an action tile: ${tiles.join(' | ')}`);
+      for (;;) {
+        const answer = await ask('> ');
+        if (answer === null || answer === 'quit') return;
+        const chosen = /^\d+$/.test(answer) ? legal[Number(answer) - 1] : answer;
+        if (chosen === undefined) {
+          console.log(`choose 1 to ${legal.length}, or type a move`);
+          continue;
+        }
+        const played = tribesGame.play(state, seat, chosen);
+        if (!played.ok) {
+          console.log(played.error.message);
+          continue;
+        }
+        move = chosen;
+        state = played.value.state;
+        show(played.value.events);
+        break;
+      }
+    } else {
+      const chosen = botMove(state, player, rng);
+      move = chosen.move;
+      const played = apply(state, seat, move);
+      state = played.state;
+      console.log(`seat ${seat} (${player}): ${move.startsWith('commit') ? 'commits' : move}`);
+      show(played.events);
+    }
+    moves.push(move);
+  }
+  console.log('\n' + renderView(tribesGame.view(state, 'spectator'), state.map));
+  const result = tribesGame.result(state);
+  if (opts.record) {
+    const record = newRecord({
+      game: 'tribes',
+      id: `terminal-${opts.seed}`,
+      rulesVersion: tribesGame.rulesVersion,
+      settings: tribesGame.settingsToJson(settings),
+      seed: opts.seed,
+      players: seats.map((p, i) =>
+        p === 'human'
+          ? { name: `seat ${i}`, kind: 'human' as const }
+          : { name: `seat ${i} (${p})`, kind: 'bot' as const, bot: p },
+      ),
+      moves,
+      result,
+    });
+    writeFileSync(opts.record, serializeRecord(record));
+  }
+  console.log(summary(result, moves.length));
+}
+
+export function registerTribes(program: Command): void {
+  const fail: Fail = (message) => program.error(`error: ${message}`, { exitCode: 1 });
+  const tribes = program
+    .command('tribes')
+    .description("Tribes (Schmiel's Attila, 2000): play, self-play, replay");
+  const common = (c: Command) =>
+    c
+      .option('--players <n>', 'number of players, 2 to 5', '3')
+      .option('--seed <text>', 'the seed of the deck (and of the bots)', String(Date.now()))
+      .option('--first-player <seat>', 'seat that starts (0-based), or random', 'random')
+      .option(
+        '--options <json>',
+        'rule options as JSON, e.g. \'{"tieRounding":"up","conflictBluffCards":true}\'',
+      )
+      .option('--record <file>', 'write the game record to this file');
+  common(tribes.command('play'))
+    .description('play in the terminal: hotseat people and bots')
+    .option(
+      '--seats <list>',
+      `human or a bot per seat, comma-separated (bots: ${TRIBES_BOT_NAMES.join(', ')})`,
+      'human,random,random',
+    )
+    .action(async (o) => playInTerminal(o, fail));
+  common(tribes.command('selfplay'))
+    .description('a whole game between bots; prints the final scores as JSON')
+    .option(
+      '--bots <list>',
+      `bots per seat, comma-separated, or one for all (${TRIBES_BOT_NAMES.join(', ')})`,
+      'random',
+    )
+    .action((o) => selfplay(o, fail));
+  tribes
+    .command('replay <file>')
+    .description('re-check every move of a record and print the final scores as JSON')
+    .action((file: string) => {
+      const r = replayFile(file);
+      if (!r.ok) fail(r.error.message);
+      console.log(r.value);
+    });
+}
