@@ -33,7 +33,7 @@ function randomGames(ms: number): { games: number; plies: number; elapsed: numbe
         board.makeMove(m);
         plies++;
       }
-      if (board.side === 1) romanWins++;
+      romanWins += board.side; // the side to move at the end has lost
       games++;
     }
     elapsed = performance.now() - t0;

@@ -20,8 +20,15 @@ function cellsOf(g: Grid): Cell[] {
   return out;
 }
 
-/** The canonical shape strings of all legal layouts, sorted. */
+let cached: readonly string[] | null = null;
+
+/** The canonical shape strings of all legal layouts, sorted (computed once, in about a second). */
 export function enumerateLayouts(): string[] {
+  cached ??= search();
+  return [...cached];
+}
+
+function search(): string[] {
   const seen = new Set<string>();
   const finished = new Set<string>();
   const visit = (cells: readonly Cell[], small: number, large: number): void => {
