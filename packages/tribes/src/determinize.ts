@@ -31,13 +31,30 @@ function takeRandom(pool: number[], rng: Rng, accept: (tribe: number) => boolean
   return tribe;
 }
 
+const indexCache = new WeakMap<TribesMap, Map<string, number>>();
+
+function indexOf(map: TribesMap): Map<string, number> {
+  let index = indexCache.get(map);
+  if (!index) {
+    index = new Map(map.provinces.map((p) => [p.id, p.index]));
+    indexCache.set(map, index);
+  }
+  return index;
+}
+
 export function determinize(view: TribesView, map: TribesMap, rng: Rng): TribesState {
   const n = view.players;
+  const index = indexOf(map);
+  const provinceAt = (id: string): number => {
+    const p = index.get(id);
+    if (p === undefined) throw new Error(`determinize: the view names province "${id}", not on this map`);
+    return p;
+  };
   const me = view.viewer;
   const s = new TribesState(map, view.options, n, Rng.fromSeed(rng.nextU32()));
   // The board.
   for (const pv of view.provinces) {
-    const p = map.provinces.findIndex((q) => q.id === pv.id);
+    const p = provinceAt(pv.id);
     for (let t = 0; t < T; t++) {
       const k = pv.markers[t];
       s.markers[p * T + t] = k;
@@ -80,7 +97,7 @@ export function determinize(view: TribesView, map: TribesMap, rng: Rng): TribesS
   s.placedThisTurn = view.placedThisTurn;
   s.idleTurns = view.turnsWithoutPlacement;
   const queue = view.conflict ? [view.conflict.province, ...view.pendingConflicts] : view.pendingConflicts;
-  queue.forEach((id, i) => (s.conflicts[i] = map.provinces.findIndex((q) => q.id === id)));
+  queue.forEach((id, i) => (s.conflicts[i] = provinceAt(id)));
   s.conflictCount = queue.length;
   s.conflictIdx = 0;
   if (view.conflict && view.toAct !== null) {
@@ -88,7 +105,7 @@ export function determinize(view: TribesView, map: TribesMap, rng: Rng): TribesS
     view.conflict.committed.forEach((c, i) => (s.commitCount[i] = c === null ? -1 : c));
   }
   if (view.lastConflict) {
-    s.lastConflict = map.provinces.findIndex((q) => q.id === view.lastConflict!.province);
+    s.lastConflict = provinceAt(view.lastConflict.province);
     view.lastConflict.cards.forEach((row, i) => row.forEach((c, t) => (s.lastReveal[i * T + t] = c)));
     for (const name of view.lastConflict.removed) s.lastRemoved |= 1 << tribeIndex(name);
   }
@@ -112,7 +129,7 @@ export function determinize(view: TribesView, map: TribesMap, rng: Rng): TribesS
   const pool: number[] = [];
   for (let t = 0; t < T; t++) for (let k = 0; k < unseen[t]; k++) pool.push(t);
   if (view.conflict) {
-    const p = map.provinces.findIndex((q) => q.id === view.conflict!.province);
+    const p = provinceAt(view.conflict.province);
     const eligible = (t: number) => view.options.conflictBluffCards || s.markers[p * T + t] > 0;
     view.conflict.committed.forEach((c, i) => {
       if (i === me || c === null) return;

@@ -90,12 +90,54 @@ export class TribesState {
 
   endReason: EndReason = EndReason.None;
 
-  constructor(map: TribesMap, options: TribesOptions, players: number, rng: Rng) {
+  constructor(map: TribesMap, options: TribesOptions, players: number, rng: Rng, from?: TribesState) {
     this.map = map;
     this.options = options;
     this.players = players;
     this.rng = rng;
     const provinces = map.provinces.length;
+    if (from) {
+      // Copying field by field (not Object.assign) keeps one object shape: clone is on the bots' hot path.
+      this.hands = from.hands.slice();
+      this.handSize = from.handSize.slice();
+      this.draw = from.draw.slice();
+      this.drawPos = from.drawPos;
+      this.drawEnd = from.drawEnd;
+      this.discard = from.discard.slice();
+      this.markers = from.markers.slice();
+      this.total = from.total.slice();
+      this.presence = from.presence.slice();
+      this.reach = from.reach.slice();
+      this.supply = from.supply.slice();
+      this.open = from.open;
+      this.peace = from.peace;
+      this.peaceCentury = from.peaceCentury.slice();
+      this.peacePlaced = from.peacePlaced;
+      this.influence = from.influence.slice();
+      this.scores = from.scores.slice();
+      this.tilesUsed = from.tilesUsed.slice();
+      this.tileThisTurn = from.tileThisTurn;
+      this.firstPlayer = from.firstPlayer;
+      this.active = from.active;
+      this.turn = from.turn;
+      this.phase = from.phase;
+      this.card = from.card;
+      this.cardsLeft = from.cardsLeft;
+      this.placedThisTurn = from.placedThisTurn;
+      this.idleTurns = from.idleTurns;
+      this.topReached = from.topReached;
+      this.conflicts = from.conflicts.slice();
+      this.conflictCount = from.conflictCount;
+      this.conflictIdx = from.conflictIdx;
+      this.commitSeat = from.commitSeat;
+      this.committed = from.committed.slice();
+      this.commitCount = from.commitCount.slice();
+      this.lastConflict = from.lastConflict;
+      this.lastReveal = from.lastReveal.slice();
+      this.lastRemoved = from.lastRemoved;
+      this.endReason = from.endReason;
+      return;
+    }
     this.hands = new Uint8Array(players * TRIBE_COUNT);
     this.handSize = new Uint8Array(players);
     this.draw = new Uint8Array(DECK_SIZE);
@@ -127,27 +169,7 @@ export class TribesState {
   }
 
   clone(): TribesState {
-    const c = Object.create(TribesState.prototype) as TribesState;
-    Object.assign(c, this);
-    c.rng = this.rng.clone();
-    c.hands = this.hands.slice();
-    c.handSize = this.handSize.slice();
-    c.draw = this.draw.slice();
-    c.discard = this.discard.slice();
-    c.markers = this.markers.slice();
-    c.total = this.total.slice();
-    c.presence = this.presence.slice();
-    c.reach = this.reach.slice();
-    c.supply = this.supply.slice();
-    c.peaceCentury = this.peaceCentury.slice();
-    c.influence = this.influence.slice();
-    c.scores = this.scores.slice();
-    c.tilesUsed = this.tilesUsed.slice();
-    c.conflicts = this.conflicts.slice();
-    c.committed = this.committed.slice();
-    c.commitCount = this.commitCount.slice();
-    c.lastReveal = this.lastReveal.slice();
-    return c;
+    return new TribesState(this.map, this.options, this.players, this.rng.clone(), this);
   }
 }
 
