@@ -36,14 +36,17 @@ const settingsFor = (players: number) => unwrap(parseSettings({ players }));
 // Warm up the JIT.
 for (let g = 0; g < 2000; g++) randomPlayout(createGame(settingsFor(3), `w${g}`), Rng.fromSeed(g));
 
-let moves = 0;
 for (const players of [2, 3, 5]) {
   const settings = settingsFor(players);
   const rng = Rng.fromSeed(players);
+  let moves = 0;
+  let games = 0;
   measure(`random full games, ${players} players`, 'games', (i) => {
     for (let k = 0; k < 100; k++) moves += randomPlayout(createGame(settings, `g${i}.${k}`), rng);
+    games += 100;
     return 100;
   });
+  console.log(`${''.padEnd(44)} (${(moves / games).toFixed(0)} decisions per game)`);
 }
 
 // Positions from random 3-player games, every decision point.
