@@ -27,7 +27,7 @@ import {
   type TribesState,
 } from '@attila/tribes';
 import type { Budget } from './bot.js';
-import { rewards, rollout } from './rollout.js';
+import { estimatedRewards, rewards, rollout } from './rollout.js';
 
 interface Edge {
   readonly move: MoveCode;
@@ -97,6 +97,10 @@ export interface SearchStats {
 export interface SearchOptions {
   readonly budget: Budget;
   readonly exploration?: number;
+  /** Playout moves before the position is judged by its standing instead of played out (default: to the end). */
+  readonly cutoff?: number;
+  /** Points of standing that make a logistic reward of about 0.73 (for cut-off playouts). */
+  readonly scale?: number;
   /** Called with the statistics when the search ends (for tests and tools). */
   readonly onStats?: (stats: SearchStats) => void;
 }
@@ -119,6 +123,8 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
   if (rootCount === 1 && !options.onStats) return moves[0];
 
   const c = options.exploration ?? DEFAULT_EXPLORATION;
+  const cutoff = options.cutoff ?? Infinity;
+  const scale = options.scale ?? 10;
   const maxIterations = options.budget.iterations ?? (options.budget.timeMs === undefined ? 1000 : Infinity);
   const deadline = options.budget.timeMs === undefined ? Infinity : performance.now() + options.budget.timeMs;
   const started = performance.now();
@@ -166,8 +172,9 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
       if (open > 0) break;
       node = childOf(node, edge);
     }
-    if (s.phase !== Phase.Over) rollout(s, rng);
-    rewards(s, reward);
+    if (s.phase !== Phase.Over) rollout(s, rng, cutoff);
+    if (s.phase === Phase.Over) rewards(s, reward);
+    else estimatedRewards(s, reward, scale);
     for (let i = 0; i < depth; i++) {
       const e = pathEdges[i];
       e.visits++;

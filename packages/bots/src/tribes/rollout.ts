@@ -1,32 +1,65 @@
 /**
  * The search's playouts: fast random play on the engine's mutable path, biased the way real players are.
  * A uniformly random player lays a random handful of cards in every conflict and almost never takes
- * influence (one option against a dozen provinces for a second marker); this policy usually lays nothing,
- * takes influence half the time, and leaves the action tiles alone, which makes playouts both faster and
- * closer to real games.
+ * influence (one option against a dozen provinces for a second marker); this policy plays more like a
+ * beginner (see `rollout`) and leaves the action tiles alone, which makes playouts both faster and closer to
+ * real games.
  */
 import type { Rng } from '@attila/core';
 import {
   INFLUENCE_MOVE,
   MAX_MOVES,
   Phase,
+  TRIBE_COUNT,
   applyInPlace,
+  centuryOf,
+  moveTribe,
   legalMoveCodes,
   type TribesState,
 } from '@attila/tribes';
+import { standing } from './standing.js';
 
 const buffer = new Int32Array(MAX_MOVES);
+const preferred = new Int32Array(MAX_MOVES);
 const ALL_TILES = 7;
-/** Out of 256: how often a playout player lays no card in a conflict, and takes influence in step 2. */
+/** Out of 256: how often a playout player lays no card in a conflict. */
 const LAY_NOTHING = 192;
-const TAKE_INFLUENCE = 128;
 
-/** Plays `s` to the end in place. */
-export function rollout(s: TribesState, rng: Rng): void {
+/** Tribes on which `seat` has influence and nobody has more, as a mask. */
+function leadMask(s: TribesState, seat: number): number {
+  let mask = 0;
+  for (let t = 0; t < TRIBE_COUNT; t++) {
+    const mine = s.influence[seat * TRIBE_COUNT + t];
+    if (!mine) continue;
+    let lead = true;
+    for (let i = 0; i < s.players && lead; i++) if (s.influence[i * TRIBE_COUNT + t] > mine) lead = false;
+    if (lead) mask |= 1 << t;
+  }
+  return mask;
+}
+
+/** Whether taking influence on the current card's tribe gains or keeps first place for the active seat. */
+function influencePays(s: TribesState): boolean {
+  const t = s.card;
+  const mine = s.influence[s.active * TRIBE_COUNT + t];
+  let rival = 0;
+  for (let i = 0; i < s.players; i++)
+    if (i !== s.active) rival = Math.max(rival, s.influence[i * TRIBE_COUNT + t]);
+  const gain = centuryOf(s.peacePlaced) - 3;
+  // Already far ahead: a second marker of the tribe is worth more than more influence.
+  return mine + gain >= rival && mine - rival < 2 * gain + 2;
+}
+
+/**
+ * Plays `s` in place to the end, or for at most `maxMoves` moves. The policy is random with a beginner's
+ * bias: half the time it plays a card of a tribe it leads, it takes influence when that wins or keeps first
+ * place (otherwise a second marker, at random), and it usually lays no card in a conflict.
+ */
+export function rollout(s: TribesState, rng: Rng, maxMoves = Infinity): void {
   // Tiles are out of playouts: marking them used also spares the move generator their enumeration.
   s.tilesUsed.fill(ALL_TILES);
   s.tileThisTurn = true;
-  while (s.phase !== Phase.Over) {
+  for (let k = 0; k < maxMoves && s.phase !== Phase.Over; k++) {
     const n = legalMoveCodes(s, buffer);
     let move: number;
     if (n === 1) move = buffer[0];
@@ -35,11 +68,28 @@ export function rollout(s: TribesState, rng: Rng): void {
       if (s.phase === Phase.Commit) {
         // The empty commitment is listed first.
         move = (r & 255) < LAY_NOTHING ? buffer[0] : buffer[1 + ((r >>> 8) % (n - 1))];
-      } else if (s.phase === Phase.Influence && (r & 255) < TAKE_INFLUENCE) move = INFLUENCE_MOVE;
-      else move = buffer[(r >>> 8) % n];
+      } else if (s.phase === Phase.Influence) {
+        move = (r & 255) < 32 || influencePays(s) ? INFLUENCE_MOVE : buffer[1 + ((r >>> 8) % (n - 1))];
+      } else {
+        move = buffer[(r >>> 8) % n];
+        if ((r & 255) < 128) {
+          const lead = leadMask(s, s.active);
+          let m = 0;
+          for (let i = 0; i < n; i++) if ((lead >> moveTribe(buffer[i])) & 1) preferred[m++] = buffer[i];
+          if (m > 0) move = preferred[(r >>> 8) % m];
+        }
+      }
     }
     applyInPlace(s, move);
   }
+}
+
+/**
+ * Each seat's reward for an unfinished game, in [0, 1]: a logistic of its standing (score and the points it
+ * would score now, against its best rival), so that a cut-off playout still says who is ahead.
+ */
+export function estimatedRewards(s: TribesState, out: Float64Array, scale: number): void {
+  for (let i = 0; i < s.players; i++) out[i] = 1 / (1 + Math.exp(-standing(s, i) / scale));
 }
 
 /** Each seat's reward for a finished game, in [0, 1]: mostly its share of the victory, a little its score. */

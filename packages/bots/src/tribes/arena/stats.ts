@@ -16,7 +16,11 @@ export function rateInterval(values: readonly number[]): Interval {
   const z2 = Z95 * Z95;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  return { mean: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  return {
+    mean: p,
+    low: p === 0 ? 0 : Math.max(0, centre - half),
+    high: p === 1 ? 1 : Math.min(1, centre + half),
+  };
 }
 
 /** The mean with a normal-approximation interval (sample standard deviation). */

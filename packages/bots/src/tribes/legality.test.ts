@@ -1,0 +1,65 @@
+import { Rng, unwrap } from '@attila/core';
+import { applyInPlace, createGame, isLegal, parseSettings } from '@attila/tribes';
+import { describe, expect, it } from 'vitest';
+import type { TribesBot } from './bot.js';
+import { greedyBot } from './greedy.js';
+import { honestMove } from './levels.js';
+import { randomBot } from './random.js';
+import { cheatingBot, ismctsBot } from './search-bots.js';
+
+/** Plays whole games with `bots` in the seats and checks every move; returns the number of moves. */
+function playChecked(bots: TribesBot[], seed: string): number {
+  const s = createGame(unwrap(parseSettings({ players: bots.length })), seed);
+  let moves = 0;
+  while (!s.over) {
+    const seat = s.toAct;
+    const move = honestMove(bots[seat], s, seat, Rng.fromSeed(`${seed}/${moves}`));
+    if (!isLegal(s, move)) throw new Error(`${bots[seat].name} made an illegal move in game ${seed}`);
+    applyInPlace(s, move);
+    moves++;
+  }
+  return moves;
+}
+
+describe('every bot move is legal (rules page: a turn, conflicts, action tiles)', () => {
+  it('random and greedy bots over 24 whole games of 2 to 5 players', { timeout: 120_000 }, () => {
+    for (let g = 0; g < 24; g++) {
+      const players = 2 + (g % 4);
+      const bots = Array.from({ length: players }, (_, i) => ((g + i) % 2 ? greedyBot : randomBot));
+      expect(playChecked(bots, `legal-${g}`)).toBeGreaterThan(10);
+    }
+  });
+
+  it('ISMCTS with a small budget over whole games of 2, 3 and 5 players', { timeout: 60_000 }, () => {
+    const search = ismctsBot('ismcts', { iterations: 12 });
+    for (const players of [2, 3, 5]) {
+      const bots = Array.from({ length: players }, (_, i) =>
+        i === 0 ? search : i === 1 ? greedyBot : randomBot,
+      );
+      expect(playChecked(bots, `legal-search-${players}`)).toBeGreaterThan(10);
+    }
+  });
+
+  it('the cheating bot over a whole 3-player game', () => {
+    const cheat = cheatingBot('cheating', { iterations: 12 });
+    const s = createGame(unwrap(parseSettings({ players: 3 })), 'legal-cheat');
+    let moves = 0;
+    while (!s.over) {
+      const rng = Rng.fromSeed(`c/${moves++}`);
+      const move = s.toAct === 0 ? cheat.choose(s, rng) : honestMove(greedyBot, s, s.toAct, rng);
+      expect(isLegal(s, move)).toBe(true);
+      applyInPlace(s, move);
+    }
+  });
+});
+
+describe('search is deterministic for a seed and an iteration budget', () => {
+  it('the same move twice, and a legal one', () => {
+    const s = createGame(unwrap(parseSettings({ players: 3 })), 'determinism');
+    const bot = ismctsBot('ismcts', { iterations: 80 });
+    const a = honestMove(bot, s, s.toAct, Rng.fromSeed('d'));
+    const b = honestMove(bot, s, s.toAct, Rng.fromSeed('d'));
+    expect(b).toBe(a);
+    expect(isLegal(s, a)).toBe(true);
+  });
+});
