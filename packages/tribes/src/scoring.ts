@@ -13,6 +13,10 @@ function popcount(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
 }
 
+function share(total: number, k: number, up: boolean): number {
+  return up ? Math.ceil(total / k) : Math.floor(total / k);
+}
+
 /** Adds the points of `tribe` for each seat into `points`. */
 export function scoreTribe(s: TribesState, tribe: number, points: Int32Array): void {
   const n = s.players;
@@ -38,15 +42,14 @@ export function scoreTribe(s: TribesState, tribe: number, points: Int32Array): v
   const first = MARKERS_PER_TRIBE - s.supply[tribe];
   const provinces = popcount(s.presence[tribe]);
   const up = s.options.tieRounding === 'up';
-  const share = (total: number, k: number) => (up ? Math.ceil(total / k) : Math.floor(total / k));
   let leaderGets: number;
   let secondGets = 0;
-  if (bestCount > 1) leaderGets = share(first + provinces, bestCount);
+  if (bestCount > 1) leaderGets = share(first + provinces, bestCount, up);
   else if (secondCount === 0) leaderGets = first + provinces;
   else {
     leaderGets = first;
     const inReach = n !== 2 || best - second <= s.options.twoPlayerSecondGap;
-    if (inReach) secondGets = share(provinces, secondCount);
+    if (inReach) secondGets = share(provinces, secondCount, up);
   }
   for (let seat = 0; seat < n; seat++) {
     const v = s.influence[seat * TRIBE_COUNT + tribe];
@@ -56,17 +59,20 @@ export function scoreTribe(s: TribesState, tribe: number, points: Int32Array): v
   }
 }
 
+const totalScratch = new Int32Array(8);
+const tribeScratch = new Int32Array(8);
+
 /** Scores all six tribes in order and adds the points to the scores. */
 export function scoreAll(s: TribesState, century: number, final: boolean, ev: Events): void {
   const n = s.players;
-  const total = new Int32Array(n);
+  const total = totalScratch.fill(0);
   const byTribe: Record<string, number[]> | null = ev ? {} : null;
-  const tribePoints = new Int32Array(n);
+  const tribePoints = tribeScratch;
   for (let t = 0; t < TRIBE_COUNT; t++) {
     tribePoints.fill(0);
     scoreTribe(s, t, tribePoints);
     for (let seat = 0; seat < n; seat++) total[seat] += tribePoints[seat];
-    if (byTribe) byTribe[TRIBES[t]] = Array.from(tribePoints);
+    if (byTribe) byTribe[TRIBES[t]] = Array.from(tribePoints.subarray(0, n));
   }
   for (let seat = 0; seat < n; seat++) s.scores[seat] += total[seat];
   if (ev) {
@@ -74,7 +80,7 @@ export function scoreAll(s: TribesState, century: number, final: boolean, ev: Ev
       type: 'century-scored',
       century,
       final,
-      points: Array.from(total),
+      points: Array.from(total.subarray(0, n)),
       byTribe,
       scores: Array.from(s.scores),
     });
