@@ -145,6 +145,7 @@ const external = process.argv.includes('--url') ? arg('url', '') : null;
 const { url, child } = external ? { url: external, child: null } : await startChild();
 const stop = { stopped: false };
 for (let i = 0; i < GAMES; i++) await runGame(url, stop);
+console.error(`${GAMES} games started`);
 await new Promise((r) => setTimeout(r, WARMUP * 1000));
 let peakRss = 0;
 const sampler = setInterval(() => {

@@ -173,8 +173,10 @@ export class Lobby {
       seats,
     };
     await this.deps.storage.createTable(meta);
-    const table = await this.load(meta);
-    if (!table) return err('create.internal', 'the new table could not be set up');
+    const restored = Table.restore(game, meta, [], [], this.deps);
+    if (!restored.ok) return err('create.settings', restored.error.message);
+    const table = restored.value;
+    this.tables.set(meta.id, table);
     await table.startIfReady();
     return ok({ table: table.info(), seat: creatorSeat, token });
   }

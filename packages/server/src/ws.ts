@@ -79,14 +79,28 @@ class Connection {
     socket.on('error', (e) => this.log.debug({ err: e }, 'socket error'));
   }
 
+  /**
+   * Messages for one socket made in the same tick (an ack and its update, say) leave in one write:
+   * the TCP socket is corked until the tick's work is done.
+   */
   sendText(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED) {
       this.socket.close(1008, 'too far behind');
       return;
     }
+    const raw = (this.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (raw && !this.corked) {
+      this.corked = true;
+      raw.cork();
+      queueMicrotask(() => {
+        this.corked = false;
+        raw.uncork();
+      });
+    }
     this.socket.send(text);
   }
+  private corked = false;
 
   private send(message: ServerMessage): void {
     this.sendText(JSON.stringify(message));
