@@ -29,3 +29,4 @@ export {
   RULES_VERSION,
   type MoveErrorCode,
 } from './game.js';
+export { tribesRecord, replayTribesRecord, type ReplayedTribes } from './record.js';

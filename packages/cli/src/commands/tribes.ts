@@ -6,16 +6,24 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { chooseTribesMove, isTribesBotName, TRIBES_BOT_NAMES, type TribesBotName } from '@attila/bots';
 import {
-  newRecord,
+  err,
+  ok,
   parseRecord,
-  replayMoves,
   Rng,
   serializeRecord,
   type GameEvent,
   type GameResult,
   type Result,
 } from '@attila/core';
-import { describeEvent, renderView, tribesGame, type TribesSettings, type TribesState } from '@attila/tribes';
+import {
+  describeEvent,
+  renderView,
+  replayTribesRecord,
+  tribesGame,
+  tribesRecord,
+  type TribesSettings,
+  type TribesState,
+} from '@attila/tribes';
 import type { Command } from 'commander';
 
 type Fail = (message: string) => never;
@@ -95,11 +103,9 @@ function selfplay(
   }
   const result = tribesGame.result(state);
   if (opts.record) {
-    const record = newRecord({
-      game: 'tribes',
+    const record = tribesRecord({
       id: `selfplay-${opts.seed}`,
-      rulesVersion: tribesGame.rulesVersion,
-      settings: tribesGame.settingsToJson(settings),
+      settings,
       seed: opts.seed,
       players: seats.map((bot, i) => ({ name: `seat ${i} (${bot})`, kind: 'bot' as const, bot })),
       moves,
@@ -111,44 +117,17 @@ function selfplay(
   console.log(summary(result, moves.length));
 }
 
-function sameResult(a: GameResult, b: GameResult): boolean {
-  return JSON.stringify([a.winners, a.scores]) === JSON.stringify([b.winners, b.scores]);
-}
-
 export function replayFile(file: string): Result<string> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    return {
-      ok: false,
-      error: { code: 'replay.file', message: `cannot read ${file}: ${(e as Error).message}` },
-    };
+    return err('replay.file', `cannot read ${file}: ${(e as Error).message}`);
   }
   const record = parseRecord(text);
   if (!record.ok) return record;
-  if (record.value.game !== 'tribes') {
-    return {
-      ok: false,
-      error: { code: 'replay.game', message: `${file} is a ${record.value.game} record, not tribes` },
-    };
-  }
-  const settings = tribesGame.parseSettings(record.value.settings);
-  if (!settings.ok) return settings;
-  const replayed = replayMoves(tribesGame, settings.value, record.value.seed, record.value.moves);
-  if (!replayed.ok) return replayed;
-  const last = replayed.value.states[replayed.value.states.length - 1];
-  const result = tribesGame.result(last);
-  if (record.value.result && (!result || !sameResult(result, record.value.result))) {
-    return {
-      ok: false,
-      error: {
-        code: 'replay.result',
-        message: `the record says ${JSON.stringify(record.value.result)} but its moves give ${JSON.stringify(result)}`,
-      },
-    };
-  }
-  return { ok: true, value: summary(result, record.value.moves.length) };
+  const replayed = replayTribesRecord(record.value);
+  return replayed.ok ? ok(summary(replayed.value.result, record.value.moves.length)) : replayed;
 }
 
 async function playInTerminal(
@@ -241,11 +220,9 @@ async function playInTerminal(
   console.log('\n' + renderView(tribesGame.view(state, 'spectator'), state.map));
   const result = tribesGame.result(state);
   if (opts.record) {
-    const record = newRecord({
-      game: 'tribes',
+    const record = tribesRecord({
       id: `terminal-${opts.seed}`,
-      rulesVersion: tribesGame.rulesVersion,
-      settings: tribesGame.settingsToJson(settings),
+      settings,
       seed: opts.seed,
       players: seats.map((p, i) =>
         p === 'human'
@@ -261,7 +238,11 @@ async function playInTerminal(
 }
 
 export function registerTribes(program: Command): void {
-  const fail: Fail = (message) => program.error(`error: ${message}`, { exitCode: 1 });
+  // Errors in what was asked (not in how the command was typed) need no usage text after them.
+  const fail: Fail = (message) => {
+    process.stderr.write(`error: ${message}\n`);
+    process.exit(1);
+  };
   const tribes = program
     .command('tribes')
     .description("Tribes (Schmiel's Attila, 2000): play, self-play, replay");
