@@ -70,18 +70,19 @@ describe('views: what each seat may see', () => {
             const viewer: Viewer = rng.int(6) === 0 ? 'spectator' : { seat };
             const v = viewOf(s, viewer);
             const d = determinize(v, settings.map, rng);
-            expect(viewOf(d, viewer)).toEqual(v);
-            expect(cardCensus(d)).toEqual([9, 9, 9, 9, 9, 9]);
+            // Compared as text first: deep equality on every step would dominate the test's time.
+            if (JSON.stringify(viewOf(d, viewer)) !== JSON.stringify(v)) expect(viewOf(d, viewer)).toEqual(v);
+            if (cardCensus(d).join() !== '9,9,9,9,9,9') expect(cardCensus(d)).toEqual([9, 9, 9, 9, 9, 9]);
             if (hiddenCards(d, seat) !== hiddenCards(s, seat)) differed++;
             // The guess is a real game: the seat to act has the same kinds of moves, and it plays to the end.
-            expect(legalMoveCodes(d, buffer)).toBeGreaterThan(0);
+            if (legalMoveCodes(d, buffer) === 0) throw new Error('no legal move in a determinized state');
           }
           applyInPlace(s, buffer[rng.int(legalMoveCodes(s, buffer))]);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
-    expect(differed).toBeGreaterThan(1000);
+    expect(differed).toBeGreaterThan(2000);
   });
 
   it('a determinized state plays on to the end with every card accounted for', () => {
@@ -108,13 +109,13 @@ describe('records and replay', () => {
         let state = unwrap(tribesGame.setup(settings, `r${seed}`));
         const rng = Rng.fromSeed(seed);
         const moves: string[] = [];
-        const views: unknown[] = [tribesGame.view(state, 'spectator')];
+        const views: string[] = [JSON.stringify(tribesGame.view(state, 'spectator'))];
         while (!state.over) {
           const seat = tribesGame.toAct(state)[0];
           const move = rng.pick(tribesGame.legalMoves(state, seat));
           state = unwrap(tribesGame.play(state, seat, move)).state;
           moves.push(move);
-          views.push(tribesGame.view(state, 'spectator'));
+          views.push(JSON.stringify(tribesGame.view(state, 'spectator')));
         }
         const replayed = unwrap(
           replayMoves(
@@ -124,14 +125,14 @@ describe('records and replay', () => {
             moves,
           ),
         );
-        expect(replayed.states.map((s) => tribesGame.view(s, 'spectator'))).toEqual(views);
+        expect(replayed.states.map((s) => JSON.stringify(tribesGame.view(s, 'spectator')))).toEqual(views);
         const last = replayed.states[replayed.states.length - 1];
         for (let seat = 0; seat < players; seat++) {
           expect(tribesGame.view(last, { seat })).toEqual(tribesGame.view(state, { seat }));
         }
         expect(tribesGame.result(last)).toEqual(tribesGame.result(state));
       }),
-      { numRuns: 40 },
+      { numRuns: 100 },
     );
   });
 
