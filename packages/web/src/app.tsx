@@ -4,11 +4,13 @@ import { parseRoute, type Route } from './router.js';
 import { Header } from './ui/header.js';
 import { Home } from './screens/home.js';
 import { RulesScreen } from './screens/rules.js';
-import { KnightsHotseat } from './screens/knights-hotseat.js';
-import { TribesHotseat } from './screens/tribes-hotseat.js';
-import { LobbyScreen } from './screens/lobby.js';
-import { TableScreen } from './screens/table.js';
-import { ReplayScreen } from './screens/replay.js';
+import { lazyScreen } from './ui/lazy.js';
+
+const KnightsHotseat = lazyScreen(() => import('./screens/knights-hotseat.js').then((m) => m.KnightsHotseat));
+const TribesHotseat = lazyScreen(() => import('./screens/tribes-hotseat.js').then((m) => m.TribesHotseat));
+const LobbyScreen = lazyScreen(() => import('./screens/lobby.js').then((m) => m.LobbyScreen));
+const TableScreen = lazyScreen(() => import('./screens/table.js').then((m) => m.TableScreen));
+const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));

@@ -5,3 +5,5 @@ import './styles.css';
 
 document.documentElement.lang = i18n.language;
 render(<App />, document.getElementById('app')!);
+// The first screen is on the page: tests and real-user monitoring read this mark.
+requestAnimationFrame(() => performance.mark('attila:first-screen'));

@@ -163,6 +163,7 @@ function TribesHotseatGame({
         legal={legal}
         names={names}
         log={log}
+        seq={game.moves.length}
         onMove={(move) => {
           if (toAct === undefined) return;
           const next = playLocal(tribesGame, game, toAct, move);

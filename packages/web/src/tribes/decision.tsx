@@ -270,7 +270,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
     return (
       <div class="decision conflict-decision" data-testid="decision-commit">
         <p class="prompt">{t('tribes.conflictHelp')}</p>
-        <Counters view={view} counts={commit} max={max} onChange={setCommit} testid="commit" />
+        <Counters view={view} counts={commit} max={max} onChange={setCommit} testid="commit-cards" />
         <button
           type="button"
           data-testid="commit"

@@ -32,6 +32,7 @@ export function TribesLive(props: {
       names={names}
       log={props.notices}
       mapJson={map ?? null}
+      seq={props.snapshot.seq}
     />
   );
 }

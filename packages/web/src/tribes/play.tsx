@@ -31,6 +31,8 @@ export interface TribesPlayProps {
   readonly mapJson?: { provinces: readonly ProvinceGeo[] } | null;
   /** Replays step quickly: no pop-ups. */
   readonly popups?: boolean;
+  /** Moves made so far: changes with every move (tests and screen readers wait on it). */
+  readonly seq: number;
 }
 
 interface Popup {
@@ -83,6 +85,7 @@ export function TribesPlay(props: TribesPlayProps) {
   const [seen, setSeen] = useState(() => (popups.length ? popups[popups.length - 1].key : 0));
   const next = props.popups === false ? undefined : popups.find((p) => p.key > seen);
   const c = choicesOf(legal);
+  const [endClosed, setEndClosed] = useState(false);
 
   const selectable = new Set<string>(
     pending?.kind === 'card' ? (c.play.get(pending.tribe) ?? []) : pending?.kind === 'second' ? c.second : [],
@@ -110,7 +113,7 @@ export function TribesPlay(props: TribesPlayProps) {
       : '';
 
   return (
-    <div class="tribes-play" data-phase={view.phase} data-to-act={view.toAct ?? ''}>
+    <div class="tribes-play" data-phase={view.phase} data-to-act={view.toAct ?? ''} data-seq={props.seq}>
       <div class="tribes-main">
         <div class="card map-card">
           <div class="status" data-testid="status">
@@ -180,6 +183,9 @@ export function TribesPlay(props: TribesPlayProps) {
           onClose={() => setSeen(next.key)}
         />
       )}
+      {!next && view.result && !endClosed && props.popups !== false && (
+        <FinalStandings view={view} names={props.names} onClose={() => setEndClosed(true)} />
+      )}
     </div>
   );
 }
@@ -192,5 +198,46 @@ export function TribesBoardView(props: {
 }) {
   const view = useMemo(() => tribesGame.view(props.state as never, 'spectator'), [props.state]);
   const log = useMemo(() => props.events.map((events) => ({ seat: -1, events })), [props.events]);
-  return <TribesPlay view={view} legal={[]} names={props.names} log={log} popups={false} />;
+  return (
+    <TribesPlay
+      view={view}
+      legal={[]}
+      names={props.names}
+      log={log}
+      popups={false}
+      seq={props.events.length}
+    />
+  );
+}
+
+/** The end of the game: everyone's final score, the winners first. */
+function FinalStandings(props: { view: TribesView; names: readonly string[]; onClose: () => void }) {
+  const t = useT();
+  const result = props.view.result!;
+  const order = props.names.map((_, i) => i).sort((a, b) => props.view.scores[b] - props.view.scores[a]);
+  const winners = result.winners.map((w) => props.names[w]).join(', ');
+  return (
+    <div class="overlay" role="dialog" aria-modal="true" data-testid="winner">
+      <div class="card">
+        <div class="winner-banner">
+          {result.winners.length > 1
+            ? t('common.draw', { names: winners })
+            : t('common.wins', { name: winners })}
+        </div>
+        <table class="players">
+          <tbody>
+            {order.map((seat) => (
+              <tr key={seat} class={result.winners.includes(seat) ? 'to-act' : ''}>
+                <td>{props.names[seat]}</td>
+                <td class="num">{props.view.scores[seat]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button class="secondary" onClick={props.onClose} data-testid="close-winner">
+          {t('common.close')}
+        </button>
+      </div>
+    </div>
+  );
 }
