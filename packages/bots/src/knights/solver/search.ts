@@ -22,6 +22,10 @@ export const MATE = 64;
 const MAX_PLY = 48;
 const MOVES_PER_PLY = 512;
 const NO_SQUARE = 31;
+/** Nodes with at least this many free squares re-sort their best moves by the opponent's escapes. */
+const ORDER_FREE_MIN = 4;
+/** How many of the moves first by mobility are re-sorted. */
+const ORDER_TOP = 16;
 
 /** A position as bitmasks over the layout's squares; `side` 0 = Romans to move, 1 = Huns. */
 export interface SolverPosition {
@@ -93,6 +97,37 @@ export class KnightsSolver {
       n += popcount(this.jumps[31 - Math.clz32(b)] & free);
     }
     return n;
+  }
+
+  /**
+   * For ordering: how many (jump, scorch) moves the side with knights `me` (to move) has that the opponent
+   * cannot answer with a win in 1; 1000 if it has a win in 1 itself.
+   */
+  private escapes(me: number, opp: number, free: number): number {
+    const jumps = this.jumps;
+    let count = 0;
+    for (let from = me; from !== 0; from &= from - 1) {
+      const fb = from & -from;
+      for (let tos = jumps[31 - Math.clz32(fb)] & free; tos !== 0; tos &= tos - 1) {
+        const tb = tos & -tos;
+        const free2 = (free & ~tb) | fb;
+        const oppT = this.targets(opp, free2);
+        if ((oppT & (oppT - 1)) === 0) return 1000;
+        const newMe = (me & ~fb) | tb;
+        let refuted = 0;
+        for (let ks = opp; ks !== 0 && refuted !== free2; ks &= ks - 1) {
+          const kb2 = ks & -ks;
+          for (let t2s = jumps[31 - Math.clz32(kb2)] & free2; t2s !== 0; t2s &= t2s - 1) {
+            const t2b = t2s & -t2s;
+            const mine = this.targets(newMe, (free2 & ~t2b) | kb2);
+            if ((mine & (mine - 1)) === 0) refuted |= free2 & ~t2b;
+            else if (popcount(mine) === 2) refuted |= mine & free2;
+          }
+        }
+        count += popcount(free2 & ~refuted);
+      }
+    }
+    return count;
   }
 
   /** Free squares some knight can still reach by a path of jumps over free squares. */
@@ -302,6 +337,7 @@ export class KnightsSolver {
     const order = this.orderBuf;
     let m = 0;
     let refutedAny = false;
+    const deep = popcount(free) >= ORDER_FREE_MIN;
     for (let i = 0; i < nj; i++) {
       const f = jbuf[jbase + i] & 31;
       const t = jbuf[jbase + i] >>> 5;
@@ -358,6 +394,8 @@ export class KnightsSolver {
       order[j + 1] = key;
     }
 
+    if (deep && m > 1) this.refineOrder(base, Math.min(m, ORDER_TOP), r, h, s, side, ttMove >= 0 ? 1 : 0);
+
     for (let i = base; i < base + m; i++) {
       const mv = moves[i];
       const fb = 1 << (mv & 31);
@@ -394,6 +432,45 @@ export class KnightsSolver {
       this.nodes - startNodes,
     );
     return best;
+  }
+
+  /**
+   * Re-sorts the first `top` moves (after `keep` fixed ones) by how many moves the opponent keeps that cannot
+   * be answered with a win in 1 (fewest first), the mobility order breaking ties.
+   */
+  private refineOrder(
+    base: number,
+    top: number,
+    r: number,
+    h: number,
+    s: number,
+    side: number,
+    keep: number,
+  ): void {
+    const moves = this.moveBuf;
+    const order = this.orderBuf;
+    for (let i = base + keep; i < base + top; i++) {
+      const mv = moves[i];
+      const fb = 1 << (mv & 31);
+      const tb = 1 << ((mv >>> 5) & 31);
+      const sb = 1 << ((mv >>> 10) & 31);
+      const me = ((side === 0 ? r : h) & ~fb) | tb;
+      const opp = side === 0 ? h : r;
+      const free = ((this.all & ~(r | h | s) & ~tb) | fb) & ~sb;
+      order[i] = (this.escapes(opp, me, free) << 12) + i;
+    }
+    for (let i = base + keep + 1; i < base + top; i++) {
+      const mv = moves[i];
+      const key = order[i];
+      let j = i - 1;
+      while (j >= base + keep && order[j] > key) {
+        moves[j + 1] = moves[j];
+        order[j + 1] = order[j];
+        j--;
+      }
+      moves[j + 1] = mv;
+      order[j + 1] = key;
+    }
   }
 
   /** A table move in this position's orientation with "a dead square" replaced by the representative. */

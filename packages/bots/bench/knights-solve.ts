@@ -1,0 +1,60 @@
+/**
+ * Solver benchmark: random positions just after placement on the standard board (random legal placements,
+ * Romans to move), each solved twice with a fresh table: the value alone (win or loss with one move that keeps
+ * it) and the exact value with the complete set of optimal moves. One core.
+ *
+ *   npx tsx packages/bots/bench/knights-solve.ts [count=50] [seed=bench]
+ */
+import { Rng } from '@attila/core';
+import { Board, Position, STANDARD_LAYOUT } from '@attila/knights';
+import { solveExact, solveQuick, solverFor, solverPosition } from '../src/knights/index.js';
+
+const count = Number(process.argv[2] ?? 50);
+const rng = Rng.fromSeed(process.argv[3] ?? 'bench');
+const solver = solverFor(STANDARD_LAYOUT);
+
+function afterPlacement(): Position {
+  for (;;) {
+    const b = new Board(STANDARD_LAYOUT, 0);
+    while (b.inPlacement()) {
+      const m = b.randomMove(rng);
+      if (m < 0) break;
+      b.makeMove(m);
+    }
+    if (!b.inPlacement() && b.hasAnyMove()) return Position.fromBoard(b);
+  }
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { min: s[0], median: s[s.length >> 1], max: s[s.length - 1] };
+};
+const quickMs: number[] = [];
+const exactMs: number[] = [];
+let nodes = 0;
+let ms = 0;
+for (let i = 0; i < count; i++) {
+  const position = afterPlacement();
+  const p = solverPosition(position);
+  solver.table.clear();
+  let t = performance.now();
+  const q = solveQuick(solver, p);
+  const tq = performance.now() - t;
+  solver.table.clear();
+  t = performance.now();
+  const e = solveExact(solver, p);
+  const te = performance.now() - t;
+  quickMs.push(tq);
+  exactMs.push(te);
+  nodes += q.nodes + e.nodes;
+  ms += tq + te;
+  console.log(
+    `${String(i + 1).padStart(3)} ${position.toString()}  quick ${q.value > 0 ? '+1' : '-1'} ${q.nodes} nodes ${tq.toFixed(0)} ms` +
+      `  exact ${e.value > 0 ? '+' : ''}${e.value} (${e.best.length} best) ${e.nodes} nodes ${te.toFixed(0)} ms`,
+  );
+}
+const f = (s: { min: number; median: number; max: number }) =>
+  `min ${s.min.toFixed(0)} / median ${s.median.toFixed(0)} / max ${s.max.toFixed(0)} ms`;
+console.log(`quick: ${f(stats(quickMs))}`);
+console.log(`exact: ${f(stats(exactMs))}`);
+console.log(`nodes per second: ${Math.round(nodes / (ms / 1000))}`);
