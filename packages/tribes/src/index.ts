@@ -30,3 +30,4 @@ export {
   type MoveErrorCode,
 } from './game.js';
 export { tribesRecord, replayTribesRecord, type ReplayedTribes } from './record.js';
+export { moveToObject, moveFromObject, moveObjectToText, type TribesMove } from './typed-move.js';
