@@ -24,15 +24,9 @@ describe('typed moves', () => {
         state = unwrap(tribesGame.play(state, seat, formatMove(state.map, rng.pick(codes)))).state;
       }
     }
-    expect([...kinds].sort()).toEqual([
-      'commit',
-      'double',
-      'influence',
-      'play',
-      'second',
-      'trade',
-      'twoInfluence',
-    ]);
+    for (const kind of ['commit', 'double', 'influence', 'play', 'second', 'trade', 'twoInfluence']) {
+      expect(kinds).toContain(kind);
+    }
   });
 
   it('refuses a typed move naming an unknown province, with the notation error', () => {
