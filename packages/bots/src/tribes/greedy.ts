@@ -74,31 +74,28 @@ function value(s: TribesState, move: MoveCode, seat: number): number {
   return afterPlay(c, seat) - cost;
 }
 
+/** Every move greedy considers, with its value in points, best first (ties in move order). */
+export function rankMoves(view: TribesView, map: TribesMap, rng: Rng): { move: MoveCode; value: number }[] {
+  const seat = view.viewer;
+  if (seat === null || view.toAct !== seat) throw new Error('greedy bot: the viewer is not the seat to act');
+  const s = determinize(view, map, rng);
+  // Others' face-down cards are unknown: judge as if they laid nothing that matters.
+  if (s.phase === Phase.Commit) {
+    for (let i = 0; i < s.committed.length; i++) if (((i / TRIBE_COUNT) | 0) !== seat) s.committed[i] = 0;
+  }
+  const n = legalMoveCodes(s, top);
+  const ranked: { move: MoveCode; value: number }[] = [];
+  for (let i = 0; i < n; i++)
+    if (considered(s, top[i])) ranked.push({ move: top[i], value: value(s, top[i], seat) });
+  return ranked.sort((a, b) => b.value - a.value);
+}
+
 export const greedyBot: TribesBot = {
   name: 'greedy',
   choose(view: TribesView, map: TribesMap, rng: Rng) {
-    const seat = view.viewer;
-    if (seat === null || view.toAct !== seat)
-      throw new Error('greedy bot: the viewer is not the seat to act');
-    const s = determinize(view, map, rng);
-    // Others' face-down cards are unknown: judge as if they laid nothing that matters.
-    if (s.phase === Phase.Commit) {
-      for (let i = 0; i < s.committed.length; i++) if (((i / TRIBE_COUNT) | 0) !== seat) s.committed[i] = 0;
-    }
-    const n = legalMoveCodes(s, top);
-    let best = -Infinity;
-    const ties: MoveCode[] = [];
-    for (let i = 0; i < n; i++) {
-      const move = top[i];
-      if (!considered(s, move)) continue;
-      const v = value(s, move, seat);
-      if (v > best + 1e-9) {
-        best = v;
-        ties.length = 0;
-      }
-      if (v > best - 1e-9) ties.push(move);
-    }
-    if (ties.length === 0) throw new Error('greedy bot: no legal move (is the game over?)');
-    return ties[rng.int(ties.length)];
+    const ranked = rankMoves(view, map, rng);
+    if (ranked.length === 0) throw new Error('greedy bot: no legal move (is the game over?)');
+    const ties = ranked.filter((r) => r.value > ranked[0].value - 1e-9);
+    return ties[rng.int(ties.length)].move;
   },
 };

@@ -85,7 +85,9 @@ export function searchMoves(s: TribesState, out: Int32Array): number {
   return k;
 }
 
-export const DEFAULT_EXPLORATION = 0.7;
+export const DEFAULT_EXPLORATION = 0.35;
+export const DEFAULT_CUTOFF = 8;
+export const DEFAULT_SCALE = 5;
 
 export interface SearchStats {
   iterations: number;
@@ -97,10 +99,12 @@ export interface SearchStats {
 export interface SearchOptions {
   readonly budget: Budget;
   readonly exploration?: number;
-  /** Playout moves before the position is judged by its standing instead of played out (default: to the end). */
+  /** Playout moves before the position is judged by its standing instead of played out (default 8; Infinity plays to the end). */
   readonly cutoff?: number;
   /** Points of standing that make a logistic reward of about 0.73 (for cut-off playouts). */
   readonly scale?: number;
+  /** The only moves to consider at the root (all legal there); by default every search move. */
+  readonly rootMoves?: readonly MoveCode[];
   /** Called with the statistics when the search ends (for tests and tools). */
   readonly onStats?: (stats: SearchStats) => void;
 }
@@ -118,13 +122,14 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
   const first = sample();
   const seat = first.toAct;
   if (seat < 0) throw new Error('search: the game is over');
-  const rootCount = searchMoves(first, moves);
+  const rootMoves = options.rootMoves ?? Array.from(moves.subarray(0, searchMoves(first, moves)));
+  const rootCount = rootMoves.length;
   if (rootCount === 0) throw new Error('search: no legal move');
-  if (rootCount === 1 && !options.onStats) return moves[0];
+  if (rootCount === 1 && !options.onStats) return rootMoves[0];
 
   const c = options.exploration ?? DEFAULT_EXPLORATION;
-  const cutoff = options.cutoff ?? Infinity;
-  const scale = options.scale ?? 10;
+  const cutoff = options.cutoff ?? DEFAULT_CUTOFF;
+  const scale = options.scale ?? DEFAULT_SCALE;
   const maxIterations = options.budget.iterations ?? (options.budget.timeMs === undefined ? 1000 : Infinity);
   const deadline = options.budget.timeMs === undefined ? Infinity : performance.now() + options.budget.timeMs;
   const started = performance.now();
@@ -141,7 +146,11 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
     let depth = 0;
     while (s.phase !== Phase.Over && depth < MAX_DEPTH) {
       const mover = s.toAct;
-      const n = searchMoves(s, moves);
+      let n: number;
+      if (depth === 0) {
+        n = rootCount;
+        for (let i = 0; i < n; i++) moves[i] = rootMoves[i];
+      } else n = searchMoves(s, moves);
       let open = 0;
       for (let i = 0; i < n; i++) {
         const e = node.edges.get(moves[i]);

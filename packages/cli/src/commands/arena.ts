@@ -16,6 +16,7 @@ import {
   summarize,
   type ArenaConfig,
   type ArenaReport,
+  type GameOutcome,
   type Budget,
 } from '@attila/bots';
 import type { Command } from 'commander';
@@ -96,13 +97,24 @@ export function registerArena(program: Command): void {
         budget,
       };
       const started = Date.now();
+      const settings = unwrap(arenaSettings(config));
+      if (opts.records) mkdirSync(opts.records, { recursive: true });
+      const finished: GameOutcome[] = [];
       const result = await runArena(config, {
         threads: whole('threads', opts.threads, 1),
-        onGame: (_g, done) => {
-          if (!opts.quiet && (done % 10 === 0 || done === config.games)) {
-            process.stderr.write(
-              `\r${done}/${config.games} games, ${((Date.now() - started) / 1000).toFixed(0)} s`,
-            );
+        onGame: (g, done) => {
+          finished.push(g);
+          // Records are written as games end, so a long run that is stopped keeps what it played.
+          if (opts.records) {
+            const file = join(opts.records, `tribes-${String(g.index).padStart(5, '0')}.json`);
+            writeFileSync(file, serializeRecord(outcomeRecord(config, settings, g)));
+          }
+          if (opts.quiet) return;
+          process.stderr.write(
+            `\r${done}/${config.games} games, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+          );
+          if (done % 50 === 0 && done < config.games) {
+            process.stderr.write(`\n${formatReport(summarize(config, finished), budget)}\n`);
           }
         },
       });
@@ -110,14 +122,6 @@ export function registerArena(program: Command): void {
       if (!result.ok) program.error(`arena: ${result.error.message}`);
       else {
         const report = summarize(config, result.value);
-        if (opts.records) {
-          mkdirSync(opts.records, { recursive: true });
-          const settings = unwrap(arenaSettings(config));
-          for (const g of result.value) {
-            const file = join(opts.records, `tribes-${String(g.index).padStart(5, '0')}.json`);
-            writeFileSync(file, serializeRecord(outcomeRecord(config, settings, g)));
-          }
-        }
         process.stdout.write(
           opts.json
             ? JSON.stringify({ ...report, budget: budget ?? null }) + '\n'
