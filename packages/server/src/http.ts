@@ -76,6 +76,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const id = tableIdSchema.safeParse(raw);
     const table = id.success ? await lobby.open(id.data) : null;
     if (!table) void refuse(reply, 'table.not-found', `there is no table "${String(raw)}"`);
+    else await table.sync();
     return table;
   };
 

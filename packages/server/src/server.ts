@@ -15,7 +15,9 @@ import { registerHttp } from './http.js';
 import { Lobby } from './lobby.js';
 import type { Metrics } from './table.js';
 import { LIMITS } from './protocol.js';
+import { PostgresStorage } from './storage/postgres.js';
 import { SqliteStorage } from './storage/sqlite.js';
+import { RedisBroadcast } from './broadcast/redis.js';
 import type { Storage } from './storage/types.js';
 import { registerSockets } from './ws.js';
 
@@ -26,6 +28,11 @@ export interface ServerOptions {
   readonly dbFile?: string;
   readonly storage?: Storage;
   readonly broadcast?: Broadcast;
+  /** Share games with other server processes: a PostgreSQL connection string (and `schema`)... */
+  readonly postgres?: string;
+  readonly postgresSchema?: string;
+  /** ... and a Redis URL for the broadcast. */
+  readonly redis?: string;
   /**
    * URL of the module exporting `botModule` (the games hosted and their bots); bot threads load it too.
    * Default: the real games and bots (bots/default-bots.ts).
@@ -49,14 +56,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+async function redisBroadcast(url: string): Promise<Broadcast> {
+  const broadcast = new RedisBroadcast(url);
+  await broadcast.ready();
+  return broadcast;
+}
+
 const DEFAULT_BOT_MODULE = new URL('./bots/default-bots.ts', import.meta.url).href;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.logger ?? pino({ level: options.logLevel ?? 'info' });
   const storage =
-    options.storage ?? new SqliteStorage(options.dbFile ?? 'attila.db', { durable: options.durable });
-  const broadcast = options.broadcast ?? new LocalBroadcast();
+    options.storage ??
+    (options.postgres
+      ? await PostgresStorage.open({ connectionString: options.postgres, schema: options.postgresSchema })
+      : new SqliteStorage(options.dbFile ?? 'attila.db', { durable: options.durable }));
+  const broadcast =
+    options.broadcast ?? (options.redis ? await redisBroadcast(options.redis) : new LocalBroadcast());
   const botModuleUrl = options.botModule ?? DEFAULT_BOT_MODULE;
   const botModule = await loadBotModule(botModuleUrl);
   const bots =

@@ -6,6 +6,7 @@
 import {
   err,
   formatRecordedMove,
+  parseRecordedMove,
   ok,
   replayMoves,
   type GameEvent,
@@ -37,7 +38,13 @@ import {
   type TableInfo,
 } from './protocol.js';
 import { SerialQueue } from './queue.js';
-import type { Storage, StoredMove, StoredSeat, StoredTable } from './storage/types.js';
+import {
+  SeqTakenError,
+  type Storage,
+  type StoredMove,
+  type StoredSeat,
+  type StoredTable,
+} from './storage/types.js';
 import { hashToken, newToken, tokenMatches } from './tokens.js';
 
 export interface TableDeps {
@@ -362,6 +369,8 @@ export class Table {
     move: string,
     onCommitted?: (seq: number) => void,
   ): Promise<Result<number>> {
+    // With storage shared by several processes, another one may have written moves since.
+    if (!this.deps.broadcast.local) await this.refresh();
     const s = this.meta.seats[seat];
     if (!s) return err('move.seat', `there is no seat ${seat} at this table`);
     if (token !== null) {
@@ -408,11 +417,18 @@ export class Table {
     const recorded = formatRecordedMove(seat, move, toAct);
     const newSeq = this.seq + 1;
     const finishedAt = result ? new Date(now).toISOString() : undefined;
-    await this.deps.storage.appendMove(
-      this.meta.id,
-      { seq: newSeq, seat, move: recorded, at: now },
-      result ? { clock, status: 'finished', result, finishedAt } : clock ? { clock } : {},
-    );
+    try {
+      await this.deps.storage.appendMove(
+        this.meta.id,
+        { seq: newSeq, seat, move: recorded, at: now },
+        result ? { clock, status: 'finished', result, finishedAt } : clock ? { clock } : {},
+      );
+    } catch (e) {
+      if (!(e instanceof SeqTakenError)) throw e;
+      // Another writer got there first: the database decides, and this copy catches up.
+      await this.refresh();
+      return err('move.stale', `the game is at move ${this.seq}, not ${seq}: refresh and decide again`);
+    }
     this.state = next;
     this.moves.push(recorded);
     this.history.push({ seat, events: played.value.events, toActBefore: toAct });
@@ -459,6 +475,31 @@ export class Table {
     await this.deps.storage.updateSeat(this.meta.id, seat, clock !== undefined ? { clock } : {});
     const seats = this.meta.seats.map((s) => (s.seat === seat.seat ? seat : s));
     this.meta = { ...this.meta, seats, clock: clock !== undefined ? clock : this.meta.clock };
+  }
+
+  /** Reads what other processes wrote (seats, status, moves) and replays the new moves. */
+  private async refresh(): Promise<void> {
+    const meta = await this.deps.storage.getTable(this.meta.id);
+    if (!meta) return;
+    const moves = (await this.deps.storage.getMoves(this.meta.id)).slice(this.seq);
+    for (const m of moves) {
+      const toAct = this.game.toAct(this.state);
+      const rec = parseRecordedMove(m.move, toAct);
+      if (!rec.ok)
+        throw new Error(`table ${this.meta.id}: stored move ${m.seq} does not parse: ${rec.error.message}`);
+      const played = this.game.play(this.state, rec.value.seat, rec.value.move);
+      if (!played.ok)
+        throw new Error(`table ${this.meta.id}: stored move ${m.seq} is refused: ${played.error.message}`);
+      this.state = played.value.state;
+      this.moves.push(m.move);
+      this.history.push({ seat: m.seat, events: played.value.events, toActBefore: toAct });
+    }
+    this.meta = meta;
+  }
+
+  /** Catches up with storage (several processes), through the queue. */
+  sync(): Promise<void> {
+    return this.queue.run(() => (this.deps.broadcast.local ? undefined : this.refresh()));
   }
 
   // ------------------------------------------------------------ bots and clocks
@@ -577,11 +618,12 @@ export class Table {
   // ------------------------------------------------------------ broadcasting
 
   /** One message per audience, prepared only for audiences that can hear it. */
-  private perAudience(build: (seat: number | null) => ServerMessage): void {
+  private perAudience(build: (seat: number | null) => ServerMessage, seq?: number): void {
     const everyone = !this.deps.broadcast.local;
     if (!everyone && this.isIdle()) return;
     this.deps.broadcast.publish({
       table: this.meta.id,
+      seq,
       seats: this.meta.seats.map((s) =>
         everyone || this.connected[s.seat] ? JSON.stringify(build(s.seat)) : null,
       ),
@@ -591,7 +633,10 @@ export class Table {
 
   private publishUpdate(seat: number, events: readonly GameEvent[]): void {
     const seq = this.seq;
-    this.perAudience((viewer) => ({ type: 'update', seq, seat, events, snapshot: this.snapshot(viewer) }));
+    this.perAudience(
+      (viewer) => ({ type: 'update', seq, seat, events, snapshot: this.snapshot(viewer) }),
+      seq,
+    );
   }
 
   /** The table's news; `withSnapshot` false when only who is connected changed (the game did not). */

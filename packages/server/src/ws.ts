@@ -20,19 +20,23 @@ import type { Table } from './table.js';
 const MAX_BUFFERED = 4 * 1024 * 1024;
 
 class Hub {
-  private readonly watchers = new Map<string, { sockets: Set<Connection>; unsubscribe: () => void }>();
+  private readonly watchers = new Map<
+    string,
+    { sockets: Set<Connection>; subscribed: Promise<() => void> }
+  >();
 
   constructor(private readonly broadcast: Broadcast) {}
 
-  join(table: string, conn: Connection): void {
+  /** Resolves once the table's news reaches `conn`. */
+  async join(table: string, conn: Connection): Promise<void> {
     let entry = this.watchers.get(table);
     if (!entry) {
       const sockets = new Set<Connection>();
-      const unsubscribe = this.broadcast.subscribe(table, (e) => deliver(sockets, e));
-      entry = { sockets, unsubscribe };
+      entry = { sockets, subscribed: this.broadcast.subscribe(table, (e) => deliver(sockets, e)) };
       this.watchers.set(table, entry);
     }
     entry.sockets.add(conn);
+    await entry.subscribed;
   }
 
   leave(table: string, conn: Connection): void {
@@ -40,8 +44,8 @@ class Hub {
     if (!entry) return;
     entry.sockets.delete(conn);
     if (entry.sockets.size === 0) {
-      entry.unsubscribe();
       this.watchers.delete(table);
+      void entry.subscribed.then((unsubscribe) => unsubscribe());
     }
   }
 }
@@ -49,7 +53,7 @@ class Hub {
 function deliver(sockets: Set<Connection>, e: Envelope): void {
   for (const conn of sockets) {
     const text = e.all ?? (conn.seat === null ? e.spectator : e.seats?.[conn.seat]);
-    if (text) conn.sendText(text);
+    if (text) conn.deliver(text, e.seq);
   }
 }
 
@@ -101,6 +105,13 @@ class Connection {
     this.socket.send(text);
   }
   private corked = false;
+
+  /** News of the table; held back until the welcome has gone out, so it always comes first. */
+  deliver(text: string, seq: number | undefined): void {
+    if (this.held) this.held.push({ text, seq });
+    else this.sendText(text);
+  }
+  private held: { text: string; seq: number | undefined }[] | null = null;
 
   private send(message: ServerMessage): void {
     this.sendText(JSON.stringify(message));
@@ -203,6 +214,7 @@ class Connection {
       this.greeted = false;
       return this.fail('table.not-found', `there is no table "${m.table}"`);
     }
+    await table.sync();
     if (m.seat !== undefined && m.token !== undefined) {
       if (!table.seatHolds(m.seat, m.token)) {
         this.greeted = false;
@@ -213,18 +225,26 @@ class Connection {
     }
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.table = table;
-    // Subscribe and send the welcome in the same tick: nothing can slip in between.
-    this.hub.join(table.id, this);
+    // Subscribed first, the welcome built after: news that arrives meanwhile is held and sent after the
+    // welcome (clients skip updates they already have by seq), so nothing falls in between.
+    this.held = [];
+    await this.hub.join(table.id, this);
+    await table.sync();
     table.attach(this.seat);
+    const snapshot = table.snapshot(this.seat);
     this.send({
       type: 'welcome',
       table: table.info(),
       seat: this.seat,
       missed: table.missedSince(m.since),
-      snapshot: table.snapshot(this.seat),
+      snapshot,
       chat: table.chat(),
       serverTime: Date.now(),
     });
+    const held = this.held;
+    this.held = null;
+    // Updates the welcome's snapshot already includes are dropped.
+    for (const h of held) if (h.seq === undefined || h.seq > snapshot.seq) this.sendText(h.text);
   }
 
   private closed(): void {

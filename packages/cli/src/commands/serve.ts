@@ -10,6 +10,8 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--db <file>', 'SQLite database file (created if absent)', 'attila.db')
     .option('--durable', 'fsync every move (survives power loss, slower)', false)
+    .option('--postgres <url>', 'share games with other servers: PostgreSQL instead of SQLite')
+    .option('--redis <url>', 'share games with other servers: Redis for the broadcast')
     .option('--bot-threads <n>', 'worker threads for bots')
     .option('--bot-delay <ms>', 'pause before a bot moves', '300')
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
@@ -19,6 +21,8 @@ export function registerServe(program: Command): void {
         host: string;
         db: string;
         durable: boolean;
+        postgres?: string;
+        redis?: string;
         botThreads?: string;
         botDelay: string;
         logLevel: string;
@@ -32,6 +36,8 @@ export function registerServe(program: Command): void {
           host: opts.host,
           dbFile: opts.db,
           durable: opts.durable,
+          postgres: opts.postgres,
+          redis: opts.redis,
           botThreads: opts.botThreads ? Number(opts.botThreads) : undefined,
           botDelayMs: Number(opts.botDelay),
           logLevel: opts.logLevel,

@@ -10,7 +10,7 @@ export class LocalBroadcast implements Broadcast {
     if (set) for (const handler of set) handler(envelope);
   }
 
-  subscribe(table: string, handler: (e: Envelope) => void): () => void {
+  async subscribe(table: string, handler: (e: Envelope) => void): Promise<() => void> {
     let set = this.handlers.get(table);
     if (!set) this.handlers.set(table, (set = new Set()));
     set.add(handler);

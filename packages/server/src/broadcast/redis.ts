@@ -25,33 +25,44 @@ export class RedisBroadcast implements Broadcast {
     });
   }
 
+  /** Redis gone: the sockets of this process stop hearing news; logged by ioredis, nothing to undo here. */
+  private readonly lost = (): void => undefined;
+
   /** Resolves once both connections are up (or rejects). */
   async ready(): Promise<void> {
     await Promise.all([this.pub.ping(), this.sub.ping()]);
   }
 
   publish(envelope: Envelope): void {
-    void this.pub.publish(PREFIX + envelope.table, JSON.stringify(envelope));
+    if (this.closed) return;
+    this.pub.publish(PREFIX + envelope.table, JSON.stringify(envelope)).catch(this.lost);
   }
 
-  subscribe(table: string, handler: (e: Envelope) => void): () => void {
+  private readonly subscribing = new Map<string, Promise<unknown>>();
+
+  private closed = false;
+
+  async subscribe(table: string, handler: (e: Envelope) => void): Promise<() => void> {
+    if (this.closed) return () => undefined;
     let set = this.handlers.get(table);
     if (!set) {
       this.handlers.set(table, (set = new Set()));
-      void this.sub.subscribe(PREFIX + table);
+      this.subscribing.set(table, this.sub.subscribe(PREFIX + table));
     }
     set.add(handler);
+    await this.subscribing.get(table);
     return () => {
       set.delete(handler);
-      if (set.size === 0 && this.handlers.get(table) === set) {
+      if (set.size === 0 && this.handlers.get(table) === set && !this.closed) {
         this.handlers.delete(table);
-        void this.sub.unsubscribe(PREFIX + table);
+        this.sub.unsubscribe(PREFIX + table).catch(this.lost);
       }
     };
   }
 
   async close(): Promise<void> {
     this.handlers.clear();
+    this.closed = true;
     this.pub.disconnect();
     this.sub.disconnect();
   }

@@ -5,6 +5,8 @@
  */
 export interface Envelope {
   readonly table: string;
+  /** For a move's update: the sequence number it brings the game to. */
+  readonly seq?: number;
   /** The same message for everyone watching. */
   readonly all?: string;
   /** Per seat (index = seat); null for a seat nobody on this process watches (local broadcast only). */
@@ -19,7 +21,10 @@ export interface Broadcast {
    */
   readonly local: boolean;
   publish(envelope: Envelope): void;
-  /** Calls `handler` for every envelope about `table`, until the returned function is called. */
-  subscribe(table: string, handler: (envelope: Envelope) => void): () => void;
+  /**
+   * Calls `handler` for every envelope about `table` published after the returned promise resolves,
+   * until the function it resolves to is called.
+   */
+  subscribe(table: string, handler: (envelope: Envelope) => void): Promise<() => void>;
   close(): Promise<void>;
 }

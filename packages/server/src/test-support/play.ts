@@ -24,12 +24,15 @@ export async function seatClients(
   );
 }
 
+/** The newest snapshot (highest seq; the later one on a tie) this client got. */
 function latestSnapshot(client: TestClient): Snapshot | null {
-  for (let i = client.received.length - 1; i >= 0; i--) {
-    const m = client.received[i] as ServerMessage;
-    if ((m.type === 'update' || m.type === 'table' || m.type === 'welcome') && m.snapshot) return m.snapshot;
+  let best: Snapshot | null = null;
+  for (const m of client.received as ServerMessage[]) {
+    if ((m.type === 'update' || m.type === 'table' || m.type === 'welcome') && m.snapshot) {
+      if (!best || m.snapshot.seq >= best.seq) best = m.snapshot;
+    }
   }
-  return null;
+  return best;
 }
 
 /**

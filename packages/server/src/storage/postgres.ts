@@ -1,0 +1,306 @@
+/**
+ * The shared store for several server processes: PostgreSQL, same tables as the SQLite store. The primary
+ * key `(table_id, seq)` of `moves` is the one-writer guard across processes; `leases` lets one process at a
+ * time own a table's timers and bots.
+ */
+import pg from 'pg';
+import type { ClockState } from '../clock.js';
+import {
+  SeqTakenError,
+  type Storage,
+  type StoredChat,
+  type StoredMove,
+  type StoredSeat,
+  type StoredTable,
+  type TablePatch,
+} from './types.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  settings JSONB NOT NULL,
+  seed TEXT NOT NULL,
+  rules_version TEXT NOT NULL,
+  listed BOOLEAN NOT NULL,
+  clock_settings JSONB,
+  takeover TEXT,
+  status TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT,
+  result JSONB,
+  clock JSONB
+);
+CREATE INDEX IF NOT EXISTS tables_status ON tables (status, listed, created_at);
+CREATE TABLE IF NOT EXISTS seats (
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  seat INTEGER NOT NULL,
+  name TEXT,
+  kind TEXT NOT NULL,
+  bot TEXT,
+  token_hash TEXT,
+  controller TEXT NOT NULL,
+  PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  seq INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  move TEXT NOT NULL,
+  at BIGINT NOT NULL,
+  PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS chat (
+  id BIGSERIAL PRIMARY KEY,
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  seat INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  text TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id, id);
+CREATE TABLE IF NOT EXISTS leases (
+  table_id TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  until_ms BIGINT NOT NULL
+);
+`;
+
+interface TableRow {
+  id: string;
+  game: string;
+  settings: Record<string, unknown>;
+  seed: string;
+  rules_version: string;
+  listed: boolean;
+  clock_settings: StoredTable['clockSettings'];
+  takeover: string | null;
+  status: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  result: StoredTable['result'];
+  clock: ClockState | null;
+}
+
+export interface PostgresOptions {
+  /** A pg connection string, e.g. postgres://user@127.0.0.1:5432/attila */
+  readonly connectionString: string;
+  /** A schema of its own (created if absent); default `public`. */
+  readonly schema?: string;
+}
+
+export class PostgresStorage implements Storage {
+  private constructor(private readonly pool: pg.Pool) {}
+
+  static async open(options: PostgresOptions): Promise<PostgresStorage> {
+    const schema = options.schema ?? 'public';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name "${schema}"`);
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: 8,
+      options: `-c search_path=${schema}`,
+    });
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await pool.query(SCHEMA);
+    return new PostgresStorage(pool);
+  }
+
+  private async tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async seatsOf(ids: string[]): Promise<Map<string, StoredSeat[]>> {
+    const out = new Map<string, StoredSeat[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return out;
+    const r = await this.pool.query(
+      'SELECT table_id, seat, name, kind, bot, token_hash, controller FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat',
+      [ids],
+    );
+    for (const row of r.rows) {
+      out.get(row.table_id)?.push({
+        seat: row.seat,
+        name: row.name,
+        kind: row.kind,
+        bot: row.bot,
+        tokenHash: row.token_hash,
+        controller: row.controller,
+      });
+    }
+    return out;
+  }
+
+  private async tablesFrom(rows: TableRow[]): Promise<StoredTable[]> {
+    const seats = await this.seatsOf(rows.map((r) => r.id));
+    return rows.map((row) => ({
+      id: row.id,
+      game: row.game as StoredTable['game'],
+      settings: row.settings,
+      seed: row.seed,
+      rulesVersion: row.rules_version,
+      listed: row.listed,
+      clockSettings: row.clock_settings,
+      takeover: row.takeover,
+      status: row.status as StoredTable['status'],
+      createdAt: row.created_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      result: row.result,
+      clock: row.clock,
+      seats: seats.get(row.id) ?? [],
+    }));
+  }
+
+  private async patch(client: pg.PoolClient | pg.Pool, tableId: string, patch: TablePatch): Promise<void> {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const put = (column: string, value: unknown) => {
+      values.push(value);
+      sets.push(`${column} = $${values.length}`);
+    };
+    if (patch.status !== undefined) put('status', patch.status);
+    if (patch.startedAt !== undefined) put('started_at', patch.startedAt);
+    if (patch.finishedAt !== undefined) put('finished_at', patch.finishedAt);
+    if (patch.result !== undefined)
+      put('result', patch.result === null ? null : JSON.stringify(patch.result));
+    if (patch.clock !== undefined) put('clock', patch.clock === null ? null : JSON.stringify(patch.clock));
+    if (sets.length === 0) return;
+    values.push(tableId);
+    await client.query(`UPDATE tables SET ${sets.join(', ')} WHERE id = $${values.length}`, values);
+  }
+
+  async createTable(t: StoredTable): Promise<void> {
+    await this.tx(async (c) => {
+      await c.query(
+        `INSERT INTO tables (id, game, settings, seed, rules_version, listed, clock_settings, takeover, status, created_at, started_at, finished_at, result, clock)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          t.id,
+          t.game,
+          JSON.stringify(t.settings),
+          t.seed,
+          t.rulesVersion,
+          t.listed,
+          t.clockSettings ? JSON.stringify(t.clockSettings) : null,
+          t.takeover,
+          t.status,
+          t.createdAt,
+          t.startedAt,
+          t.finishedAt,
+          t.result ? JSON.stringify(t.result) : null,
+          t.clock ? JSON.stringify(t.clock) : null,
+        ],
+      );
+      for (const s of t.seats) {
+        await c.query(
+          'INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [t.id, s.seat, s.name, s.kind, s.bot, s.tokenHash, s.controller],
+        );
+      }
+    });
+  }
+
+  async getTable(id: string): Promise<StoredTable | null> {
+    const r = await this.pool.query('SELECT * FROM tables WHERE id = $1', [id]);
+    return r.rows.length ? (await this.tablesFrom(r.rows))[0] : null;
+  }
+
+  async getMoves(id: string): Promise<StoredMove[]> {
+    const r = await this.pool.query(
+      'SELECT seq, seat, move, at FROM moves WHERE table_id = $1 ORDER BY seq',
+      [id],
+    );
+    return r.rows.map((m) => ({ seq: m.seq, seat: m.seat, move: m.move, at: Number(m.at) }));
+  }
+
+  async listTables(limit: number): Promise<StoredTable[]> {
+    const r = await this.pool.query(
+      `SELECT * FROM tables WHERE listed AND status IN ('open', 'playing') ORDER BY created_at DESC LIMIT $1`,
+      [limit],
+    );
+    return this.tablesFrom(r.rows);
+  }
+
+  async activeTables(): Promise<StoredTable[]> {
+    const r = await this.pool.query(
+      `SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at`,
+    );
+    return this.tablesFrom(r.rows);
+  }
+
+  async updateSeat(tableId: string, s: StoredSeat, patch: TablePatch = {}): Promise<void> {
+    await this.tx(async (c) => {
+      await c.query(
+        'UPDATE seats SET name = $1, kind = $2, bot = $3, token_hash = $4, controller = $5 WHERE table_id = $6 AND seat = $7',
+        [s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat],
+      );
+      await this.patch(c, tableId, patch);
+    });
+  }
+
+  async updateTable(tableId: string, patch: TablePatch): Promise<void> {
+    await this.patch(this.pool, tableId, patch);
+  }
+
+  async appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void> {
+    try {
+      await this.tx(async (c) => {
+        await c.query('INSERT INTO moves (table_id, seq, seat, move, at) VALUES ($1, $2, $3, $4, $5)', [
+          tableId,
+          move.seq,
+          move.seat,
+          move.move,
+          move.at,
+        ]);
+        await this.patch(c, tableId, patch);
+      });
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw new SeqTakenError(tableId, move.seq);
+      throw e;
+    }
+  }
+
+  async addChat(tableId: string, chat: Omit<StoredChat, 'id'>): Promise<StoredChat> {
+    const r = await this.pool.query(
+      'INSERT INTO chat (table_id, seat, name, text, at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [tableId, chat.seat, chat.name, chat.text, chat.at],
+    );
+    return { id: Number(r.rows[0].id), ...chat };
+  }
+
+  async recentChat(tableId: string, limit: number): Promise<StoredChat[]> {
+    const r = await this.pool.query(
+      'SELECT id, seat, name, text, at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2',
+      [tableId, limit],
+    );
+    return r.rows
+      .map((c) => ({ id: Number(c.id), seat: c.seat, name: c.name, text: c.text, at: c.at }))
+      .reverse();
+  }
+
+  async claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean> {
+    const r = await this.pool.query(
+      `INSERT INTO leases (table_id, owner, until_ms) VALUES ($1, $2, $3)
+       ON CONFLICT (table_id) DO UPDATE SET owner = $2, until_ms = $3
+       WHERE leases.owner = $2 OR leases.until_ms < $4`,
+      [tableId, owner, untilMs, nowMs],
+    );
+    return r.rowCount === 1;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

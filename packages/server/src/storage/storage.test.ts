@@ -1,0 +1,95 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { dropSchema, freshSchema, postgresUp, POSTGRES_URL } from '../test-support/services.js';
+import { tempDb } from '../test-support/http.js';
+import { PostgresStorage } from './postgres.js';
+import { SqliteStorage } from './sqlite.js';
+import { SeqTakenError, type Storage, type StoredTable } from './types.js';
+
+const schema = freshSchema();
+afterAll(async () => {
+  if (postgresUp) await dropSchema(schema);
+});
+
+function table(id: string, status: StoredTable['status'] = 'open'): StoredTable {
+  return {
+    id,
+    game: 'knights',
+    settings: { layout: 'standard', first: 'R' },
+    seed: 'seed',
+    rulesVersion: '1',
+    listed: true,
+    clockSettings: { mode: 'move', moveMs: 5000 },
+    takeover: 'random',
+    status,
+    createdAt: '2026-11-30T00:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    result: null,
+    clock: null,
+    seats: [
+      { seat: 0, name: 'A', kind: 'human', bot: null, tokenHash: 'ab'.repeat(32), controller: 'human' },
+      { seat: 1, name: 'random', kind: 'bot', bot: 'random', tokenHash: null, controller: 'bot' },
+    ],
+  };
+}
+
+const backends: [string, boolean, () => Promise<Storage>][] = [
+  ['SQLite', true, async () => new SqliteStorage(tempDb())],
+  ['PostgreSQL', postgresUp, () => PostgresStorage.open({ connectionString: POSTGRES_URL, schema })],
+];
+
+describe.each(backends)('%s storage', (name, up, open) => {
+  it.skipIf(!up)(
+    'keeps tables, seats, moves and chat; refuses a sequence number already written',
+    async () => {
+      const s = await open();
+      const id = `t${name}${Date.now()}`;
+      await s.createTable(table(id));
+      expect(await s.getTable(id)).toEqual(table(id));
+      expect(await s.getTable('missing')).toBeNull();
+      const clock = { remainingMs: [5000, 4000], running: [1], since: 123 };
+      await s.updateTable(id, { status: 'playing', startedAt: 'now', clock });
+      await Promise.all([
+        s.appendMove(id, { seq: 1, seat: 0, move: 'c2', at: 1 }, {}),
+        s.appendMove(id, { seq: 2, seat: 1, move: 'b1', at: 2 }, { clock }),
+      ]);
+      await expect(s.appendMove(id, { seq: 2, seat: 1, move: 'a1', at: 3 }, {})).rejects.toBeInstanceOf(
+        SeqTakenError,
+      );
+      // Written together (one group commit for SQLite): the duplicate alone is refused.
+      const settled = await Promise.allSettled([
+        s.appendMove(id, { seq: 3, seat: 0, move: 'd4', at: 3 }, {}),
+        s.appendMove(id, { seq: 3, seat: 0, move: 'a4', at: 3 }, {}),
+        s.appendMove(id, { seq: 4, seat: 1, move: 'b3', at: 4 }, {}),
+      ]);
+      expect(settled.map((r) => r.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      expect(settled.find((r) => r.status === 'rejected')).toMatchObject({
+        reason: expect.any(SeqTakenError),
+      });
+      expect((await s.getMoves(id)).map((m) => [m.seq, m.move])).toEqual([
+        [1, 'c2'],
+        [2, 'b1'],
+        [3, (await s.getMoves(id))[2].move],
+        [4, 'b3'],
+      ]);
+      expect(['d4', 'a4']).toContain((await s.getMoves(id))[2].move);
+      await s.updateSeat(id, { ...table(id).seats[0], controller: 'bot' }, { result: { winners: [1] } });
+      const after = await s.getTable(id);
+      expect(after).toMatchObject({ status: 'playing', clock, result: { winners: [1] } });
+      expect(after?.seats[0].controller).toBe('bot');
+      expect((await s.activeTables()).map((t) => t.id)).toContain(id);
+      expect((await s.listTables(10)).map((t) => t.id)).toContain(id);
+      await s.updateTable(id, { status: 'finished' });
+      expect((await s.activeTables()).map((t) => t.id)).not.toContain(id);
+      for (const text of ['one', 'two', 'three'])
+        await s.addChat(id, { seat: 0, name: 'A', text, at: 'now' });
+      expect((await s.recentChat(id, 2)).map((c) => c.text)).toEqual(['two', 'three']);
+      // Leases: one owner at a time, until it expires.
+      expect(await s.claim(id, 'p1', 1000, 2000)).toBe(true);
+      expect(await s.claim(id, 'p2', 1500, 2500)).toBe(false);
+      expect(await s.claim(id, 'p1', 1500, 3000)).toBe(true);
+      expect(await s.claim(id, 'p2', 3001, 4000)).toBe(true);
+      await s.close();
+    },
+  );
+});
