@@ -119,10 +119,20 @@ describe('Knights against the strongest bot', () => {
     await page.locator('[data-testid="replay-slider"]').dispatchEvent('input');
     await expect.poll(() => page.locator('[data-cell="R"], [data-cell="H"]').count()).toBe(3);
     await shot(page, 'replay-knights');
+    // Analysis: the solver's verdict on every move of a position from the game.
+    await page.fill('[data-testid="replay-slider"]', String(total - 3));
+    await page.locator('[data-testid="replay-slider"]').dispatchEvent('input');
+    await page.check('[data-testid="analysis"]');
+    await page.waitForSelector('.knights-board .verdict', { timeout: 60_000 });
+    expect(await page.locator('.knights-board .verdict').count()).toBeGreaterThan(0);
+    await shot(page, 'analysis-knights');
+    await page.uncheck('[data-testid="analysis"]');
+    await page.fill('[data-testid="replay-slider"]', '0');
+    await page.locator('[data-testid="replay-slider"]').dispatchEvent('input');
     await page.click('[data-testid="replay-play"]');
     await expect
       .poll(() => page.innerText('[data-testid="replay-position"]'), { timeout: 20_000 })
-      .toContain('5');
+      .toMatch(/\b2\b/);
     await context.close();
   });
 });

@@ -28,22 +28,29 @@ function solverWorker(): Worker {
   return worker;
 }
 
-export function analyse(position: string, layout: string): Promise<WorkerReply> {
+export function analyse(position: string): Promise<WorkerReply> {
+  // A search still running for another position is abandoned: only the position on screen matters.
+  if (waiting.size > 0 && worker) {
+    worker.terminate();
+    worker = null;
+    for (const [id, resolve] of waiting) resolve({ id, error: 'superseded' });
+    waiting.clear();
+  }
   const id = ++nextId;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    solverWorker().postMessage({ id, position, layout });
+    solverWorker().postMessage({ id, position });
   });
 }
 
-export function useAnalysis(position: string | null, layout: string): AnalysisState {
+export function useAnalysis(position: string | null): AnalysisState {
   const [state, setState] = useState<AnalysisState>({ verdicts: null, status: 'off' });
   useEffect(() => {
     if (position === null) return setState({ verdicts: null, status: 'off' });
     let live = true;
     setState({ verdicts: null, status: 'working' });
-    void analyse(position, layout).then((r) => {
-      if (!live) return;
+    void analyse(position).then((r) => {
+      if (!live || ('error' in r && r.error === 'superseded')) return;
       setState(
         'error' in r ? { verdicts: null, status: 'unavailable' } : { verdicts: r.verdicts, status: 'ready' },
       );
@@ -51,7 +58,7 @@ export function useAnalysis(position: string | null, layout: string): AnalysisSt
     return () => {
       live = false;
     };
-  }, [position, layout]);
+  }, [position]);
   return state;
 }
 

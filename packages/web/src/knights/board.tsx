@@ -22,6 +22,13 @@ export interface KnightsBoardProps {
   readonly onMove?: (move: string) => void;
   /** Analysis: the solver's value of each legal move (from the mover's side); colours the targets. */
   readonly verdicts?: readonly Verdict[] | null;
+  /** The layout's four tiles, outlined so the board reads as the physical tiles. */
+  readonly tiles?: readonly {
+    readonly row: number;
+    readonly col: number;
+    readonly height: number;
+    readonly width: number;
+  }[];
 }
 
 const S = 100;
@@ -31,7 +38,7 @@ function verdictColour(value: number): string {
   return value > 0 ? '#1b9e5a' : value < 0 ? '#c0392b' : '#777';
 }
 
-export function KnightsBoard({ position, legalMoves, lastMove, onMove, verdicts }: KnightsBoardProps) {
+export function KnightsBoard({ position, legalMoves, lastMove, onMove, verdicts, tiles }: KnightsBoardProps) {
   const t = useT();
   const pos = useMemo(() => parsePosition(position), [position]);
   const [sel, setSel] = useState<Selection>(IDLE);
@@ -222,8 +229,7 @@ export function KnightsBoard({ position, legalMoves, lastMove, onMove, verdicts 
                 width={S - 4}
                 height={S - 4}
                 rx="8"
-                class={dark ? 'tile dark' : 'tile light'}
-                fill={cell === 'scorched' ? 'url(#scorch)' : undefined}
+                class={cell === 'scorched' ? 'tile scorched' : dark ? 'tile dark' : 'tile light'}
               />
               {cell === 'scorched' && (
                 <g>
@@ -280,6 +286,17 @@ export function KnightsBoard({ position, legalMoves, lastMove, onMove, verdicts 
             </g>
           );
         })}
+      {tiles?.map((tl, i) => (
+        <rect
+          key={`t${i}`}
+          class="tile-edge"
+          x={PAD + tl.col * S + 1.5}
+          y={tl.row * S + 1.5}
+          width={tl.width * S - 3}
+          height={tl.height * S - 3}
+          rx="10"
+        />
+      ))}
       {lastFrom && lastTo && (
         <line
           x1={x(lastFrom) + S / 2}

@@ -20,8 +20,7 @@ export function KnightsLive(props: {
   const view = readKnightsView(snapshot.view);
   const [closed, setClosed] = useState(false);
   const [analysisOn, setAnalysisOn] = useState(false);
-  const layout = typeof props.table.settings.layout === 'string' ? props.table.settings.layout : 'standard';
-  const verdicts = useAnalysis(analysisOn && props.analysisAllowed ? (view?.position ?? null) : null, layout);
+  const verdicts = useAnalysis(analysisOn && props.analysisAllowed ? (view?.position ?? null) : null);
   const [sentAt, setSentAt] = useState<number | null>(null);
   useEffect(() => setSentAt(null), [snapshot.seq]);
   if (!view) return <pre class="error">{JSON.stringify(snapshot.view)}</pre>;
@@ -44,6 +43,7 @@ export function KnightsLive(props: {
           position={view.position}
           legalMoves={sentAt === null ? snapshot.legalMoves : []}
           lastMove={view.lastMove}
+          tiles={view.tiles}
           verdicts={verdicts.verdicts}
           onMove={(m) => {
             setSentAt(performance.now());

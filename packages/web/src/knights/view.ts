@@ -9,6 +9,13 @@ export interface KnightsScreenView {
   readonly lastMove: string | null;
   readonly winner: Side | null;
   readonly placement: boolean;
+  /** The four tiles (top-left cell and size), to draw their edges. */
+  readonly tiles: readonly {
+    readonly row: number;
+    readonly col: number;
+    readonly height: number;
+    readonly width: number;
+  }[];
 }
 
 export function readKnightsView(view: unknown): KnightsScreenView | null {
@@ -22,9 +29,21 @@ export function readKnightsView(view: unknown): KnightsScreenView | null {
     lastMove: typeof last === 'string' ? last : null,
     winner: winner === 'R' || winner === 'H' ? winner : null,
     placement: v.phase === 'placement',
+    tiles: readTiles(v.layout),
   };
 }
 
 export const SIDES: readonly Side[] = ['R', 'H'];
 export const seatOfSide = (s: Side): number => (s === 'R' ? 0 : 1);
 export const sideOfSeat = (seat: number): Side => (seat === 0 ? 'R' : 'H');
+
+function readTiles(layout: unknown): KnightsScreenView['tiles'] {
+  const tiles = (layout as { tiles?: unknown } | undefined)?.tiles;
+  if (!Array.isArray(tiles)) return [];
+  return tiles.filter(
+    (t): t is { row: number; col: number; height: number; width: number } =>
+      typeof t === 'object' &&
+      t !== null &&
+      ['row', 'col', 'height', 'width'].every((k) => typeof (t as Record<string, unknown>)[k] === 'number'),
+  );
+}

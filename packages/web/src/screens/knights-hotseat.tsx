@@ -94,6 +94,7 @@ function KnightsHotseatGame(props: {
             position={view.position}
             legalMoves={legal}
             lastMove={view.lastMove}
+            tiles={view.tiles}
             onMove={onMove}
           />
         </div>

@@ -16,7 +16,8 @@ import { readKnightsView, sideOfSeat } from '../knights/view.js';
 import { parsePosition } from '../knights/notation.js';
 import { AnalysisToggle, useAnalysis } from '../knights/analysis.js';
 import { TribesBoardView } from '../tribes/play.js';
-import { TableList } from './lobby.js';
+import { botName, TableList } from './lobby.js';
+import { Icon } from '../ui/icons.js';
 
 interface Loaded {
   readonly record: GameRecord;
@@ -129,7 +130,7 @@ function ReplayView({ loaded }: { loaded: Loaded }) {
         onClick={() => setPly(0)}
         disabled={ply === 0}
       >
-        <span aria-hidden="true">⏮</span>
+        <Icon name="first" />
       </button>
       <button
         class="small secondary"
@@ -138,7 +139,7 @@ function ReplayView({ loaded }: { loaded: Loaded }) {
         onClick={() => setPly(Math.max(0, ply - 1))}
         disabled={ply === 0}
       >
-        <span aria-hidden="true">◀</span>
+        <Icon name="prev" />
       </button>
       <button
         class="small"
@@ -149,7 +150,7 @@ function ReplayView({ loaded }: { loaded: Loaded }) {
           setPlaying(!playing);
         }}
       >
-        <span aria-hidden="true">{playing ? '⏸' : '▶'}</span>
+        <Icon name={playing ? 'pause' : 'play'} />
       </button>
       <button
         class="small secondary"
@@ -158,7 +159,7 @@ function ReplayView({ loaded }: { loaded: Loaded }) {
         onClick={() => setPly(Math.min(total, ply + 1))}
         disabled={ply === total}
       >
-        <span aria-hidden="true">▶▶</span>
+        <Icon name="next" />
       </button>
       <button
         class="small secondary"
@@ -166,7 +167,7 @@ function ReplayView({ loaded }: { loaded: Loaded }) {
         onClick={() => setPly(total)}
         disabled={ply === total}
       >
-        <span aria-hidden="true">⏭</span>
+        <Icon name="last" />
       </button>
       <input
         type="range"
@@ -181,7 +182,7 @@ function ReplayView({ loaded }: { loaded: Loaded }) {
     </div>
   );
 
-  const names = record.players.map((p) => p.name);
+  const names = record.players.map((p) => (p.kind === 'bot' ? botName(t, p.bot ?? p.name) : p.name));
   const winners = record.result?.winners.map((w) => names[w] ?? `#${w}`) ?? [];
   return (
     <main class="page replay">
@@ -200,7 +201,6 @@ function ReplayView({ loaded }: { loaded: Loaded }) {
           moves={record.moves}
           analysisOn={analysisOn}
           setAnalysisOn={setAnalysisOn}
-          layout={String(record.settings.layout ?? 'standard')}
         />
       ) : (
         <TribesBoardView state={state} names={names} events={loaded.events.slice(0, ply)} />
@@ -215,7 +215,6 @@ function KnightsReplay(props: {
   moves: readonly string[];
   analysisOn: boolean;
   setAnalysisOn: (b: boolean) => void;
-  layout: string;
 }) {
   const t = useT();
   const view = useMemo(
@@ -223,7 +222,7 @@ function KnightsReplay(props: {
     [props.state],
   );
   const result = knightsGame.result(props.state as never);
-  const analysis = useAnalysis(props.analysisOn && !result && view ? view.position : null, props.layout);
+  const analysis = useAnalysis(props.analysisOn && !result && view ? view.position : null);
   if (!view) return null;
   const toMove = parsePosition(view.position)?.toMove ?? 'R';
   const seat = knightsGame.toAct(props.state as never)[0];
@@ -237,6 +236,7 @@ function KnightsReplay(props: {
           position={view.position}
           legalMoves={legal}
           lastMove={view.lastMove}
+          tiles={view.tiles}
           verdicts={analysis.verdicts}
         />
       </div>
