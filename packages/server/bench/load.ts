@@ -46,6 +46,12 @@ async function startChild(): Promise<{ url: string; child: ChildProcess }> {
   return { url, child };
 }
 
+/** CPU time (user + system, ms) the process has used so far. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
@@ -144,18 +150,24 @@ function percentile(sorted: number[], p: number): number {
 const external = process.argv.includes('--url') ? arg('url', '') : null;
 const { url, child } = external ? { url: external, child: null } : await startChild();
 const stop = { stopped: false };
-for (let i = 0; i < GAMES; i++) await runGame(url, stop);
+for (let i = 0; i < GAMES; i += 20) {
+  await Promise.all(Array.from({ length: Math.min(20, GAMES - i) }, () => runGame(url, stop)));
+}
 console.error(`${GAMES} games started`);
 await new Promise((r) => setTimeout(r, WARMUP * 1000));
 let peakRss = 0;
 const sampler = setInterval(() => {
   if (child?.pid) peakRss = Math.max(peakRss, rssOf(child.pid));
 }, 500);
+const cpuStart = child?.pid ? cpuMsOf(child.pid) : 0;
+const ownCpuStart = process.cpuUsage();
 measuring = true;
 const started = performance.now();
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 measuring = false;
 const elapsed = (performance.now() - started) / 1000;
+const serverCpuMs = child?.pid ? cpuMsOf(child.pid) - cpuStart : NaN;
+const ownCpu = process.cpuUsage(ownCpuStart);
 stop.stopped = true;
 clearInterval(sampler);
 const rss = child?.pid ? rssOf(child.pid) : 0;
@@ -174,6 +186,12 @@ const report = {
   sends,
   updatesSeen,
   errors,
+  // CPU the server process really got, per move and as a share of one core: on a shared machine the
+  // moves per second are bounded by what the scheduler grants, this shows what each move costs.
+  serverCpuUsPerMove: Math.round((serverCpuMs * 1000) / movesInWindow),
+  serverCpuCores: +(serverCpuMs / 1000 / elapsed).toFixed(2),
+  clientsCpuCores: +((ownCpu.user + ownCpu.system) / 1e6 / elapsed).toFixed(2),
+  loadAverage: (await import('node:os')).loadavg()[0].toFixed(1),
   serverRssMB: Math.round(rss / 1e6),
   serverPeakRssMB: Math.round(peakRss / 1e6),
 };
