@@ -4,9 +4,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serializeRecord, unwrap } from '@attila/core';
+import { Rng, err, ok, serializeRecord, unwrap, type Result } from '@attila/core';
+import { knightsGame } from '@attila/knights';
 import {
   BUDGET_HELP,
+  knightsBots,
+  meanInterval,
+  rateInterval,
+  type Interval,
   SPEC_HELP,
   arenaSettings,
   budgetText,
@@ -58,13 +63,58 @@ export function formatReport(report: ArenaReport, budget: Budget | undefined): s
   return lines.join('\n');
 }
 
+/** Knights in the arena: two bots from `knightsBots`, seats rotated, every move checked by the engine. */
+async function knightsArena(
+  bots: string[],
+  games: number,
+  seed: string,
+): Promise<Result<{ bot: string; winRate: Interval; plies: Interval }[]>> {
+  if (bots.length !== 2)
+    return err('arena.bots', `Knights is for 2 players: give 2 bots, not ${bots.length}`);
+  for (const b of bots) {
+    if (!Object.hasOwn(knightsBots, b)) {
+      return err(
+        'arena.bots',
+        `unknown Knights bot "${b}": the bots are ${Object.keys(knightsBots).join(', ')}`,
+      );
+    }
+  }
+  const settings = unwrap(knightsGame.parseSettings({}));
+  const wins: number[][] = [[], []];
+  const plies: number[] = [];
+  for (let g = 0; g < games; g++) {
+    let state = unwrap(knightsGame.setup(settings, `${seed}/${g}`));
+    let moves = 0;
+    for (;;) {
+      const result = knightsGame.result(state);
+      if (result) {
+        for (let seat = 0; seat < 2; seat++) wins[(seat + g) % 2].push(result.winners.includes(seat) ? 1 : 0);
+        plies.push(moves);
+        break;
+      }
+      const seat = knightsGame.toAct(state)[0];
+      const bot = bots[(seat + g) % 2];
+      const move = knightsBots[bot](state.position, Rng.fromSeed(`${seed}/${g}/${moves}/${seat}`));
+      const played = knightsGame.play(state, seat, move);
+      if (!played.ok) return err('arena.failed', `bot ${bot} (game ${g}): ${played.error.message}`);
+      state = played.value.state;
+      moves++;
+    }
+  }
+  return ok(bots.map((bot, i) => ({ bot, winRate: rateInterval(wins[i]), plies: meanInterval(plies) })));
+}
+
 export function registerArena(program: Command): void {
   program
     .command('arena')
     .description(
       'play bots against each other with rotated seats and report win rates with 95% confidence intervals',
     )
-    .option('--game <game>', 'the game (tribes)', 'tribes')
+    .option(
+      '--game <game>',
+      'tribes or knights (Knights: two of its bots, no budget, threads or records)',
+      'tribes',
+    )
     .option('--players <n>', 'players per game, 2 to 5', '2')
     .requiredOption('--bots <list>', `one bot per seat, comma-separated; ${SPEC_HELP}`)
     .option('--games <k>', 'games to play', '100')
@@ -75,14 +125,35 @@ export function registerArena(program: Command): void {
     .option('--json', 'print one JSON object instead of a table', false)
     .option('--quiet', 'no progress on standard error', false)
     .action(async (opts: ArenaOptions) => {
-      if (opts.game !== 'tribes')
-        program.error(`--game must be "tribes" (the only game with an arena so far), not "${opts.game}"`);
       const whole = (name: string, text: string, min: number) => {
         const n = Number(text);
         if (!Number.isInteger(n) || n < min)
           program.error(`--${name} must be a whole number of at least ${min}, not "${text}"`);
         return n;
       };
+      if (opts.game === 'knights') {
+        const bots = opts.bots.split(',').map((b) => b.trim());
+        const games = whole('games', opts.games, 1);
+        const result = await knightsArena(bots, games, opts.seed);
+        if (!result.ok) return program.error(`arena: ${result.error.message}`);
+        const text = result.value.map(
+          (b) =>
+            `${b.bot.padEnd(8)} ${percent(b.winRate.mean).padStart(6)} [${percent(b.winRate.low)}, ${percent(b.winRate.high)}]`,
+        );
+        const plies = result.value[0].plies;
+        process.stdout.write(
+          opts.json
+            ? JSON.stringify({ game: 'knights', players: 2, games, seed: opts.seed, bots: result.value }) +
+                '\n'
+            : [
+                `knights, ${games} games, seed "${opts.seed}", ${plies.mean.toFixed(1)} plies a game`,
+                'bot      win rate (95% CI)',
+                ...text,
+              ].join('\n') + '\n',
+        );
+        return;
+      }
+      if (opts.game !== 'tribes') program.error(`--game must be "tribes" or "knights", not "${opts.game}"`);
       let budget: Budget | undefined;
       if (opts.budget !== undefined) {
         const parsed = parseBudget(opts.budget);
