@@ -32,7 +32,7 @@ function Screen({ route }: { route: Route }) {
     case 'hotseat':
       return route.game === 'knights' ? <KnightsHotseat /> : <TribesHotseat />;
     case 'lobby':
-      return <LobbyScreen />;
+      return <LobbyScreen game={route.game ?? 'knights'} />;
     case 'table':
       return <TableScreen key={route.id} id={route.id} />;
     case 'replay':

@@ -8,6 +8,7 @@ describe('hash routes', () => {
       { name: 'rules', game: 'tribes' },
       { name: 'hotseat', game: 'knights' },
       { name: 'lobby' },
+      { name: 'lobby', game: 'tribes' },
       { name: 'table', id: 'abc 1' },
       { name: 'replay', id: null },
       { name: 'replay', id: 'g42' },

@@ -3,7 +3,7 @@ export type Route =
   | { readonly name: 'home' }
   | { readonly name: 'rules'; readonly game: 'knights' | 'tribes' }
   | { readonly name: 'hotseat'; readonly game: 'knights' | 'tribes' }
-  | { readonly name: 'lobby' }
+  | { readonly name: 'lobby'; readonly game?: 'knights' | 'tribes' }
   | { readonly name: 'table'; readonly id: string }
   | { readonly name: 'replay'; readonly id: string | null }
   | { readonly name: 'notFound'; readonly path: string };
@@ -20,6 +20,7 @@ export function parseRoute(hash: string): Route {
     return { name: 'hotseat', game: a };
   }
   if (a === 'lobby' && parts.length === 1) return { name: 'lobby' };
+  if (a === 'lobby' && game && parts.length === 2) return { name: 'lobby', game };
   if (a === 'table' && b && parts.length === 2) return { name: 'table', id: b };
   if (a === 'replay' && parts.length <= 2) return { name: 'replay', id: b ?? null };
   return { name: 'notFound', path };
@@ -34,7 +35,7 @@ export function href(route: Route): string {
     case 'hotseat':
       return `#/${route.game}/hotseat`;
     case 'lobby':
-      return '#/lobby';
+      return route.game ? `#/lobby/${route.game}` : '#/lobby';
     case 'table':
       return `#/table/${encodeURIComponent(route.id)}`;
     case 'replay':

@@ -22,6 +22,8 @@ export interface KnightsBoardProps {
   readonly onMove?: (move: string) => void;
   /** Analysis: the solver's value of each legal move (from the mover's side); colours the targets. */
   readonly verdicts?: readonly Verdict[] | null;
+  /** Told where the player is in entering a turn (to show the right hint). */
+  readonly onStage?: (stage: Selection['stage']) => void;
   /** The layout's four tiles, outlined so the board reads as the physical tiles. */
   readonly tiles?: readonly {
     readonly row: number;
@@ -38,7 +40,15 @@ function verdictColour(value: number): string {
   return value > 0 ? '#1b9e5a' : value < 0 ? '#c0392b' : '#777';
 }
 
-export function KnightsBoard({ position, legalMoves, lastMove, onMove, verdicts, tiles }: KnightsBoardProps) {
+export function KnightsBoard({
+  position,
+  legalMoves,
+  lastMove,
+  onMove,
+  verdicts,
+  tiles,
+  onStage,
+}: KnightsBoardProps) {
   const t = useT();
   const pos = useMemo(() => parsePosition(position), [position]);
   const [sel, setSel] = useState<Selection>(IDLE);
@@ -46,6 +56,7 @@ export function KnightsBoard({ position, legalMoves, lastMove, onMove, verdicts,
   const [drag, setDrag] = useState<{ from: string; x: number; y: number } | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   useEffect(() => setSel(IDLE), [position, legalMoves.join(' ')]);
+  useEffect(() => onStage?.(sel.stage), [sel.stage]);
 
   if (!pos) return <pre class="error">{position}</pre>;
   const hl = highlights(legalMoves, sel);

@@ -5,7 +5,7 @@ import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from './board.js';
 import { parsePosition } from './notation.js';
 import { SideChip, WinnerOverlay } from './panel.js';
-import { readKnightsView, sideOfSeat } from './view.js';
+import { readKnightsView, sideOfSeat, stageHint, type Stage } from './view.js';
 import { AnalysisToggle, useAnalysis } from './analysis.js';
 
 export function KnightsLive(props: {
@@ -22,6 +22,7 @@ export function KnightsLive(props: {
   const [analysisOn, setAnalysisOn] = useState(false);
   const verdicts = useAnalysis(analysisOn && props.analysisAllowed ? (view?.position ?? null) : null);
   const [sentAt, setSentAt] = useState<number | null>(null);
+  const [stage, setStage] = useState<Stage>('idle');
   useEffect(() => setSentAt(null), [snapshot.seq]);
   if (!view) return <pre class="error">{JSON.stringify(snapshot.view)}</pre>;
   const toMove = parsePosition(view.position)?.toMove ?? 'R';
@@ -35,7 +36,7 @@ export function KnightsLive(props: {
       ? 'knights.hint.wait'
       : view.placement
         ? 'knights.hint.place'
-        : 'knights.hint.pick';
+        : stageHint(stage);
   return (
     <div class="play">
       <div class="card board-card" data-seq={snapshot.seq}>
@@ -44,6 +45,7 @@ export function KnightsLive(props: {
           legalMoves={sentAt === null ? snapshot.legalMoves : []}
           lastMove={view.lastMove}
           tiles={view.tiles}
+          onStage={setStage}
           verdicts={verdicts.verdicts}
           onMove={(m) => {
             setSentAt(performance.now());

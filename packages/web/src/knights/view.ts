@@ -47,3 +47,14 @@ function readTiles(layout: unknown): KnightsScreenView['tiles'] {
       ['row', 'col', 'height', 'width'].every((k) => typeof (t as Record<string, unknown>)[k] === 'number'),
   );
 }
+
+export type Stage = 'idle' | 'from' | 'scorch';
+
+/** The hint for where the player is in entering a move: pick a knight, choose its landing, scorch. */
+export function stageHint(stage: Stage): string {
+  return stage === 'from'
+    ? 'knights.hint.land'
+    : stage === 'scorch'
+      ? 'knights.hint.scorch'
+      : 'knights.hint.pick';
+}

@@ -36,7 +36,7 @@ export function Home() {
           <h2>{t('games.knights.name')}</h2>
           <p>{t('games.knights.blurb')}</p>
           <div class="actions">
-            <a class="button" href="#/lobby" data-testid="knights-vs-bot">
+            <a class="button" href="#/lobby/knights" data-testid="knights-vs-bot">
               {t('home.playBot')}
             </a>
             <a class="button secondary" href="#/knights/hotseat" data-testid="knights-hotseat">
@@ -64,7 +64,7 @@ export function Home() {
           <h2>{t('games.tribes.name')}</h2>
           <p>{t('games.tribes.blurb')}</p>
           <div class="actions">
-            <a class="button" href="#/lobby" data-testid="tribes-online">
+            <a class="button" href="#/lobby/tribes" data-testid="tribes-online">
               {t('home.playOnline')}
             </a>
             <a class="button secondary" href="#/tribes/hotseat" data-testid="tribes-hotseat">

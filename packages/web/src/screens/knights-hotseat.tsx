@@ -6,7 +6,7 @@ import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from '../knights/board.js';
 import { MoveList, SideChip, WinnerOverlay } from '../knights/panel.js';
 import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
-import { readKnightsView, sideOfSeat } from '../knights/view.js';
+import { readKnightsView, sideOfSeat, stageHint, type Stage } from '../knights/view.js';
 import { parsePosition } from '../knights/notation.js';
 import {
   downloadText,
@@ -67,6 +67,7 @@ function KnightsHotseatGame(props: {
   setClosed: (b: boolean) => void;
 }) {
   const t = useT();
+  const [stage, setStage] = useState<Stage>('idle');
   const { game, seed, form } = props.running;
   const state = game.states[game.states.length - 1];
   const view = useMemo(() => readKnightsView(knightsGame.view(state, 'spectator')), [state]);
@@ -84,7 +85,7 @@ function KnightsHotseatGame(props: {
     const next = playLocal(knightsGame, game, seat, move);
     if (next.ok) props.setRunning({ ...props.running, game: next.value });
   };
-  const hint = result ? null : view.placement ? 'knights.hint.place' : 'knights.hint.pick';
+  const hint = result ? null : view.placement ? 'knights.hint.place' : stageHint(stage);
 
   return (
     <main class="page">
@@ -95,6 +96,7 @@ function KnightsHotseatGame(props: {
             legalMoves={legal}
             lastMove={view.lastMove}
             tiles={view.tiles}
+            onStage={setStage}
             onMove={onMove}
           />
         </div>

@@ -24,9 +24,9 @@ function seatLabel(
   return game === 'knights' ? t(`sides.${seat === 0 ? 'R' : 'H'}`) : t('common.player', { n: seat + 1 });
 }
 
-function CreateTable({ games }: { games: GameInfo[] }) {
+function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: 'knights' | 'tribes' }) {
   const t = useT();
-  const [game, setGame] = useState<'knights' | 'tribes'>('knights');
+  const [game, setGame] = useState<'knights' | 'tribes'>(initialGame);
   const [knights, setKnights] = useState<KnightsSettingsForm>(DEFAULT_KNIGHTS_SETTINGS);
   const [players, setPlayers] = useState(3);
   const [firstPlayer, setFirstPlayer] = useState<'random' | number>('random');
@@ -227,7 +227,7 @@ export function TableList({ tables, filter }: { tables: TableInfo[]; filter: (t:
   );
 }
 
-export function LobbyScreen() {
+export function LobbyScreen({ game }: { game: 'knights' | 'tribes' }) {
   const t = useT();
   const [games, setGames] = useState<GameInfo[] | null>(null);
   const [tables, setTables] = useState<TableInfo[]>([]);
@@ -248,7 +248,7 @@ export function LobbyScreen() {
       <h1>{t('lobby.title')}</h1>
       {offline && <p class="error">{t('lobby.offline')}</p>}
       <div class="grid2">
-        {games ? <CreateTable games={games} /> : <p>{t('app.loading')}</p>}
+        {games ? <CreateTable games={games} initialGame={game} /> : <p>{t('app.loading')}</p>}
         <section>
           <div class="row">
             <h2>{t('lobby.open')}</h2>
