@@ -378,6 +378,9 @@ export class Table {
       if (s.controller === 'bot') {
         return err('move.bot-controlled', 'a bot plays this seat now; send "reclaim" to take it back first');
       }
+    } else if (this.botFor(seat) === null) {
+      // The seat was given back to its player while the bot was thinking.
+      return err('move.not-bot', `seat ${seat} is played by its player now`);
     }
     if (this.meta.status !== 'playing') {
       return err(
@@ -558,12 +561,8 @@ export class Table {
       }
       if (this.closed) return;
       const r = await this.move(seat, null, seq, move);
-      if (
-        !r.ok &&
-        r.error.code !== 'move.stale' &&
-        r.error.code !== 'move.not-your-turn' &&
-        r.error.code !== 'move.not-playing'
-      ) {
+      const overtaken = ['move.stale', 'move.not-your-turn', 'move.not-playing', 'move.not-bot'];
+      if (!r.ok && !overtaken.includes(r.error.code)) {
         this.deps.log.error({ table: this.meta.id, seat, bot, move, error: r.error }, 'bot move refused');
       }
     } finally {
