@@ -199,6 +199,15 @@ describe('Tribes with two bots', () => {
       expect(seen.conflicts).toBeGreaterThan(0);
       expect(seen.scorings).toBeGreaterThan(0);
       await shot(page, 'tribes-online-end');
+      // Its replay: a spectator's view of every step.
+      const id = page.url().split('/table/')[1];
+      await page.goto(`${server.url}/#/replay/${id}`);
+      await page.waitForSelector('[data-testid="tribes-map"]');
+      await page.fill('[data-testid="replay-slider"]', '20');
+      await page.locator('[data-testid="replay-slider"]').dispatchEvent('input');
+      await expect.poll(() => page.getAttribute('.tribes-play', 'data-seq')).toBe('20');
+      expect(await page.locator('[data-testid="hand"]').count()).toBe(0);
+      await shot(page, 'replay-tribes');
       await context.close();
     },
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardList, choicesOf, maxPerTribe } from './choices.js';
+import { distinctNames } from './view.js';
 
 const TRIBES = ['Franks', 'Huns', 'Goths', 'Saxons', 'Teutons', 'Vandals'];
 
@@ -30,5 +31,11 @@ describe('reading the legal Tribes moves', () => {
   it('writes card lists in tribe order, and "-" for none', () => {
     expect(cardList(TRIBES, [0, 2, 1, 0, 0, 0])).toBe('Huns,Huns,Goths');
     expect(cardList(TRIBES, [0, 0, 0, 0, 0, 0])).toBe('-');
+  });
+});
+
+describe('player names on the Tribes screen', () => {
+  it('numbers seats that share a name', () => {
+    expect(distinctNames(['Galla', 'Greedy', 'Greedy'])).toEqual(['Galla', 'Greedy 2', 'Greedy 3']);
   });
 });

@@ -19,7 +19,7 @@ import type { ProvinceGeo } from './geography.js';
 import { GameLog, type LoggedMove } from './log.js';
 import { TribesMap } from './map.js';
 import { Centuries, Influence, Players } from './panels.js';
-import { tribeIds, type TribesView } from './view.js';
+import { distinctNames, tribeIds, type TribesView } from './view.js';
 
 export interface TribesPlayProps {
   readonly view: TribesView;
@@ -73,8 +73,9 @@ function popupsOf(log: readonly LoggedMove[]): Popup[] {
   return out;
 }
 
-export function TribesPlay(props: TribesPlayProps) {
+export function TribesPlay(input: TribesPlayProps) {
   const t = useT();
+  const props = { ...input, names: distinctNames(input.names) };
   const { view, legal } = props;
   const provinces = (props.mapJson?.provinces ??
     (DEFAULT_MAP.json.provinces as readonly ProvinceGeo[])) as readonly ProvinceGeo[];

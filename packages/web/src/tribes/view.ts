@@ -33,3 +33,8 @@ export function tribePresence(view: TribesView): { markers: number[]; provinces:
 
 /** The influence a card gives in each century. */
 export const CENTURY_VALUE: Record<number, number> = { 4: 1, 5: 2, 6: 3, 7: 4 };
+
+/** Two seats with the same name (two bots of one level) get numbered, so every column can be told apart. */
+export function distinctNames(names: readonly string[]): string[] {
+  return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? `${n} ${i + 1}` : n));
+}
