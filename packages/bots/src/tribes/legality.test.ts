@@ -53,8 +53,16 @@ describe('every bot move is legal (rules page: a turn, conflicts, action tiles)'
   });
 });
 
-describe('search is deterministic for a seed and an iteration budget', () => {
-  it('the same move twice, and a legal one', () => {
+describe('search budgets', () => {
+  it('a time budget ends the search about on time', () => {
+    const s = createGame(unwrap(parseSettings({ players: 3 })), 'time');
+    const started = performance.now();
+    const move = honestMove(ismctsBot('ismcts'), s, s.toAct, Rng.fromSeed('t'), { timeMs: 150 });
+    expect(isLegal(s, move)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('deterministic for a seed and an iteration budget: the same move twice, and a legal one', () => {
     const s = createGame(unwrap(parseSettings({ players: 3 })), 'determinism');
     const bot = ismctsBot('ismcts', { iterations: 80 });
     const a = honestMove(bot, s, s.toAct, Rng.fromSeed('d'));
