@@ -143,7 +143,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
         .type('text/plain; charset=utf-8')
         .send(
           'Attila server is running, but the web app is not built.\n' +
-            `Build it with:  npm run build -w @attila/web   (it is served from ${ctx.webDist})\n` +
+            `Build it with:  npm run build:web   (it is then served from ${ctx.webDist})\n` +
             'The API is at /api/games and /api/tables, live play at /ws, health at /health.\n',
         ),
     );
