@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, SCREENSHOTS, shot, startServer, type ServerProcess } from './harness.js';
-import { playKnightsTurn, timedFinalClick, waitForTurnOrEnd } from './knights.js';
+import { dragKnightsTurn, playKnightsTurn, timedFinalClick, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision, playTribesUntilOver } from './tribes.js';
 
 let server: ServerProcess;
@@ -226,7 +226,13 @@ describe('hotseat', () => {
     let over = false;
     for (let ply = 0; ply < 60 && !over; ply++) {
       over = await waitForTurnOrEnd(page);
-      if (!over) await playKnightsTurn(page);
+      if (over) break;
+      if (ply === 6) {
+        // One turn by dragging the knight (then a click to scorch).
+        const before = await page.locator('[data-testid="movelist"] li').count();
+        await dragKnightsTurn(page);
+        await expect.poll(() => page.locator('[data-testid="movelist"] li').count()).toBe(before + 1);
+      } else await playKnightsTurn(page);
       if (ply === 7) await shot(page, 'knights-hotseat-middle');
     }
     expect(over).toBe(true);

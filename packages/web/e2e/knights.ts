@@ -6,8 +6,29 @@ export async function playKnightsTurn(page: Page): Promise<void> {
   for (let click = 0; click < 3; click++) {
     const target = page.locator('.knights-board [data-target="true"]').first();
     if ((await target.count()) === 0) return;
-    await target.click();
+    // Held for a moment, as a person clicks (the board must not mistake it for a drag).
+    await target.click({ delay: 80 });
   }
+}
+
+/** Enters a turn by dragging a knight to its landing square, then clicking the square to scorch. */
+export async function dragKnightsTurn(page: Page): Promise<void> {
+  const knight = page.locator('.knights-board [data-target="true"]').first();
+  const from = await knight.getAttribute('data-square');
+  await knight.click({ delay: 80 });
+  const landing = await page
+    .locator('.knights-board [data-target="true"]')
+    .first()
+    .getAttribute('data-square');
+  await page.locator(`[data-square="${from}"]`).click({ delay: 80 }); // put it back down
+  const a = (await page.locator(`[data-square="${from}"] rect`).first().boundingBox())!;
+  const b = (await page.locator(`[data-square="${landing}"] rect`).first().boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForSelector('.knights-board .scorch-dot');
+  await page.locator('.knights-board [data-target="true"]').first().click({ delay: 80 });
 }
 
 /** Waits until it is this page's turn (targets offered) or the game is over; true when it is over. */

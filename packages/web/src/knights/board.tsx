@@ -55,6 +55,8 @@ export function KnightsBoard({
   const [focus, setFocus] = useState<string | null>(null);
   const [drag, setDrag] = useState<{ from: string; x: number; y: number } | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
+  const pressed = useRef<{ from: string; x: number; y: number } | null>(null);
+  const swallowClick = useRef(false);
   useEffect(() => setSel(IDLE), [position, legalMoves.join(' ')]);
   useEffect(() => onStage?.(sel.stage), [sel.stage]);
 
@@ -147,15 +149,27 @@ export function KnightsBoard({
       viewBox={`0 0 ${W} ${H}`}
       role="grid"
       aria-label={t('knights.boardLabel')}
-      onPointerMove={(e) => drag && setDrag({ ...drag, x: e.clientX, y: e.clientY })}
+      onPointerMove={(e) => {
+        const start = pressed.current;
+        if (!start) return;
+        // A press becomes a drag only once the pointer really moves; a plain click stays a click.
+        if (!drag && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
+        if (!drag) setSel({ stage: 'from', from: start.from });
+        setDrag({ from: start.from, x: e.clientX, y: e.clientY });
+      }}
       onPointerUp={(e) => {
+        pressed.current = null;
         if (!drag) return;
         const target = squareAt(e.clientX, e.clientY);
         setDrag(null);
-        if (target && target !== drag.from) {
-          const out = click(legalMoves, { stage: 'from', from: drag.from }, target);
-          if (out.kind === 'select' && out.selection.stage === 'scorch') setSel(out.selection);
-        }
+        // The click that ends a drag is not a click on a square.
+        swallowClick.current = true;
+        setTimeout(() => (swallowClick.current = false), 0);
+        const out =
+          target && target !== drag.from
+            ? click(legalMoves, { stage: 'from', from: drag.from }, target)
+            : null;
+        setSel(out && out.kind === 'select' && out.selection.stage === 'scorch' ? out.selection : IDLE);
       }}
     >
       <defs>
@@ -223,14 +237,13 @@ export function KnightsBoard({
                   : -1
               }
               class={`sq${isTarget ? ' target' : ''}${hl.selected === s.name ? ' selected' : ''}`}
-              onClick={() => act(s.name)}
+              onClick={() => !swallowClick.current && act(s.name)}
               onKeyDown={(e) => onKey(e, s)}
               onFocus={() => setFocus(s.name)}
               onPointerDown={(e) => {
                 if ((cell === 'R' || cell === 'H') && legalMoves.some((m) => m.startsWith(s.name + '-'))) {
                   (e.currentTarget as Element).releasePointerCapture?.(e.pointerId);
-                  setSel({ stage: 'from', from: s.name });
-                  setDrag({ from: s.name, x: e.clientX, y: e.clientY });
+                  pressed.current = { from: s.name, x: e.clientX, y: e.clientY };
                 }
               }}
             >
