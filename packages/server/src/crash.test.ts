@@ -79,6 +79,9 @@ describe('crash safety', () => {
     // One last move on A, and the server dies right after acknowledging it.
     const last = aPlayers[0].client;
     const lastSnap = (await last.next('update', (m) => m.seq === 6)).snapshot;
+    // A chat message, stored before it is shown.
+    aPlayers[1].client.send({ type: 'chat', text: 'see you after the crash' });
+    await aPlayers[0].client.next('chat');
     last.send({ type: 'move', seq: 6, move: lastSnap.legalMoves[0], ref: 'last' });
     const lastAck = await last.next('ack', (m) => m.ref === 'last');
     acked.set(lastAck.seq, lastSnap.legalMoves[0]);
@@ -120,6 +123,7 @@ describe('crash safety', () => {
     const welcome = await back[1].client.next('welcome');
     expect(welcome.missed?.map((m) => m.seq)).toEqual([6, 7]);
     expect(welcome.snapshot?.seq).toBe(7);
+    expect(welcome.chat.map((m) => m.text)).toEqual(['see you after the crash']);
     const clock = welcome.snapshot?.clock;
     expect(clock?.running).toEqual([1]);
     expect(clock?.remainingMs[1]).toBeGreaterThan(100_000);

@@ -102,4 +102,31 @@ describe('Tribes over WebSockets', () => {
     for (const p of players) p.client.close();
     spectator.close();
   }, 120_000);
+
+  it('bots think in worker threads: the server answers at once while they search', async () => {
+    const created = await post<CreateTableResponse>(server.url, '/api/tables', {
+      game: 'tribes',
+      settings: { players: 3 },
+      seats: [
+        { type: 'bot', bot: 'hard' },
+        { type: 'bot', bot: 'hard' },
+        { type: 'bot', bot: 'hard' },
+      ],
+    });
+    const id = created.body.table.id;
+    const slowest: number[] = [];
+    let seq = 0;
+    const until = Date.now() + 30_000;
+    while (seq < 3 && Date.now() < until) {
+      const t0 = performance.now();
+      const r = await get(server.url, '/health');
+      slowest.push(performance.now() - t0);
+      expect(r.status).toBe(200);
+      seq = (await get<{ table: { seq: number } }>(server.url, `/api/tables/${id}`)).body.table.seq;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seq).toBeGreaterThanOrEqual(3);
+    // The searches ran meanwhile, yet every request was answered promptly (generous for a shared machine).
+    expect(Math.max(...slowest)).toBeLessThan(500);
+  });
 });
