@@ -24,6 +24,12 @@ export function KnightsLive(props: {
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [stage, setStage] = useState<Stage>('idle');
   useEffect(() => setSentAt(null), [snapshot.seq]);
+  // A move the server refused (the error is shown above) must not leave the board locked.
+  useEffect(() => {
+    if (sentAt === null) return;
+    const timer = setTimeout(() => setSentAt(null), 3000);
+    return () => clearTimeout(timer);
+  }, [sentAt]);
   if (!view) return <pre class="error">{JSON.stringify(snapshot.view)}</pre>;
   const toMove = parsePosition(view.position)?.toMove ?? 'R';
   const result = snapshot.result;
