@@ -36,25 +36,36 @@ export function canonicalKey(layout: Layout, romans: number, huns: number, side:
 }
 
 export class OpeningBook {
-  private readonly entries = new Map<string, BookEntry>();
+  private readonly byKey = new Map<string, BookEntry>();
 
   constructor(readonly layout: Layout) {}
 
   get size(): number {
-    return this.entries.size;
+    return this.byKey.size;
+  }
+
+  /** Every entry, as a position in the canonical orientation. */
+  *entries(): Generator<[Position, BookEntry]> {
+    for (const [key, entry] of this.byKey) {
+      const [romans, huns, side] = key.split(',').map(Number);
+      const b = Position.empty(this.layout, side === 0 ? 'R' : 'H').toBoard();
+      b.romans = romans;
+      b.huns = huns;
+      yield [Position.fromBoard(b), entry];
+    }
   }
 
   /** Records a proven position (any orientation). */
   add(position: Position, value: number, square: number, nodes: number): void {
     const [key, sym] = canonicalKey(this.layout, position.romans, position.huns, position.side);
     const perm = this.layout.symmetries[sym].perm;
-    this.entries.set(key, { value, square: perm[square], nodes });
+    this.byKey.set(key, { value, square: perm[square], nodes });
   }
 
   /** The proven value and placement of a position, in the position's own orientation, or null. */
   lookup(position: Position): BookEntry | null {
     const [key, sym] = canonicalKey(this.layout, position.romans, position.huns, position.side);
-    const e = this.entries.get(key);
+    const e = this.byKey.get(key);
     if (!e) return null;
     const perm = this.layout.symmetries[sym].perm;
     const square = perm.indexOf(e.square);

@@ -62,8 +62,24 @@ export function solveQuick(solver: KnightsSolver, p: SolverPosition): QuickAnswe
 
 /** The exact score (node-relative) by null-window tests, which share the table's bounds. */
 export function exactScore(solver: KnightsSolver, p: SolverPosition): number {
-  const sign = solver.score(p, -1, 1);
-  return sign > 0 ? solver.score(p, 0, MATE + 1) : solver.score(p, -MATE - 1, 0);
+  // The quick search's fail-soft score bounds the value (a win at least that fast, a loss at most that long);
+  // null-window tests then close in from that side, sharing the table's bounds.
+  let bound = solver.score(p, -1, 1);
+  if (bound > 0) {
+    for (;;) {
+      const faster = bound + 2;
+      if (faster >= MATE) return bound;
+      const t = solver.score(p, faster - 1, faster);
+      if (t < faster) return bound;
+      bound = t;
+    }
+  }
+  // A loss: `bound` is an upper bound (the loss is at most that long); is it reached?
+  for (;;) {
+    const t = solver.score(p, bound - 1, bound);
+    if (t >= bound) return bound;
+    bound = t;
+  }
 }
 
 export function solveExact(solver: KnightsSolver, p: SolverPosition): ExactAnswer {
