@@ -195,6 +195,17 @@ describe('Tribes with two bots', () => {
       await shot(page, 'lobby-create-tribes');
       await page.click('[data-testid="create"]');
       await page.waitForSelector('[data-testid="tribes-map"]');
+      // A spectator sees the board and how many cards each holds, never a hand.
+      const watcher = await newPage(browser, { width: 375, height: 740, mobile: true });
+      await watcher.page.goto(page.url());
+      await watcher.page.waitForSelector('[data-testid="tribes-map"]');
+      await expect
+        .poll(() => watcher.page.innerText('[data-testid="table"]'))
+        .toContain((await watcher.page.innerText('[data-testid="players"]')).split('\n')[0]);
+      expect(await watcher.page.locator('[data-testid="hand"]').count()).toBe(0);
+      expect(await watcher.page.locator('[data-testid^="decision-"]').count()).toBe(0);
+      await shot(watcher.page, 'tribes-spectator-phone');
+      await watcher.context.close();
       const seen = await playTribesUntilOver(page, 'tribes-online');
       expect(seen.conflicts).toBeGreaterThan(0);
       expect(seen.scorings).toBeGreaterThan(0);

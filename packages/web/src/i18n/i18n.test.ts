@@ -84,7 +84,7 @@ describe('translations', () => {
     for (const file of sourceFiles(SRC).filter((f) => f.endsWith('.tsx'))) {
       const text = readFileSync(file, 'utf8');
       // Text between JSX tags that is not an expression.
-      for (const m of text.matchAll(/>\s*([^<>{}\n]*[A-Za-zÀ-ž]{2,}[^<>{}\n]*)\s*</g)) {
+      for (const m of text.matchAll(/(?<!=)>\s*([^<>{}\n]*[A-Za-zÀ-ž]{2,}[^<>{}\n]*)\s*</g)) {
         if (/=>|&&|\|\||[();?']/.test(m[1])) continue; // TypeScript, not JSX text
         offenders.push(`${file.slice(SRC.length)}: "${m[1].trim()}"`);
       }
