@@ -38,7 +38,7 @@ async function table(players: number, extra: Record<string, unknown> = {}) {
   return { id: created.body.table.id, grants };
 }
 
-describe('simultaneous choices (several seats to act at once)', () => {
+describe('simultaneous choices (several seats to act at once)', { timeout: 60_000 }, () => {
   it('collects every face-down bid and reveals them only when all are in', async () => {
     const { id, grants } = await table(3);
     const clients = await Promise.all(grants.map(() => TestClient.connect(server.url)));
@@ -68,7 +68,7 @@ describe('simultaneous choices (several seats to act at once)', () => {
   });
 });
 
-describe('lobby', () => {
+describe('lobby', { timeout: 60_000 }, () => {
   it('lists open tables, refuses a full table, and starts when every seat is taken', async () => {
     const created = await post<CreateTableResponse>(server.url, '/api/tables', {
       game: 'tribes',

@@ -8,7 +8,7 @@ import { get, tempDb } from './test-support/http.js';
 
 const quiet = { port: 0, botDelayMs: 0, logger: pino({ level: 'silent' }) };
 
-describe('the web app and the health check', () => {
+describe('the web app and the health check', { timeout: 60_000 }, () => {
   it('serves the built web app, with its index page for the app’s own routes', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'attila-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Attila</title>');

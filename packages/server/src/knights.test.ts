@@ -33,7 +33,7 @@ async function knightsTable(settings: Record<string, unknown> = {}) {
   };
 }
 
-describe('Knights over WebSockets', () => {
+describe('Knights over WebSockets', { timeout: 60_000 }, () => {
   it('plays whole games on several layouts; the record replays to the same result', async () => {
     for (const settings of [{}, { layout: 'cross', first: 'H' }, { layout: 'ring', first: 'R' }]) {
       const { id, grants } = await knightsTable(settings);

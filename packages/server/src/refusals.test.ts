@@ -35,7 +35,7 @@ async function seqOf(id: string): Promise<number> {
   return (await get<{ table: { seq: number } }>(server.url, `/api/tables/${id}`)).body.table.seq;
 }
 
-describe('WebSocket messages are refused with clear errors and change nothing', () => {
+describe('WebSocket messages are refused with clear errors and change nothing', { timeout: 60_000 }, () => {
   it('malformed, unknown, oversized and binary messages', async () => {
     const c = await TestClient.connect(server.url);
     c.send('{"type": "move",');
@@ -142,7 +142,7 @@ describe('WebSocket messages are refused with clear errors and change nothing', 
   });
 });
 
-describe('HTTP lobby refusals', () => {
+describe('HTTP lobby refusals', { timeout: 60_000 }, () => {
   it('bad bodies, unknown tables, wrong tokens, oversized bodies', async () => {
     expect(await post(server.url, '/api/tables', { game: 'chess', seats: [] })).toMatchObject({
       status: 400,

@@ -28,7 +28,7 @@ async function clocked(extra: Record<string, unknown>) {
   return { id, grants, players: await seatClients(server.url, id, grants) };
 }
 
-describe('clocks enforced by the server, and bots taking over seats', () => {
+describe('clocks enforced by the server, and bots taking over seats', { timeout: 60_000 }, () => {
   it('a seat out of time is taken over by the table’s bot, and given back on "reclaim"', async () => {
     const { players } = await clocked({ clock: { mode: 'move', moveMs: 1000 }, takeover: 'random' });
     const [romans, huns] = players.map((p) => p.client);
@@ -36,7 +36,7 @@ describe('clocks enforced by the server, and bots taking over seats', () => {
     expect(clock).toMatchObject({ running: [0], settings: { mode: 'move', moveMs: 1000 } });
     expect(clock?.remainingMs[0]).toBeLessThanOrEqual(1000);
     // Nobody moves for the Romans: after a second the bot plays for them.
-    const taken = await huns.next('table', (m) => m.table.seats[0].controller === 'bot', 4000);
+    const taken = await huns.next('table', (m) => m.table.seats[0].controller === 'bot', 15_000);
     expect(taken.table.seats[0].kind).toBe('human');
     const botMove = await huns.next('update', (m) => m.seq === 1 && m.seat === 0);
     expect(botMove.snapshot.toAct).toEqual([1]);
@@ -56,7 +56,7 @@ describe('clocks enforced by the server, and bots taking over seats', () => {
     const left = await post(server.url, `/api/tables/${id}/leave`, grants[0]);
     expect(left.status).toBe(200);
     const huns = players[1].client;
-    await huns.next('update', (m) => m.seat === 0, 4000);
+    await huns.next('update', (m) => m.seat === 0, 15_000);
     for (const p of players) p.client.close();
   });
 
@@ -64,7 +64,7 @@ describe('clocks enforced by the server, and bots taking over seats', () => {
     const { id, grants, players } = await clocked({
       clock: { mode: 'game', initialMs: 1000, incrementMs: 0 },
     });
-    const end = await players[1].client.next('table', (m) => m.table.status === 'finished', 4000);
+    const end = await players[1].client.next('table', (m) => m.table.status === 'finished', 15_000);
     expect(end.table.result).toMatchObject({ winners: [1], reason: expect.stringContaining('time') });
     expect(end.snapshot?.toAct).toEqual([]);
     const left = await post(server.url, `/api/tables/${id}/leave`, grants[1]);

@@ -48,7 +48,7 @@ function secretsIn(value: unknown, path = '$', out: { path: string; key: string;
   return out;
 }
 
-describe('Tribes over WebSockets', () => {
+describe('Tribes over WebSockets', { timeout: 60_000 }, () => {
   it('plays a whole 4-seat game (3 people, 1 ISMCTS bot); no client ever receives another seat’s hidden cards', async () => {
     const { id, grants } = await tribesTable(4, 1);
     const players = await seatClients(server.url, id, grants);

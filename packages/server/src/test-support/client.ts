@@ -41,7 +41,7 @@ export class TestClient {
   next<T extends ServerMessage['type']>(
     type: T,
     pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
-    ms = 5000,
+    ms = 15_000,
   ): Promise<Extract<ServerMessage, { type: T }>> {
     const match = (m: ServerMessage) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>);
     for (; this.cursor < this.received.length; this.cursor++) {
