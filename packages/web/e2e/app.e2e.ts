@@ -198,7 +198,7 @@ describe('Tribes with two bots', () => {
       // A spectator sees the board and how many cards each holds, never a hand.
       const watcher = await newPage(browser, { width: 375, height: 740, mobile: true });
       await watcher.page.goto(page.url());
-      await watcher.page.waitForSelector('[data-testid="tribes-map"]');
+      await watcher.page.waitForSelector('[data-testid="tribes-map"] .land');
       await expect
         .poll(() => watcher.page.innerText('[data-testid="table"]'))
         .toContain((await watcher.page.innerText('[data-testid="players"]')).split('\n')[0]);

@@ -104,7 +104,8 @@ export function TribesMap(props: TribesMapProps) {
       <rect width={MAP_WIDTH} height={MAP_HEIGHT} fill="url(#sea)" />
       <rect width={MAP_WIDTH} height={MAP_HEIGHT} fill="url(#waves)" />
       {land && <path d={land} class="land" />}
-      <g clip-path={land ? 'url(#land-clip)' : undefined}>
+      {/* Province areas only make sense cut to the coastline: they wait for it. */}
+      <g clip-path="url(#land-clip)" visibility={land ? 'visible' : 'hidden'}>
         {geometry.cells.map((c) => {
           const p = props.provinces[c.province];
           const st = byId.get(p.id);

@@ -3,7 +3,7 @@
  * viewer must make (if any), conflicts with their reveal, century scoring tables, and the log. Used by
  * hotseat, live tables and replays alike.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { DEFAULT_MAP, tribesGame } from '@attila/tribes';
 import { useT } from '../i18n/i18n.js';
 import { choicesOf } from './choices.js';
@@ -87,6 +87,12 @@ export function TribesPlay(input: TribesPlayProps) {
   const next = props.popups === false ? undefined : popups.find((p) => p.key > seen);
   const c = choicesOf(legal);
   const [endClosed, setEndClosed] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a narrow screen the map scrolls sideways: start where play starts, at the north-eastern frontier.
+    const el = scrollRef.current;
+    if (el) el.scrollLeft = (el.scrollWidth - el.clientWidth) * 0.7;
+  }, []);
 
   const selectable = new Set<string>(
     pending?.kind === 'card' ? (c.play.get(pending.tribe) ?? []) : pending?.kind === 'second' ? c.second : [],
@@ -123,7 +129,7 @@ export function TribesPlay(input: TribesPlayProps) {
               <span class="muted small"> · {t(`tribes.tribe.${view.card.toLowerCase()}`)}</span>
             )}
           </div>
-          <div class="map-scroll">
+          <div class="map-scroll" ref={scrollRef}>
             <TribesMap
               provinces={provinces}
               state={view.provinces}
