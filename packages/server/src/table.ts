@@ -618,24 +618,40 @@ export class Table {
 
   /** One message per audience, prepared only for audiences that can hear it. */
   private perAudience(build: (seat: number | null) => ServerMessage, seq?: number): void {
+    this.perAudienceText((viewer) => JSON.stringify(build(viewer)), seq);
+  }
+
+  private perAudienceText(text: (seat: number | null) => string, seq?: number): void {
     const everyone = !this.deps.broadcast.local;
     if (!everyone && this.isIdle()) return;
     this.deps.broadcast.publish({
       table: this.meta.id,
       seq,
-      seats: this.meta.seats.map((s) =>
-        everyone || this.connected[s.seat] ? JSON.stringify(build(s.seat)) : null,
-      ),
-      spectator: everyone || this.spectators ? JSON.stringify(build(null)) : undefined,
+      seats: this.meta.seats.map((s) => (everyone || this.connected[s.seat] ? text(s.seat) : null)),
+      spectator: everyone || this.spectators ? text(null) : undefined,
     });
   }
 
+  /**
+   * The update after a move, one text per audience. Only the view and the legal moves differ between
+   * audiences, so the rest is serialized once (this runs for every move of every game).
+   */
   private publishUpdate(seat: number, events: readonly GameEvent[]): void {
     const seq = this.seq;
-    this.perAudience(
-      (viewer) => ({ type: 'update', seq, seat, events, snapshot: this.snapshot(viewer) }),
-      seq,
-    );
+    const toAct = this.toActNow();
+    const clock =
+      this.meta.clockSettings && this.meta.clock
+        ? clockInfo(this.meta.clockSettings, this.meta.clock, this.deps.now())
+        : null;
+    const head = `{"type":"update","seq":${seq},"seat":${seat},"events":${JSON.stringify(events)},"snapshot":{"seq":${seq},"view":`;
+    const tail = `,"toAct":${JSON.stringify(toAct)},"clock":${JSON.stringify(clock)},"result":${JSON.stringify(this.meta.result)}}}`;
+    this.perAudienceText((viewer) => {
+      const view = JSON.stringify(
+        this.game.view(this.state, viewer === null ? 'spectator' : { seat: viewer }),
+      );
+      const legal = viewer !== null && toAct.includes(viewer) ? this.game.legalMoves(this.state, viewer) : [];
+      return `${head}${view},"legalMoves":${JSON.stringify(legal)}${tail}`;
+    }, seq);
   }
 
   /** The table's news; `withSnapshot` false when only who is connected changed (the game did not). */
