@@ -145,6 +145,7 @@ describe('Knights online between two people', () => {
     await a.page.fill('[data-testid="name"]', 'Flavius');
     await a.page.click('[data-testid="game-knights"]');
     await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
+    await a.page.selectOption('[data-testid="clock"]', 'move120');
     await a.page.click('[data-testid="create"]');
     await a.page.waitForSelector('[data-testid="invite"]');
     const invite = await a.page.inputValue('[data-testid="invite"]');
@@ -153,6 +154,9 @@ describe('Knights online between two people', () => {
     await b.page.fill('[data-testid="join-name"]', 'Bleda');
     await b.page.click('[data-testid="sit-1"]');
     await b.page.waitForSelector('.knights-board');
+    // The move clock runs for the side to move, on both screens.
+    await a.page.waitForSelector('[data-testid="clock-0"].running');
+    await b.page.waitForSelector('[data-testid="clock-0"].running');
     const players: Page[] = [a.page, b.page];
     let over = false;
     let reloaded = false;

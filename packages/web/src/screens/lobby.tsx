@@ -3,7 +3,7 @@
  * the list of tables to join or watch.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { GameInfo, SeatSpec, TableInfo } from '@attila/server/protocol';
+import type { ClockSettings, GameInfo, SeatSpec, TableInfo } from '@attila/server/protocol';
 import { useT } from '../i18n/i18n.js';
 import { api, holdSeat, playerName, setPlayerName } from '../net/api.js';
 import { navigate } from '../router.js';
@@ -15,6 +15,14 @@ import {
 } from '../tribes/options-form.js';
 
 type SeatChoice = { kind: 'human' } | { kind: 'bot'; bot: string };
+
+const CLOCKS = {
+  none: null,
+  move30: { mode: 'move', moveMs: 30_000 },
+  move120: { mode: 'move', moveMs: 120_000 },
+  game10: { mode: 'game', initialMs: 600_000, incrementMs: 5_000 },
+} as const satisfies Record<string, ClockSettings | null>;
+type ClockChoice = keyof typeof CLOCKS;
 
 function seatLabel(
   t: (k: string, o?: Record<string, unknown>) => string,
@@ -35,6 +43,8 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
   const [mySeat, setMySeat] = useState(0);
   const [name, setName] = useState(playerName());
   const [listed, setListed] = useState(true);
+  const [clock, setClock] = useState<ClockChoice>('none');
+  const [takeover, setTakeover] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const bots = games.find((g) => g.game === game)?.bots ?? [];
@@ -63,7 +73,17 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
       game === 'knights'
         ? { layout: knights.layout, first: knights.first }
         : { players, firstPlayer, options };
-    const r = await api.create({ game, settings, seats: specs, listed, name: name.trim(), seat: mySeat });
+    const r = await api.create({
+      game,
+      settings,
+      seats: specs,
+      listed,
+      name: name.trim(),
+      seat: mySeat,
+      clock: CLOCKS[clock],
+      // The weakest bot stands in for a player who leaves or runs out of time.
+      takeover: takeover && bots.length > 0 ? bots[0] : null,
+    });
     setBusy(false);
     if (!r.ok) return setError(r.error.message);
     if (r.value.seat !== null && r.value.token)
@@ -171,6 +191,32 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
           </div>
         ))}
       </fieldset>
+      <label class="field">
+        <span>{t('lobby.clock')}</span>
+        <select
+          value={clock}
+          data-testid="clock"
+          onChange={(e) => setClock((e.target as HTMLSelectElement).value as ClockChoice)}
+        >
+          {(Object.keys(CLOCKS) as ClockChoice[]).map((c) => (
+            <option key={c} value={c}>
+              {t(`lobby.clocks.${c}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {bots.length > 0 && (
+        <label class="field check">
+          <span>
+            <input
+              type="checkbox"
+              checked={takeover}
+              onChange={(e) => setTakeover((e.target as HTMLInputElement).checked)}
+            />{' '}
+            {t('lobby.takeover')}
+          </span>
+        </label>
+      )}
       <label class="field check">
         <span>
           <input

@@ -3,6 +3,7 @@
  * chat. The game itself is drawn by the game's own play component from the server's snapshot.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ClockInfo } from '@attila/server/protocol';
 import type { LiveState } from '../net/connection.js';
 import { Connection, INITIAL_LIVE } from '../net/connection.js';
 import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';
@@ -107,6 +108,13 @@ export function TableScreen({ id }: { id: string }) {
             <strong>{seatName(t, table.game, s.seat)}</strong>{' '}
             {s.name ? (s.kind === 'bot' ? botName(t, s.bot ?? s.name) : s.name) : t('lobby.freeSeat')}
             {s.seat === mine && ` (${t('common.you')})`}
+            {live.snapshot?.clock && (
+              <ClockTime
+                key={`${s.seat}-${live.snapshot.clock.at}`}
+                clock={live.snapshot.clock}
+                seat={s.seat}
+              />
+            )}
             {s.kind === 'human' && s.controller === 'bot' && ` · ${t('lobby.takenOver')}`}
             {s.kind === 'human' &&
               s.name &&
@@ -197,5 +205,29 @@ function Chat({
         </form>
       )}
     </section>
+  );
+}
+
+/** A seat's remaining time, counting down while its clock runs. */
+function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
+  const [now, setNow] = useState(Date.now());
+  const running = clock.running.includes(seat);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [running, clock.at]);
+  // The server's clock and ours may differ: count from when this snapshot arrived (the key remounts per snapshot).
+  const [arrived] = useState(Date.now());
+  const left = Math.max(0, clock.remainingMs[seat] - (running ? now - arrived : 0));
+  const s = Math.ceil(left / 1000);
+  return (
+    <span
+      class={`clock${running ? ' running' : ''}${s <= 10 && running ? ' low' : ''}`}
+      data-testid={`clock-${seat}`}
+    >
+      {' '}
+      {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
+    </span>
   );
 }
