@@ -43,6 +43,7 @@ export function RulesScreen({ game }: { game: 'knights' | 'tribes' }) {
       <article class="card" data-testid={`rules-${game}`}>
         <h1>{t(`rules.${game}.title`)}</h1>
         <p class="muted">{t(`rules.${game}.intro`)}</p>
+        {game === 'tribes' && <p class="muted small">{t('tribes.reconstruction')}</p>}
         {sections.map((s) => (
           <section key={s.title}>
             <h2>{s.title}</h2>

@@ -140,6 +140,7 @@ export function TribesPlay(input: TribesPlayProps) {
               lastPlaced={lastPlaced}
             />
           </div>
+          <p class="muted small map-note">{t('tribes.reconstruction')}</p>
         </div>
         {myTurn ? (
           <div class="card">
