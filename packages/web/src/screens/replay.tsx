@@ -3,7 +3,8 @@
  * the engine in the browser. Step, jump, autoplay; the Knights analysis is available here.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { parseRecord, replayMoves, type GameEvent, type GameRecord } from '@attila/core';
+import { parseRecord, replayMoves, serializeRecord, type GameEvent, type GameRecord } from '@attila/core';
+import { downloadText } from '../local/local-game.js';
 import type { TableInfo } from '@attila/server/protocol';
 import { knightsGame } from '@attila/knights';
 import { tribesGame } from '@attila/tribes';
@@ -194,6 +195,15 @@ function ReplayView({ loaded }: { loaded: Loaded }) {
         {winners.length > 0 && ` — ${t('common.wins', { name: winners.join(', ') })}`}
       </p>
       {controls}
+      <div class="row">
+        <button
+          class="small secondary"
+          data-testid="download-record"
+          onClick={() => downloadText(`attila-${record.game}-${record.id}.json`, serializeRecord(record))}
+        >
+          {t('common.download')}
+        </button>
+      </div>
       {record.game === 'knights' ? (
         <KnightsReplay
           state={state}
