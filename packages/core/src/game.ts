@@ -35,6 +35,11 @@ export interface GameModule<Settings, State, View> {
   /** Settings as plain JSON, for records; `parseSettings(settingsToJson(s))` gives `s` back. */
   settingsToJson(settings: Settings): Record<string, unknown>;
   playerCount(settings: Settings): number;
+  /**
+   * Why these settings would give hidden information away if a server published them (an explicit deck order
+   * tells whoever reads it every hand), or null when they do not. Such settings are for hotseat and puzzles.
+   */
+  secretInSettings?(settings: Settings): string | null;
   /** The starting state: everything random comes from the seed. */
   setup(settings: Settings, seed: string): Result<State>;
   /** Seats that must act now: one, several at once (simultaneous choices), or none when the game is over. */

@@ -102,6 +102,8 @@ export class Lobby {
     }
     const settings = game.parseSettings(request.settings);
     if (!settings.ok) return err('create.settings', settings.error.message);
+    const secret = game.secretInSettings?.(settings.value) ?? null;
+    if (secret !== null) return err('create.settings', secret);
     const players = game.playerCount(settings.value);
     if (request.seats.length !== players) {
       return err(

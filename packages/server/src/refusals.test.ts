@@ -158,6 +158,17 @@ describe('HTTP lobby refusals', { timeout: 60_000 }, () => {
       status: 400,
       body: { error: { code: 'create.settings', message: expect.stringContaining('players') } },
     });
+    const deck = ['Franks', 'Huns', 'Goths', 'Saxons', 'Teutons', 'Vandals'].flatMap((t) => Array(9).fill(t));
+    expect(
+      await post(server.url, '/api/tables', {
+        game: 'tribes',
+        settings: { players: 2, deck },
+        seats: [{ type: 'human' }, { type: 'human' }],
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: { code: 'create.settings', message: expect.stringContaining('not for tables on a server') } },
+    });
     expect(await get(server.url, '/api/tables/nosuchtable1')).toMatchObject({
       status: 404,
       body: { error: { code: 'table.not-found' } },

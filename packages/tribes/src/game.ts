@@ -50,6 +50,10 @@ export const tribesGame: GameModule<TribesSettings, TribesState, TribesView> = {
   parseSettings,
   settingsToJson,
   playerCount: (settings) => settings.players,
+  secretInSettings: (settings) =>
+    settings.deck === null
+      ? null
+      : 'an explicit deck order tells whoever reads the settings every hand and the draw pile; it is for hotseat, puzzles and tests, not for tables on a server (leave "deck" out to shuffle from a secret seed)',
   setup: (settings, seed) => ok(createGame(settings, seed)),
   toAct: (state) => (state.over ? [] : [state.toAct]),
   legalMoves: (state, seat) =>
