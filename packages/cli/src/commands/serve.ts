@@ -1,5 +1,4 @@
 /** `attila serve`: the game server (lobby, live play, bots) on an embedded SQLite database. */
-import { startServer } from '@attila/server';
 import type { Command } from 'commander';
 
 export function registerServe(program: Command): void {
@@ -31,6 +30,8 @@ export function registerServe(program: Command): void {
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           program.error(`--port must be a whole number from 0 to 65535, not "${opts.port}"`);
         }
+        // Loaded on demand: the server's libraries are not worth starting for every other command.
+        const { startServer } = await import('@attila/server');
         const server = await startServer({
           port,
           host: opts.host,
