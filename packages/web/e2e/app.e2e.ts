@@ -242,7 +242,13 @@ describe('hotseat', () => {
     for (let ply = 0; ply < 60 && !over; ply++) {
       over = await waitForTurnOrEnd(page);
       if (over) break;
-      if (ply === 6) {
+      if (ply === 0) {
+        // The first placement with the keyboard alone: focus a square, Enter.
+        await page.locator('.knights-board [data-target="true"]').first().focus();
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.locator('[data-testid="movelist"] li').count()).toBe(1);
+      } else if (ply === 6) {
         // One turn by dragging the knight (then a click to scorch).
         const before = await page.locator('[data-testid="movelist"] li').count();
         await dragKnightsTurn(page);

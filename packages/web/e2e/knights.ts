@@ -3,11 +3,14 @@ import type { Page } from 'playwright-core';
 
 /** Plays one whole turn (a placement, or knight → landing → scorch) by clicking the first offered squares. */
 export async function playKnightsTurn(page: Page): Promise<void> {
+  const before = await page.getAttribute('.knights-board', 'data-position');
   for (let click = 0; click < 3; click++) {
     const target = page.locator('.knights-board [data-target="true"]').first();
     if ((await target.count()) === 0) return;
     // Held for a moment, as a person clicks (the board must not mistake it for a drag).
     await target.click({ delay: 80 });
+    // On one device the next player's targets appear at once: one turn only.
+    if ((await page.getAttribute('.knights-board', 'data-position')) !== before) return;
   }
 }
 

@@ -97,9 +97,9 @@ export function KnightsBoard({
   const squareAt = (clientX: number, clientY: number): string | null => {
     const svg = svgRef.current;
     if (!svg) return null;
-    const r = svg.getBoundingClientRect();
-    const sx = ((clientX - r.left) / r.width) * W - PAD;
-    const sy = ((clientY - r.top) / r.height) * H;
+    const [ux, uy] = toBoard(svg, clientX, clientY);
+    const sx = ux - PAD;
+    const sy = uy;
     const col = Math.floor(sx / S);
     const row = Math.floor(sy / S);
     const sq = pos.squares.find((s) => s.row === row && s.col === col && s.cell !== 'gap');
@@ -146,6 +146,8 @@ export function KnightsBoard({
     <svg
       ref={svgRef}
       class="knights-board"
+      data-stage={sel.stage}
+      data-position={position}
       viewBox={`0 0 ${W} ${H}`}
       role="grid"
       aria-label={t('knights.boardLabel')}
@@ -331,7 +333,7 @@ export function KnightsBoard({
           marker-end="url(#arrowhead)"
         />
       )}
-      {drag && svgRef.current && <DragGhost drag={drag} svg={svgRef.current} W={W} H={H} side={pos.toMove} />}
+      {drag && svgRef.current && <DragGhost drag={drag} svg={svgRef.current} side={pos.toMove} />}
     </svg>
   );
 }
@@ -343,21 +345,21 @@ function better(a: number, b: number): boolean {
   return a < b;
 }
 
-function DragGhost(props: {
-  drag: { x: number; y: number };
-  svg: SVGSVGElement;
-  W: number;
-  H: number;
-  side: 'R' | 'H';
-}) {
-  const r = props.svg.getBoundingClientRect();
-  const gx = ((props.drag.x - r.left) / r.width) * props.W - S / 2;
-  const gy = ((props.drag.y - r.top) / r.height) * props.H - S / 2;
+function DragGhost(props: { drag: { x: number; y: number }; svg: SVGSVGElement; side: 'R' | 'H' }) {
+  const [x, y] = toBoard(props.svg, props.drag.x, props.drag.y);
   return (
-    <g transform={`translate(${gx} ${gy})`} style={{ pointerEvents: 'none', opacity: 0.85 }}>
+    <g transform={`translate(${x - S / 2} ${y - S / 2})`} style={{ pointerEvents: 'none', opacity: 0.85 }}>
       <Knight side={props.side} size={S} />
     </g>
   );
+}
+
+/** Screen coordinates to the board's own (the SVG may be letterboxed inside its box). */
+function toBoard(svg: SVGSVGElement, clientX: number, clientY: number): [number, number] {
+  const m = svg.getScreenCTM();
+  if (!m) return [NaN, NaN];
+  const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+  return [p.x, p.y];
 }
 
 export { SIDE_COLOUR };
