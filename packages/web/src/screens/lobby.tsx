@@ -56,7 +56,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
         { length: count },
         (_, i) =>
           prev[i] ??
-          (i === 0 || bots.length === 0 ? { kind: 'human' } : { kind: 'bot', bot: bots[bots.length - 1] }),
+          (i === 0 || bots.length === 0 ? { kind: 'human' } : { kind: 'bot', bot: defaultBot(bots) }),
       ),
     );
   }, [count, game, bots.join()]);
@@ -233,6 +233,11 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
       </button>
     </form>
   );
+}
+
+/** A fair first opponent: the middle level when there is one. */
+function defaultBot(bots: readonly string[]): string {
+  return bots.includes('medium') ? 'medium' : bots[bots.length - 1];
 }
 
 export function botName(t: (k: string) => string, bot: string): string {
