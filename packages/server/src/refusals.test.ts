@@ -167,7 +167,9 @@ describe('HTTP lobby refusals', { timeout: 60_000 }, () => {
       }),
     ).toMatchObject({
       status: 400,
-      body: { error: { code: 'create.settings', message: expect.stringContaining('not for tables on a server') } },
+      body: {
+        error: { code: 'create.settings', message: expect.stringContaining('not for tables on a server') },
+      },
     });
     expect(await get(server.url, '/api/tables/nosuchtable1')).toMatchObject({
       status: 404,
