@@ -4,7 +4,7 @@ import type { Snapshot, TableInfo } from '@attila/server/protocol';
 import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from './board.js';
 import { parsePosition } from './notation.js';
-import { SideChip, WinnerOverlay } from './panel.js';
+import { KnightsStatus, SideChip, WinnerOverlay } from './panel.js';
 import { readKnightsView, sideOfSeat, stageHint, type Stage } from './view.js';
 import { AnalysisToggle, useAnalysis } from './analysis.js';
 
@@ -61,18 +61,7 @@ export function KnightsLive(props: {
       </div>
       <aside class="side-panel">
         <div class="card">
-          <div class="status" data-testid="status">
-            {winner ? (
-              <>
-                <SideChip side={winner} /> {t('knights.winner', { side: t(`sides.${winner}`) })}
-              </>
-            ) : (
-              <>
-                <SideChip side={toMove} />{' '}
-                {myTurn ? t('common.yourTurn') : t('knights.toMove', { side: t(`sides.${toMove}`) })}
-              </>
-            )}
-          </div>
+          <KnightsStatus winner={winner} toMove={toMove} myTurn={myTurn} />
           {mine && (
             <p class="muted">
               {t('knights.youPlay')} <SideChip side={mine} />

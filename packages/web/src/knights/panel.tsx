@@ -16,6 +16,26 @@ export function SideChip({ side }: { side: Side }) {
   );
 }
 
+/** Whose turn it is, or who has won. */
+export function KnightsStatus(props: { winner: Side | null; toMove: Side; myTurn?: boolean }) {
+  const t = useT();
+  const { winner, toMove } = props;
+  return (
+    <div class="status" data-testid="status">
+      {winner ? (
+        <>
+          <SideChip side={winner} /> {t('knights.winner', { side: t(`sides.${winner}`) })}
+        </>
+      ) : (
+        <>
+          <SideChip side={toMove} />{' '}
+          {props.myTurn ? t('common.yourTurn') : t('knights.toMove', { side: t(`sides.${toMove}`) })}
+        </>
+      )}
+    </div>
+  );
+}
+
 export function MoveList({ moves, current }: { moves: readonly string[]; current?: number }) {
   const t = useT();
   return (

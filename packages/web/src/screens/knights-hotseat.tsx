@@ -4,7 +4,7 @@ import { knightsGame, type KnightsState } from '@attila/knights';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from '../knights/board.js';
-import { MoveList, SideChip, WinnerOverlay } from '../knights/panel.js';
+import { KnightsStatus, MoveList, WinnerOverlay } from '../knights/panel.js';
 import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
 import { readKnightsView, sideOfSeat, stageHint, type Stage } from '../knights/view.js';
 import { parsePosition } from '../knights/notation.js';
@@ -102,17 +102,7 @@ function KnightsHotseatGame(props: {
         </div>
         <aside class="side-panel">
           <div class="card">
-            <div class="status" data-testid="status">
-              {winner ? (
-                <>
-                  <SideChip side={winner} /> {t('knights.winner', { side: t(`sides.${winner}`) })}
-                </>
-              ) : (
-                <>
-                  <SideChip side={toMove} /> {t('knights.toMove', { side: t(`sides.${toMove}`) })}
-                </>
-              )}
-            </div>
+            <KnightsStatus winner={winner} toMove={toMove} />
             {hint && <p class="muted">{t(hint)}</p>}
             <div class="row">
               <button

@@ -12,7 +12,7 @@ import { useT } from '../i18n/i18n.js';
 import { api } from '../net/api.js';
 import type { AnyGame } from '../local/local-game.js';
 import { KnightsBoard } from '../knights/board.js';
-import { MoveList, SideChip } from '../knights/panel.js';
+import { KnightsStatus, MoveList } from '../knights/panel.js';
 import { readKnightsView, sideOfSeat } from '../knights/view.js';
 import { parsePosition } from '../knights/notation.js';
 import { AnalysisToggle, useAnalysis } from '../knights/analysis.js';
@@ -226,7 +226,6 @@ function KnightsReplay(props: {
   analysisOn: boolean;
   setAnalysisOn: (b: boolean) => void;
 }) {
-  const t = useT();
   const view = useMemo(
     () => readKnightsView(knightsGame.view(props.state as never, 'spectator')),
     [props.state],
@@ -252,17 +251,7 @@ function KnightsReplay(props: {
       </div>
       <aside class="side-panel">
         <div class="card">
-          <div class="status" data-testid="status">
-            {winner ? (
-              <>
-                <SideChip side={winner} /> {t('knights.winner', { side: t(`sides.${winner}`) })}
-              </>
-            ) : (
-              <>
-                <SideChip side={toMove} /> {t('knights.toMove', { side: t(`sides.${toMove}`) })}
-              </>
-            )}
-          </div>
+          <KnightsStatus winner={winner} toMove={toMove} />
           <AnalysisToggle on={props.analysisOn} onChange={props.setAnalysisOn} state={analysis} />
         </div>
         <div class="card">
