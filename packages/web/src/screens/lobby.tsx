@@ -11,6 +11,7 @@ import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from
 import {
   DEFAULT_TRIBES_OPTIONS,
   TribesOptionsFields,
+  TribesPlayerCount,
   type TribesOptionsForm,
 } from '../tribes/options-form.js';
 
@@ -123,20 +124,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
         <KnightsSetup value={knights} onChange={setKnights} />
       ) : (
         <>
-          <label class="field">
-            <span>{t('tribes.players')}</span>
-            <select
-              value={players}
-              data-testid="players"
-              onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}
-            >
-              {[2, 3, 4, 5].map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TribesPlayerCount value={players} onChange={setPlayers} />
           <label class="field">
             <span>{t('options.tribes.first')}</span>
             <select

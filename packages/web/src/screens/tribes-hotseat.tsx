@@ -18,6 +18,7 @@ import { TribesPlay } from '../tribes/play.js';
 import {
   DEFAULT_TRIBES_OPTIONS,
   TribesOptionsFields,
+  TribesPlayerCount,
   type TribesOptionsForm,
 } from '../tribes/options-form.js';
 
@@ -60,20 +61,7 @@ export function TribesHotseat() {
     <main class="page">
       <h1>{t('tribes.setup')}</h1>
       <div class="card">
-        <label class="field">
-          <span>{t('tribes.players')}</span>
-          <select
-            value={players}
-            data-testid="players"
-            onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}
-          >
-            {[2, 3, 4, 5].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TribesPlayerCount value={players} onChange={setPlayers} />
         <fieldset>
           <legend>{t('tribes.names')}</legend>
           {Array.from({ length: players }, (_, i) => (

@@ -94,3 +94,24 @@ export function TribesOptionsFields(props: {
     </fieldset>
   );
 }
+
+/** How many players sit at a Tribes game (2 to 5). */
+export function TribesPlayerCount(props: { value: number; onChange: (players: number) => void }) {
+  const t = useT();
+  return (
+    <label class="field">
+      <span>{t('tribes.players')}</span>
+      <select
+        value={props.value}
+        data-testid="players"
+        onChange={(e) => props.onChange(Number((e.target as HTMLSelectElement).value))}
+      >
+        {[2, 3, 4, 5].map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
