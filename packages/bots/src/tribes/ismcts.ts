@@ -91,6 +91,8 @@ export const DEFAULT_SCALE = 5;
 
 export interface SearchStats {
   iterations: number;
+  /** Whether the search stopped before its budget because the choice could no longer change. */
+  stoppedEarly: boolean;
   elapsedMs: number;
   /** Root moves with their visits and mean reward, most visited first. */
   root: { move: MoveCode; visits: number; mean: number }[];
@@ -105,6 +107,8 @@ export interface SearchOptions {
   readonly scale?: number;
   /** The only moves to consider at the root (all legal there); by default every search move. */
   readonly rootMoves?: readonly MoveCode[];
+  /** Stop once the most visited root move can no longer be overtaken (default true; see `decided`). */
+  readonly earlyStop?: boolean;
   /** Called with the statistics when the search ends (for tests and tools). */
   readonly onStats?: (stats: SearchStats) => void;
 }
@@ -113,6 +117,33 @@ const moves = new Int32Array(MAX_MOVES);
 const untried = new Int32Array(MAX_MOVES);
 const edges: (Edge | undefined)[] = new Array<Edge | undefined>(MAX_MOVES);
 const MAX_DEPTH = 4096;
+
+/**
+ * Early termination: the most visited root move is the answer, and each iteration adds one visit to one root
+ * move, so once its lead over the runner-up exceeds the iterations left, no further search can change the
+ * choice. With an iteration budget the move is exactly the one the full budget would give (deterministic);
+ * with a time budget the iterations left are estimated from the rate so far.
+ */
+function decided(
+  root: Node,
+  iterations: number,
+  maxIterations: number,
+  now: number,
+  started: number,
+  deadline: number,
+): boolean {
+  let left = maxIterations - iterations;
+  if (deadline !== Infinity) left = Math.min(left, ((deadline - now) * iterations) / (now - started || 1));
+  let first = 0;
+  let second = 0;
+  for (const e of root.edges.values()) {
+    if (e.visits > first) {
+      second = first;
+      first = e.visits;
+    } else if (e.visits > second) second = e.visits;
+  }
+  return first - second > left;
+}
 
 /**
  * Searches from the seat to act in the samples `sample()` returns and gives the most visited move.
@@ -125,7 +156,11 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
   const rootMoves = options.rootMoves ?? Array.from(moves.subarray(0, searchMoves(first, moves)));
   const rootCount = rootMoves.length;
   if (rootCount === 0) throw new Error('search: no legal move');
-  if (rootCount === 1 && !options.onStats) return rootMoves[0];
+  if (rootCount === 1) {
+    // A forced move costs no search, whatever the budget.
+    options.onStats?.({ iterations: 0, stoppedEarly: true, elapsedMs: 0, root: [] });
+    return rootMoves[0];
+  }
 
   const c = options.exploration ?? DEFAULT_EXPLORATION;
   const cutoff = options.cutoff ?? DEFAULT_CUTOFF;
@@ -133,14 +168,27 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
   const maxIterations = options.budget.iterations ?? (options.budget.timeMs === undefined ? 1000 : Infinity);
   const deadline = options.budget.timeMs === undefined ? Infinity : performance.now() + options.budget.timeMs;
   const started = performance.now();
+  const earlyStop = options.earlyStop ?? true;
   const root = new Node();
   const pathEdges: Edge[] = new Array<Edge>(MAX_DEPTH);
   const pathMovers = new Int8Array(MAX_DEPTH);
   const reward = new Float64Array(first.players);
   let iterations = 0;
+  let stoppedEarly = false;
 
   while (iterations < maxIterations) {
-    if ((iterations & 15) === 0 && iterations > 0 && performance.now() >= deadline) break;
+    if ((iterations & 15) === 0 && iterations > 0) {
+      const now = performance.now();
+      if (now >= deadline) break;
+      if (
+        (iterations & 63) === 0 &&
+        earlyStop &&
+        decided(root, iterations, maxIterations, now, started, deadline)
+      ) {
+        stoppedEarly = true;
+        break;
+      }
+    }
     const s = iterations === 0 ? first : sample();
     let node = root;
     let depth = 0;
@@ -201,6 +249,7 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
   if (options.onStats) {
     options.onStats({
       iterations,
+      stoppedEarly,
       elapsedMs: performance.now() - started,
       root: [...root.edges.values()]
         .sort((a, b) => b.visits - a.visits)
