@@ -50,6 +50,11 @@ export interface GameModule<Settings, State, View> {
   play(state: State, seat: number, move: string): Result<Played<State>>;
   /** Exactly what `viewer` may see, as JSON. */
   view(state: State, viewer: Viewer): View;
+  /**
+   * True when every viewer gets the same view (perfect information), so a server may build it once per
+   * change instead of once per audience.
+   */
+  readonly sameViewForEveryone?: boolean;
   /** Non-null once the game is over. */
   result(state: State): GameResult | null;
 }

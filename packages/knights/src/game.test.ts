@@ -111,6 +111,9 @@ describe('the GameModule', () => {
     const v = knightsGame.view(state, { seat: 0 });
     expect(knightsGame.view(state, { seat: 1 })).toEqual(v);
     expect(knightsGame.view(state, 'spectator')).toEqual(v);
+    // Perfect information, so a server may build one view for every audience.
+    expect(knightsGame.sameViewForEveryone).toBe(true);
+    expect(v.legalMoves).toEqual(state.position.legalMoves());
     expect(v.position).toBe('...../...../..H../..... R');
     expect(v.layout.squares).toHaveLength(20);
     expect(v.layout.squares[0]).toEqual({ name: 'a4', row: 0, col: 0 });

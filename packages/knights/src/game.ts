@@ -121,6 +121,49 @@ export function knightsResult(state: KnightsState): GameResult | null {
   return { winners: [sideIndex(winner)], reason: overReason(state.position) };
 }
 
+// Positions and layouts are immutable, and a server asks for the same position's moves and layout drawing
+// for every audience of every update: compute each once.
+const legalMovesMemo = new WeakMap<Position, readonly string[]>();
+const layoutViewMemo = new WeakMap<Layout, Map<string, KnightsView['layout']>>();
+
+/** The position's legal moves in notation, sorted (memoized). */
+function legalMovesOf(p: Position): readonly string[] {
+  let moves = legalMovesMemo.get(p);
+  if (!moves) {
+    moves = Object.freeze(p.legalMoves());
+    legalMovesMemo.set(p, moves);
+  }
+  return moves;
+}
+
+function layoutView(layout: Layout, name: string): KnightsView['layout'] {
+  let byName = layoutViewMemo.get(layout);
+  if (!byName) layoutViewMemo.set(layout, (byName = new Map()));
+  let view = byName.get(name);
+  if (!view) {
+    view = {
+      shape: layout.shape,
+      name,
+      rows: layout.rows,
+      cols: layout.cols,
+      squares: layout.names.map((square, i) => ({
+        name: square,
+        row: layout.rowOf[i],
+        col: layout.colOf[i],
+      })),
+      tiles: layout.tiles.map((t) => ({
+        kind: t.kind,
+        row: t.row,
+        col: t.col,
+        height: t.height,
+        width: t.width,
+      })),
+    };
+    byName.set(name, view);
+  }
+  return view;
+}
+
 export function knightsView(state: KnightsState): KnightsView {
   const p = state.position;
   const layout = p.layout;
@@ -129,27 +172,14 @@ export function knightsView(state: KnightsState): KnightsView {
   for (const side of SIDE_LETTERS) for (const square of p.knightSquares(side)) knights.push({ side, square });
   return {
     position: p.toString(),
-    layout: {
-      shape: layout.shape,
-      name: state.settings.layoutName,
-      rows: layout.rows,
-      cols: layout.cols,
-      squares: layout.names.map((name, i) => ({ name, row: layout.rowOf[i], col: layout.colOf[i] })),
-      tiles: layout.tiles.map((t) => ({
-        kind: t.kind,
-        row: t.row,
-        col: t.col,
-        height: t.height,
-        width: t.width,
-      })),
-    },
+    layout: layoutView(layout, state.settings.layoutName),
     knights,
     scorched: layout.maskNames(p.scorched),
     first: state.settings.first,
     sideToMove: p.sideToMove,
     seatToMove: winner ? null : p.side,
     phase: winner ? 'over' : p.phase(),
-    legalMoves: winner ? [] : p.legalMoves(),
+    legalMoves: winner ? [] : legalMovesOf(p),
     lastMove: state.lastMove,
     plies: state.plies,
     winner,
@@ -204,9 +234,10 @@ export const knightsGame: GameModule<KnightsSettings, KnightsState, KnightsView>
   setup: (settings) => ok(knightsStart(settings)),
   toAct: (state) => (state.position.winner() ? [] : [state.position.side]),
   legalMoves: (state, seat) =>
-    seat === state.position.side && !state.position.winner() ? state.position.legalMoves() : [],
+    seat === state.position.side && !state.position.winner() ? legalMovesOf(state.position) : [],
   play: knightsPlay,
   view: (state, _viewer: Viewer) => knightsView(state),
+  sameViewForEveryone: true,
   result: knightsResult,
 };
 

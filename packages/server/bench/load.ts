@@ -22,6 +22,7 @@ function arg(name: string, fallback: string): string {
 const GAMES = Number(arg('games', '20'));
 const SECONDS = Number(arg('seconds', '20'));
 const WARMUP = Number(arg('warmup', '3'));
+const THINK_MS = Number(arg('think-ms', '0'));
 const rng = Rng.fromSeed('load');
 
 async function startChild(): Promise<{ url: string; child: ChildProcess }> {
@@ -118,9 +119,17 @@ function seatClient(
         return;
       }
       if (snap.toAct.includes(seat) && snap.legalMoves.length && (!pending || pending.seq < snap.seq)) {
+        const move = JSON.stringify({ type: 'move', seq: snap.seq, move: rng.pick(snap.legalMoves) });
+        const send = () => {
+          if (ws.readyState !== ws.OPEN) return;
+          pending = { seq: snap.seq, at: performance.now() };
+          if (measuring) sends++;
+          ws.send(move);
+        };
+        // Marked pending at once so that a repeated view of the same position does not send twice.
         pending = { seq: snap.seq, at: performance.now() };
-        if (measuring) sends++;
-        ws.send(JSON.stringify({ type: 'move', seq: snap.seq, move: rng.pick(snap.legalMoves) }));
+        if (THINK_MS > 0) setTimeout(send, -THINK_MS * Math.log(1 - rng.nextFloat()));
+        else send();
       }
     });
   });
@@ -174,6 +183,7 @@ const rss = child?.pid ? rssOf(child.pid) : 0;
 const sorted = latencies.sort((a, b) => a - b);
 const report = {
   games: GAMES,
+  thinkMs: THINK_MS,
   seconds: Math.round(elapsed * 10) / 10,
   movesPerSecond: Math.round(movesInWindow / elapsed),
   latencyMs: {

@@ -645,10 +645,15 @@ export class Table {
         : null;
     const head = `{"type":"update","seq":${seq},"seat":${seat},"events":${JSON.stringify(events)},"snapshot":{"seq":${seq},"view":`;
     const tail = `,"toAct":${JSON.stringify(toAct)},"clock":${JSON.stringify(clock)},"result":${JSON.stringify(this.meta.result)}}}`;
+    let shared: string | null = null;
+    const viewText = (viewer: number | null): string => {
+      if (!this.game.sameViewForEveryone) {
+        return JSON.stringify(this.game.view(this.state, viewer === null ? 'spectator' : { seat: viewer }));
+      }
+      return (shared ??= JSON.stringify(this.game.view(this.state, 'spectator')));
+    };
     this.perAudienceText((viewer) => {
-      const view = JSON.stringify(
-        this.game.view(this.state, viewer === null ? 'spectator' : { seat: viewer }),
-      );
+      const view = viewText(viewer);
       const legal = viewer !== null && toAct.includes(viewer) ? this.game.legalMoves(this.state, viewer) : [];
       return `${head}${view},"legalMoves":${JSON.stringify(legal)}${tail}`;
     }, seq);
