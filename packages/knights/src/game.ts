@@ -33,13 +33,11 @@ export interface KnightsState {
   readonly plies: number;
 }
 
-export interface KnightsSquareView {
-  readonly name: string;
-  /** Row in the bounding box, 0 at the top; column, 0 at the left. */
-  readonly row: number;
-  readonly col: number;
-}
-
+/**
+ * What every viewer sees. The squares follow from the position string (one character per cell of the
+ * bounding box) and the legal moves come from `legalMoves`, so neither is repeated here: a server sends a
+ * view with every update.
+ */
 export interface KnightsView {
   /** The position in the notation of the rules page. */
   readonly position: string;
@@ -48,7 +46,6 @@ export interface KnightsView {
     readonly name: string;
     readonly rows: number;
     readonly cols: number;
-    readonly squares: readonly KnightsSquareView[];
     /** One cutting of the shape into the four tiles (row/col of the top-left cell), for drawing tile edges. */
     readonly tiles: ReadonlyArray<{
       kind: 'S' | 'L';
@@ -65,8 +62,6 @@ export interface KnightsView {
   /** The seat that must act, or null when the game is over. */
   readonly seatToMove: number | null;
   readonly phase: Phase;
-  /** Legal moves in notation, sorted; per-knight targets and scorch choices follow from them. */
-  readonly legalMoves: readonly string[];
   readonly lastMove: string | null;
   readonly plies: number;
   readonly winner: Side | null;
@@ -146,11 +141,6 @@ function layoutView(layout: Layout, name: string): KnightsView['layout'] {
       name,
       rows: layout.rows,
       cols: layout.cols,
-      squares: layout.names.map((square, i) => ({
-        name: square,
-        row: layout.rowOf[i],
-        col: layout.colOf[i],
-      })),
       tiles: layout.tiles.map((t) => ({
         kind: t.kind,
         row: t.row,
@@ -179,7 +169,6 @@ export function knightsView(state: KnightsState): KnightsView {
     sideToMove: p.sideToMove,
     seatToMove: winner ? null : p.side,
     phase: winner ? 'over' : p.phase(),
-    legalMoves: winner ? [] : legalMovesOf(p),
     lastMove: state.lastMove,
     plies: state.plies,
     winner,
