@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { startServer } from './server.js';
-import { get, tempDb } from './test-support/http.js';
+import type { CreateTableResponse } from './protocol.js';
+import { get, post, tempDb } from './test-support/http.js';
 
 const quiet = { port: 0, botDelayMs: 0, logger: pino({ level: 'silent' }) };
 
@@ -43,6 +44,52 @@ describe('the web app and the health check', { timeout: 60_000 }, () => {
       const r = await get<string>(server.url, '/');
       expect(r.status).toBe(200);
       expect(r.body).toMatch(/not built[\s\S]*npm run build:web/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('limits API requests per address and minute (writes and reads counted apart) with a 429 that says when to retry', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'attila-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Attila</title>');
+    const server = await startServer({
+      ...quiet,
+      dbFile: tempDb(),
+      webDist: dist,
+      httpRate: { writesPerMinute: 3, readsPerMinute: 5 },
+    });
+    try {
+      const create = () =>
+        post<CreateTableResponse>(server.url, '/api/tables', {
+          game: 'knights',
+          seats: [{ type: 'human' }, { type: 'human' }],
+        });
+      for (let i = 0; i < 3; i++) expect((await create()).status).toBe(201);
+      const refused = await fetch(server.url + '/api/tables', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game: 'knights', seats: [{ type: 'human' }, { type: 'human' }] }),
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      const body = (await refused.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('rate.limited');
+      expect(body.error.message).toMatch(/at most 3 changes .* per minute .* retry in \d+ seconds?/);
+      // Nothing was created by the refused request.
+      const listed = await get<{ tables: unknown[] }>(server.url, '/api/tables');
+      expect(listed.body.tables).toHaveLength(3);
+      // Reads have their own allowance (one used just above).
+      for (let i = 0; i < 4; i++) expect((await get(server.url, '/api/games')).status).toBe(200);
+      expect(await get(server.url, '/api/games')).toMatchObject({
+        status: 429,
+        body: { error: { code: 'rate.limited', message: expect.stringContaining('at most 5 reads') } },
+      });
+      // The web app's files and the health check are not limited.
+      for (let i = 0; i < 8; i++) {
+        expect((await get(server.url, '/')).status).toBe(200);
+        expect((await get(server.url, '/health')).status).toBe(200);
+      }
     } finally {
       await server.close();
     }

@@ -3,8 +3,9 @@
  * Bodies are parsed with the protocol's schemas; every refusal is `{error: {code, message}}`.
  */
 import { existsSync } from 'node:fs';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
 import type { Lobby } from './lobby.js';
@@ -40,16 +41,56 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T 
   return null;
 }
 
+/** Per client address and minute, over the `/api/` routes (WebSockets have their own per-socket limit). */
+export interface HttpRateLimit {
+  /** Requests that change something: create, join, leave (POST). */
+  readonly writesPerMinute: number;
+  /** Reads: the games, the table list, a table, a record (GET). */
+  readonly readsPerMinute: number;
+}
+
+/** Generous for people (the lobby polls the list every 5 s), tight enough to stop a script filling the lobby. */
+export const DEFAULT_HTTP_RATE: HttpRateLimit = { writesPerMinute: 60, readsPerMinute: 600 };
+
 export interface HttpContext {
   readonly lobby: Lobby;
   readonly sockets: SocketStats;
   readonly metrics: Metrics;
   readonly webDist: string;
   readonly startedAt: number;
+  /** null: no limit (benchmarks). */
+  readonly rate: HttpRateLimit | null;
+}
+
+const isRead = (req: FastifyRequest) => req.method === 'GET' || req.method === 'HEAD';
+
+/**
+ * Two counters per address (reads, writes), fixed one-minute windows, in this process's memory: with
+ * several server processes each counts its own requests. Static files and the health check are exempt.
+ */
+async function registerRateLimit(app: FastifyInstance, rate: HttpRateLimit): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    timeWindow: 60_000,
+    max: (req) => (isRead(req) ? rate.readsPerMinute : rate.writesPerMinute),
+    keyGenerator: (req) => `${normalizeIP(req.ip)}|${isRead(req) ? 'r' : 'w'}`,
+    allowList: (req) => !req.url.startsWith('/api/'),
+    // The thrown value becomes the body; statusCode sets the status (Retry-After is set by the plugin).
+    errorResponseBuilder: (req, limit) => ({
+      statusCode: limit.statusCode,
+      error: {
+        code: 'rate.limited',
+        message:
+          `too many requests: at most ${limit.max} ${isRead(req) ? 'reads' : 'changes (create, join, leave)'} ` +
+          `per minute from one address; retry in ${Math.max(1, Math.ceil(limit.ttl / 1000))} seconds`,
+      },
+    }),
+  });
 }
 
 export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<void> {
   const { lobby } = ctx;
+  if (ctx.rate) await registerRateLimit(app, ctx.rate);
 
   app.get('/health', async () => ({
     ok: true,

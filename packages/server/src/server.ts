@@ -11,7 +11,7 @@ import { botNames, loadBotModule } from './bots/catalog.js';
 import type { BotRunner } from './bots/types.js';
 import { LocalBroadcast } from './broadcast/local.js';
 import type { Broadcast } from './broadcast/types.js';
-import { registerHttp } from './http.js';
+import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
 import { Lobby } from './lobby.js';
 import type { Metrics } from './table.js';
 import { LIMITS } from './protocol.js';
@@ -47,6 +47,8 @@ export interface ServerOptions {
   /** The web app's built files (default packages/web/dist). */
   readonly webDist?: string;
   readonly durable?: boolean;
+  /** Per-address limits on the HTTP API (default `DEFAULT_HTTP_RATE`); false: none (benchmarks). */
+  readonly httpRate?: HttpRateLimit | false;
 }
 
 export interface RunningServer {
@@ -105,6 +107,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     metrics,
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
     startedAt: Date.now(),
+    rate: options.httpRate === false ? null : (options.httpRate ?? DEFAULT_HTTP_RATE),
   });
 
   const evict = setInterval(() => lobby.evictIdle(Date.now()), 60_000);

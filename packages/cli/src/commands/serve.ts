@@ -14,6 +14,11 @@ export function registerServe(program: Command): void {
     .option('--bot-threads <n>', 'worker threads for bots')
     .option('--bot-delay <ms>', 'pause before a bot moves', '300')
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
+    .option(
+      '--http-rate <n>',
+      'API requests that change something (create, join, leave) per minute per address; reads may be 10 times as many; 0: no limit',
+      '60',
+    )
     .action(
       async (opts: {
         port: string;
@@ -25,10 +30,17 @@ export function registerServe(program: Command): void {
         botThreads?: string;
         botDelay: string;
         logLevel: string;
+        httpRate: string;
       }) => {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           program.error(`--port must be a whole number from 0 to 65535, not "${opts.port}"`);
+        }
+        const httpRate = Number(opts.httpRate);
+        if (!Number.isInteger(httpRate) || httpRate < 0) {
+          program.error(
+            `--http-rate must be a whole number of requests per minute (0: no limit), not "${opts.httpRate}"`,
+          );
         }
         // Loaded on demand: the server's libraries are not worth starting for every other command.
         const { startServer } = await import('@attila/server');
@@ -42,6 +54,7 @@ export function registerServe(program: Command): void {
           botThreads: opts.botThreads ? Number(opts.botThreads) : undefined,
           botDelayMs: Number(opts.botDelay),
           logLevel: opts.logLevel,
+          httpRate: httpRate === 0 ? false : { writesPerMinute: httpRate, readsPerMinute: httpRate * 10 },
         });
         // The one line a supervisor (or a test) waits for.
         process.stdout.write(`attila server listening on ${server.url}\n`);
