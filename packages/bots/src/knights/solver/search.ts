@@ -60,11 +60,17 @@ export class KnightsSolver {
   private readonly syms: SymmetryTables;
   readonly table: TranspositionTable;
   nodes = 0;
+  /** Nodes with at least this many free squares re-sort their best moves by the opponent's escapes. */
+  orderFreeMin = ORDER_FREE_MIN;
+  /** How many of the moves first by mobility are re-sorted. */
+  orderTop = ORDER_TOP;
   /** The best move found at ply 0 by the last search (a move keeping the returned bound), or -1. */
   rootMove = -1;
   private readonly moveBuf = new Int32Array(MAX_PLY * MOVES_PER_PLY);
   private readonly orderBuf = new Int32Array(MAX_PLY * MOVES_PER_PLY);
   private readonly jumpBuf = new Int32Array(MAX_PLY * 32);
+  /** Two killer moves per ply: the last moves that caused a cutoff there. */
+  private readonly killers = new Int32Array(MAX_PLY * 2).fill(-1);
   private keyA = 0;
   private keyB = 0;
   private keyC = 0;
@@ -89,14 +95,47 @@ export class KnightsSolver {
     return t & free;
   }
 
-  private mobility(knights: number, free: number): number {
-    let n = 0;
-    while (knights !== 0) {
-      const b = knights & -knights;
-      knights ^= b;
-      n += popcount(this.jumps[31 - Math.clz32(b)] & free);
+  /** Union of the jump targets of every knight in `knights`, over the whole layout. */
+  private reach1(knights: number): number {
+    const jumps = this.jumps;
+    let t = 0;
+    for (; knights !== 0; knights &= knights - 1) t |= jumps[31 - Math.clz32(knights & -knights)];
+    return t;
+  }
+
+  /**
+   * The scorches after which the opponent (knights `opp`) has a win in 1, for a side whose knights jump to
+   * `meAll` (the union of their jumps) and who has just jumped, leaving the free squares `free2`.
+   *
+   * An opponent reply k->t leaves us the targets mine = (meAll & free2 & ~t) | (meAll & k). It beats our
+   * scorch sc != t when mine minus sc has at most one square: every sc when |mine| <= 1, sc in mine when
+   * |mine| = 2. Per opponent knight, |mine| is |M| + [k in meAll] minus [t in M] (M = meAll & free2), so the
+   * union over its targets has a closed form and no reply is enumerated.
+   */
+  private refutedScorches(meAll: number, opp: number, free2: number): number {
+    const jumps = this.jumps;
+    const M = meAll & free2;
+    const pcM = popcount(M);
+    if (pcM > 3) return 0;
+    let refuted = 0;
+    for (let ks = opp; ks !== 0; ks &= ks - 1) {
+      const kb = ks & -ks;
+      const T2 = jumps[31 - Math.clz32(kb)] & free2;
+      if (T2 === 0) continue;
+      const pc = (meAll & kb) !== 0 ? pcM + 1 : pcM;
+      if (pc <= 1) {
+        // Every reply leaves at most one target: each beats every scorch but its own landing square.
+        refuted |= (T2 & (T2 - 1)) !== 0 ? free2 : free2 & ~T2;
+      } else if (pc === 2) {
+        if ((T2 & ~M) !== 0) refuted |= M;
+        const inM = T2 & M;
+        if (inM !== 0) refuted |= (inM & (inM - 1)) !== 0 ? free2 : free2 & ~inM;
+      } else if (pc === 3) {
+        const inM = T2 & M;
+        if (inM !== 0) refuted |= (inM & (inM - 1)) !== 0 ? M : M & ~inM;
+      }
     }
-    return n;
+    return refuted;
   }
 
   /**
@@ -105,26 +144,18 @@ export class KnightsSolver {
    */
   private escapes(me: number, opp: number, free: number): number {
     const jumps = this.jumps;
+    const oppAll = this.reach1(opp);
     let count = 0;
     for (let from = me; from !== 0; from &= from - 1) {
       const fb = from & -from;
+      const othersAll = this.reach1(me & ~fb);
       for (let tos = jumps[31 - Math.clz32(fb)] & free; tos !== 0; tos &= tos - 1) {
         const tb = tos & -tos;
         const free2 = (free & ~tb) | fb;
-        const oppT = this.targets(opp, free2);
+        const oppT = oppAll & free2;
         if ((oppT & (oppT - 1)) === 0) return 1000;
-        const newMe = (me & ~fb) | tb;
-        let refuted = 0;
-        for (let ks = opp; ks !== 0 && refuted !== free2; ks &= ks - 1) {
-          const kb2 = ks & -ks;
-          for (let t2s = jumps[31 - Math.clz32(kb2)] & free2; t2s !== 0; t2s &= t2s - 1) {
-            const t2b = t2s & -t2s;
-            const mine = this.targets(newMe, (free2 & ~t2b) | kb2);
-            if ((mine & (mine - 1)) === 0) refuted |= free2 & ~t2b;
-            else if (popcount(mine) === 2) refuted |= mine & free2;
-          }
-        }
-        count += popcount(free2 & ~refuted);
+        const meAll = othersAll | jumps[31 - Math.clz32(tb)];
+        count += popcount(free2 & ~this.refutedScorches(meAll, opp, free2));
       }
     }
     return count;
@@ -285,6 +316,7 @@ export class KnightsSolver {
     const jbuf = this.jumpBuf;
 
     // Jumps, with an immediate win when the opponent is left at most one target square.
+    const oppAll = this.reach1(opp);
     let nj = 0;
     for (let from = me; from !== 0; from &= from - 1) {
       const f = 31 - Math.clz32(from & -from);
@@ -292,7 +324,7 @@ export class KnightsSolver {
       for (let tos = jumps[f] & free; tos !== 0; tos &= tos - 1) {
         const tb = tos & -tos;
         const free2 = (free & ~tb) | fb;
-        const oppT = this.targets(opp, free2);
+        const oppT = oppAll & free2;
         if ((oppT & (oppT - 1)) === 0) {
           if (ply === 0) {
             const sc = oppT !== 0 ? oppT : free2;
@@ -332,36 +364,45 @@ export class KnightsSolver {
     const deadBit = dead & -dead;
 
     // Children: every jump with every live scorch and one dead one, minus those the opponent wins in 1.
+    // Order key: the opponent's mobility after the move (then ours, reversed), counted per jump and
+    // corrected per scorch square by the knights that attacked it.
     const base = ply * MOVES_PER_PLY;
     const moves = this.moveBuf;
     const order = this.orderBuf;
     let m = 0;
     let refutedAny = false;
-    const deep = popcount(free) >= ORDER_FREE_MIN;
+    const deep = popcount(free) >= this.orderFreeMin;
+    let ob = opp;
+    const oj1 = jumps[31 - Math.clz32(ob & -ob)];
+    ob &= ob - 1;
+    const oj2 = jumps[31 - Math.clz32(ob & -ob)];
+    ob &= ob - 1;
+    const oj3 = jumps[31 - Math.clz32(ob & -ob)];
     for (let i = 0; i < nj; i++) {
       const f = jbuf[jbase + i] & 31;
       const t = jbuf[jbase + i] >>> 5;
       const fb = 1 << f;
       const tb = 1 << t;
       const free2 = (free & ~tb) | fb;
-      const newMe = (me & ~fb) | tb;
+      const others = me & ~fb;
+      const mj1 = jumps[31 - Math.clz32(others & -others)];
+      const mj2 = jumps[31 - Math.clz32(others & (others - 1))];
+      const mj3 = jumps[t];
+      const meAll = mj1 | mj2 | mj3;
       const cand = (free2 & reach) | fb | deadBit;
-      let refuted = 0;
-      for (let ks = opp; ks !== 0 && (cand & ~refuted) !== 0; ks &= ks - 1) {
-        const kb2 = ks & -ks;
-        for (let t2s = jumps[31 - Math.clz32(kb2)] & free2; t2s !== 0; t2s &= t2s - 1) {
-          const t2b = t2s & -t2s;
-          const mine = this.targets(newMe, (free2 & ~t2b) | kb2);
-          if ((mine & (mine - 1)) === 0) refuted |= free2 & ~t2b;
-          else if (popcount(mine) === 2) refuted |= mine & free2;
-        }
-      }
+      const refuted = this.refutedScorches(meAll, opp, free2);
       if ((cand & refuted) !== 0) refutedAny = true;
+      const key2 =
+        ((popcount(oj1 & free2) + popcount(oj2 & free2) + popcount(oj3 & free2)) << 6) -
+        (popcount(mj1 & free2) + popcount(mj2 & free2) + popcount(mj3 & free2));
+      const code = f | (t << 5);
       for (let sc = cand & ~refuted; sc !== 0; sc &= sc - 1) {
-        const sb = sc & -sc;
-        const free3 = free2 & ~sb;
-        moves[base + m] = f | (t << 5) | ((31 - Math.clz32(sb)) << 10);
-        order[base + m] = (this.mobility(opp, free3) << 6) - this.mobility(newMe, free3);
+        const q = 31 - Math.clz32(sc & -sc);
+        moves[base + m] = code | (q << 10);
+        order[base + m] =
+          key2 -
+          ((((oj1 >>> q) & 1) + ((oj2 >>> q) & 1) + ((oj3 >>> q) & 1)) << 6) +
+          (((mj1 >>> q) & 1) + ((mj2 >>> q) & 1) + ((mj3 >>> q) & 1));
         m++;
       }
     }
@@ -376,27 +417,31 @@ export class KnightsSolver {
     }
     if (best >= beta) return best; // unreachable: beta > -(MATE - 2) here
     if (best > alpha) alpha = best;
-    if (ttMove >= 0) {
-      const want = this.realMove(ttMove, dead);
-      for (let i = base; i < base + m; i++) if (moves[i] === want) order[i] = -1 << 20;
-    }
-    // Insertion sort by order key, ascending.
-    for (let i = base + 1; i < base + m; i++) {
+    // The table move first; this ply's killers (moves that refuted a sibling position) lead the rest.
+    let keep = 0;
+    const want = ttMove >= 0 ? this.realMove(ttMove, dead) : -1;
+    const k0 = this.killers[ply * 2];
+    const k1 = this.killers[ply * 2 + 1];
+    for (let i = base; i < base + m; i++) {
       const mv = moves[i];
-      const key = order[i];
-      let j = i - 1;
-      while (j >= base && order[j] > key) {
-        moves[j + 1] = moves[j];
-        order[j + 1] = order[j];
-        j--;
-      }
-      moves[j + 1] = mv;
-      order[j + 1] = key;
+      if (mv === want) {
+        order[i] = -3 << 20;
+        keep = 1;
+      } else if (mv === k0) order[i] = -2 << 20;
+      else if (mv === k1) order[i] = -1 << 20;
     }
-
-    if (deep && m > 1) this.refineOrder(base, Math.min(m, ORDER_TOP), r, h, s, side, ttMove >= 0 ? 1 : 0);
+    // Only the first `top` moves are sorted now (most nodes cut early); the rest when the loop reaches them.
+    const top = Math.min(m, this.orderTop);
+    this.selectTop(base, base + m, top);
+    let refined = !(deep && m > 1);
 
     for (let i = base; i < base + m; i++) {
+      if (!refined && i === base + keep) {
+        // The costly re-sort only once the table move has failed to cut.
+        this.refineOrder(base, top, r, h, s, side, keep);
+        refined = true;
+      }
+      if (i === base + top) this.sortMoves(i, base + m);
       const mv = moves[i];
       const fb = 1 << (mv & 31);
       const tb = 1 << ((mv >>> 5) & 31);
@@ -409,7 +454,13 @@ export class KnightsSolver {
         best = c;
         bestMove = mv;
         if (c > alpha) alpha = c;
-        if (alpha >= beta) break;
+        if (alpha >= beta) {
+          if (mv !== want && mv !== this.killers[ply * 2]) {
+            this.killers[ply * 2 + 1] = this.killers[ply * 2];
+            this.killers[ply * 2] = mv;
+          }
+          break;
+        }
       }
     }
     if (ply === 0) this.rootMove = bestMove;
@@ -432,6 +483,51 @@ export class KnightsSolver {
       this.nodes - startNodes,
     );
     return best;
+  }
+
+  /** Puts the `k` smallest keys of moves[lo, hi) first, in ascending order; the rest stay unsorted. */
+  private selectTop(lo: number, hi: number, k: number): void {
+    const moves = this.moveBuf;
+    const order = this.orderBuf;
+    const last = lo + k - 1;
+    for (let i = lo + 1; i < hi; i++) {
+      const mv = moves[i];
+      const key = order[i];
+      let j: number;
+      if (i <= last) j = i - 1;
+      else {
+        if (key >= order[last]) continue;
+        // Swap out the largest of the sorted prefix, then sift the newcomer down.
+        moves[i] = moves[last];
+        order[i] = order[last];
+        j = last - 1;
+      }
+      while (j >= lo && order[j] > key) {
+        moves[j + 1] = moves[j];
+        order[j + 1] = order[j];
+        j--;
+      }
+      moves[j + 1] = mv;
+      order[j + 1] = key;
+    }
+  }
+
+  /** Insertion sort of moves[lo, hi) by order key, ascending. */
+  private sortMoves(lo: number, hi: number): void {
+    const moves = this.moveBuf;
+    const order = this.orderBuf;
+    for (let i = lo + 1; i < hi; i++) {
+      const mv = moves[i];
+      const key = order[i];
+      let j = i - 1;
+      while (j >= lo && order[j] > key) {
+        moves[j + 1] = moves[j];
+        order[j + 1] = order[j];
+        j--;
+      }
+      moves[j + 1] = mv;
+      order[j + 1] = key;
+    }
   }
 
   /**
