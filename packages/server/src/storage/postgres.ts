@@ -300,6 +300,46 @@ export class PostgresStorage implements Storage {
     return r.rowCount === 1;
   }
 
+  async claimMany(
+    tableIds: readonly string[],
+    owner: string,
+    nowMs: number,
+    untilMs: number,
+  ): Promise<string[]> {
+    if (tableIds.length === 0) return [];
+    // Rows this owner inserted or updated come back; a table leased to a live owner is left alone.
+    const r = await this.pool.query(
+      `INSERT INTO leases (table_id, owner, until_ms) SELECT DISTINCT unnest($1::text[]), $2, $3::bigint
+       ON CONFLICT (table_id) DO UPDATE SET owner = $2, until_ms = $3
+       WHERE leases.owner = $2 OR leases.until_ms < $4
+       RETURNING table_id`,
+      [tableIds, owner, untilMs, nowMs],
+    );
+    return r.rows.map((row) => row.table_id as string);
+  }
+
+  async claimOrphans(owner: string, nowMs: number, untilMs: number, limit: number): Promise<string[]> {
+    // The lease is re-checked by ON CONFLICT: of several processes sweeping at once, one wins each table.
+    const r = await this.pool.query(
+      `INSERT INTO leases (table_id, owner, until_ms)
+         SELECT t.id, $1, $2::bigint FROM tables t LEFT JOIN leases l ON l.table_id = t.id
+         WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.until_ms < $3)
+         ORDER BY t.created_at LIMIT $4
+       ON CONFLICT (table_id) DO UPDATE SET owner = $1, until_ms = $2 WHERE leases.until_ms < $3
+       RETURNING table_id`,
+      [owner, untilMs, nowMs, limit],
+    );
+    return r.rows.map((row) => row.table_id as string);
+  }
+
+  async release(tableIds: readonly string[], owner: string): Promise<void> {
+    if (tableIds.length === 0) return;
+    await this.pool.query('DELETE FROM leases WHERE owner = $1 AND table_id = ANY($2)', [
+      owner,
+      [...tableIds],
+    ]);
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

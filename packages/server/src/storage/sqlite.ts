@@ -138,6 +138,11 @@ function prepareStatements(db: Database.Database) {
        ON CONFLICT (table_id) DO UPDATE SET owner = @owner, until_ms = @until
        WHERE leases.owner = @owner OR leases.until_ms < @now`,
     ),
+    orphans: db.prepare(
+      `SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id
+       WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.until_ms < ?) ORDER BY t.created_at LIMIT ?`,
+    ),
+    release: db.prepare(`DELETE FROM leases WHERE table_id = ? AND owner = ?`),
   };
 }
 
@@ -322,6 +327,32 @@ export class SqliteStorage implements Storage {
 
   async claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean> {
     return this.stmt.claim.run({ table: tableId, owner, until: untilMs, now: nowMs }).changes === 1;
+  }
+
+  async claimMany(
+    tableIds: readonly string[],
+    owner: string,
+    nowMs: number,
+    untilMs: number,
+  ): Promise<string[]> {
+    return this.db.transaction(() =>
+      [...new Set(tableIds)].filter(
+        (table) => this.stmt.claim.run({ table, owner, until: untilMs, now: nowMs }).changes === 1,
+      ),
+    )();
+  }
+
+  async claimOrphans(owner: string, nowMs: number, untilMs: number, limit: number): Promise<string[]> {
+    return this.db.transaction(() => {
+      const ids = (this.stmt.orphans.all(nowMs, limit) as { id: string }[]).map((r) => r.id);
+      return ids.filter(
+        (table) => this.stmt.claim.run({ table, owner, until: untilMs, now: nowMs }).changes === 1,
+      );
+    })();
+  }
+
+  async release(tableIds: readonly string[], owner: string): Promise<void> {
+    this.db.transaction(() => tableIds.forEach((id) => this.stmt.release.run(id, owner)))();
   }
 
   async close(): Promise<void> {

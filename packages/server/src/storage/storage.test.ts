@@ -92,4 +92,33 @@ describe.each(backends)('%s storage', (name, up, open) => {
       await s.close();
     },
   );
+
+  it.skipIf(!up)(
+    'leases: claimed in batches, one owner each until expiry; orphaned games adopted; released',
+    async () => {
+      const s = await open();
+      const stamp = `${name}${Date.now()}`;
+      const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((x) => `l${x}${stamp}`);
+      for (const id of [a, b, d]) await s.createTable(table(id, 'playing'));
+      await s.createTable(table(c, 'open'));
+      const mine = (ids: string[]) => ids.filter((id) => [a, b, c, d].includes(id)).sort();
+      expect((await s.claimMany([a, b, c, a], 'p1', 1000, 2000)).sort()).toEqual([a, b, c].sort());
+      expect(await s.claimMany([], 'p1', 1000, 2000)).toEqual([]);
+      // Held by p1: p2 gets none of them, p1 renews them all.
+      expect(await s.claimMany([a, b, c], 'p2', 1500, 2500)).toEqual([]);
+      expect((await s.claimMany([a, b], 'p1', 1500, 3000)).sort()).toEqual([a, b].sort());
+      // d is played and nobody ever claimed it; c's lease is still valid until 2000 (and c is not played).
+      expect(mine(await s.claimOrphans('p2', 1600, 2600, 100))).toEqual([d]);
+      expect(mine(await s.claimOrphans('p3', 1600, 2600, 100))).toEqual([]);
+      // p1 stops renewing: once its leases expire, another owner adopts the games being played.
+      expect(mine(await s.claimOrphans('p3', 3001, 4000, 100))).toEqual([a, b, d].sort());
+      expect(await s.claimMany([a], 'p1', 3002, 4002)).toEqual([]);
+      // A release by someone else changes nothing; by the holder, the table is free at once.
+      await s.release([a, b], 'p1');
+      expect(await s.claimMany([a, b], 'p2', 3003, 5000)).toEqual([]);
+      await s.release([a], 'p3');
+      expect(await s.claimMany([a, b], 'p2', 3004, 5000)).toEqual([a]);
+      await s.close();
+    },
+  );
 });
