@@ -81,7 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const bots =
     options.bots ??
     new BotPool({ catalog: botNames(botModule), botModule: botModuleUrl, threads: options.botThreads });
-  const metrics: Metrics = { moves: 0, botMoves: 0, botFailures: 0 };
+  const metrics: Metrics = { moves: 0, botMoves: 0, botFailures: 0, botOvertaken: 0 };
   const lobby = new Lobby(botModule.games, {
     storage,
     broadcast,

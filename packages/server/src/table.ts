@@ -13,20 +13,18 @@ import {
   type Result,
   type Viewer,
 } from '@attila/core';
-import type { Logger } from 'pino';
-import type { BotRunner } from './bots/types.js';
 import type { Broadcast } from './broadcast/types.js';
 import {
   afterMove,
   clockInfo,
   flagged,
-  nextExpiry,
   resumeClock,
   startClock,
   stopClock,
   withGrace,
   type ClockState,
 } from './clock.js';
+import { TableDriver, type DriverDeps } from './driver.js';
 import type { AnyGame } from './games.js';
 import {
   LIMITS,
@@ -47,22 +45,11 @@ import {
 } from './storage/types.js';
 import { hashToken, newToken, tokenMatches } from './tokens.js';
 
-export interface TableDeps {
+export type { Metrics } from './driver.js';
+
+export interface TableDeps extends DriverDeps {
   readonly storage: Storage;
   readonly broadcast: Broadcast;
-  readonly bots: BotRunner;
-  readonly log: Logger;
-  readonly now: () => number;
-  /** Pause before a bot's move is asked for, so people can follow the game. */
-  readonly botDelayMs: number;
-  readonly metrics: Metrics;
-}
-
-/** Counters shown by the health endpoint. */
-export interface Metrics {
-  moves: number;
-  botMoves: number;
-  botFailures: number;
 }
 
 interface HistoryEntry {
@@ -80,10 +67,7 @@ export class Table {
   private readonly history: HistoryEntry[];
   private readonly chatLog: ChatMessage[];
   private readonly connected: number[];
-  private clockTimer: NodeJS.Timeout | null = null;
-  private readonly botTimers = new Set<NodeJS.Timeout>();
-  private readonly botPending = new Set<string>();
-  private closed = false;
+  private readonly driver: TableDriver;
   /** When the table last had no socket (for evicting finished tables from memory). */
   idleSince: number;
 
@@ -104,6 +88,31 @@ export class Table {
     this.chatLog = chat;
     this.connected = meta.seats.map(() => 0);
     this.idleSince = deps.now();
+    this.driver = new TableDriver(
+      meta.id,
+      {
+        seq: () => this.seq,
+        playing: () => this.meta.status === 'playing',
+        clock: () => this.meta.clock,
+        watchedSeats: () => this.watchedSeats(),
+        toAct: () => this.game.toAct(this.state),
+        botFor: (seat) => this.botFor(seat),
+        botRequest: (seat, bot) => ({
+          table: this.meta.id,
+          game: this.meta.game,
+          settings: this.meta.settings,
+          seed: this.meta.seed,
+          moves: this.moves.slice(),
+          seat,
+          bot,
+        }),
+        fallbackMove: (seat) => this.game.legalMoves(this.state, seat)[0],
+        playBot: (seat, seq, move) => this.move(seat, null, seq, move),
+        clockExpired: () => void this.queue.run(() => this.onClock()),
+      },
+      deps,
+      true,
+    );
   }
 
   /** Rebuilds a table from storage: its moves are replayed through the engine (each one re-checked). */
@@ -403,7 +412,7 @@ export class Table {
       s.controller === 'human' &&
       flagged(this.meta.clock, [seat], now).length
     ) {
-      this.scheduleClock(0);
+      this.driver.clockNow();
       return err('clock.flagged', `seat ${seat} has run out of time`);
     }
     const played = this.game.play(this.state, seat, move);
@@ -505,12 +514,10 @@ export class Table {
     return this.queue.run(() => (this.deps.broadcast.local ? undefined : this.refresh()));
   }
 
-  // ------------------------------------------------------------ bots and clocks
+  // ------------------------------------------------------------ bots and clocks (driver.ts runs them)
 
   private afterChange(): void {
-    if (this.closed) return;
-    this.scheduleClock();
-    this.scheduleBots();
+    this.driver.update();
   }
 
   private botFor(seat: number): string | null {
@@ -519,79 +526,16 @@ export class Table {
     return s.controller === 'bot' ? this.meta.takeover : null;
   }
 
-  private scheduleBots(): void {
-    if (this.meta.status !== 'playing') return;
-    for (const seat of this.game.toAct(this.state)) {
-      const bot = this.botFor(seat);
-      const key = `${this.seq}:${seat}`;
-      if (bot === null || this.botPending.has(key)) continue;
-      this.botPending.add(key);
-      const seq = this.seq;
-      const timer = setTimeout(() => {
-        this.botTimers.delete(timer);
-        void this.runBot(seat, seq, bot, key);
-      }, this.deps.botDelayMs);
-      this.botTimers.add(timer);
-    }
+  private watchedSeats(): number[] {
+    return this.meta.seats.filter((s) => s.controller === 'human').map((s) => s.seat);
   }
 
-  private async runBot(seat: number, seq: number, bot: string, key: string): Promise<void> {
-    try {
-      if (this.closed || seq !== this.seq) return;
-      let move: string;
-      try {
-        move = await this.deps.bots.choose({
-          table: this.meta.id,
-          game: this.meta.game,
-          settings: this.meta.settings,
-          seed: this.meta.seed,
-          moves: this.moves.slice(),
-          seat,
-          bot,
-        });
-      } catch (e) {
-        if (this.closed) return;
-        // A broken bot must not stall the game: it plays the first legal move instead, and we hear of it.
-        this.deps.metrics.botFailures++;
-        this.deps.log.error(
-          { table: this.meta.id, seat, bot, err: e },
-          'bot failed; playing its first legal move',
-        );
-        move = this.game.legalMoves(this.state, seat)[0];
-      }
-      if (this.closed) return;
-      const r = await this.move(seat, null, seq, move);
-      const overtaken = ['move.stale', 'move.not-your-turn', 'move.not-playing', 'move.not-bot'];
-      if (!r.ok && !overtaken.includes(r.error.code)) {
-        this.deps.log.error({ table: this.meta.id, seat, bot, move, error: r.error }, 'bot move refused');
-      }
-    } finally {
-      this.botPending.delete(key);
-    }
-  }
-
-  private scheduleClock(delayOverride?: number): void {
-    if (this.clockTimer) clearTimeout(this.clockTimer);
-    this.clockTimer = null;
-    const clock = this.meta.clock;
-    if (this.meta.status !== 'playing' || !clock || this.closed) return;
-    const watched = this.meta.seats.filter((s) => s.controller === 'human').map((s) => s.seat);
-    const expiry = nextExpiry(clock, watched);
-    if (expiry === null) return;
-    const delay = delayOverride ?? Math.max(0, expiry - this.deps.now() + 5);
-    this.clockTimer = setTimeout(
-      () => void this.queue.run(() => this.onClock()),
-      Math.min(delay, 2 ** 31 - 1),
-    );
-  }
-
+  /** The clock's timer went off: a seat out of time is taken over by the bot, or loses. */
   private async onClock(): Promise<void> {
-    this.clockTimer = null;
     const clock = this.meta.clock;
-    if (this.closed || this.meta.status !== 'playing' || !clock) return;
+    if (!this.driver.active || this.meta.status !== 'playing' || !clock) return;
     const now = this.deps.now();
-    const watched = this.meta.seats.filter((s) => s.controller === 'human').map((s) => s.seat);
-    const out = flagged(clock, watched, now);
+    const out = flagged(clock, this.watchedSeats(), now);
     if (out.length === 0) return this.afterChange();
     if (this.meta.takeover) {
       for (const seat of out) await this.writeSeat({ ...this.meta.seats[seat], controller: 'bot' });
@@ -672,9 +616,6 @@ export class Table {
 
   /** Stops timers and bots (server shutdown); storage already holds everything. */
   close(): void {
-    this.closed = true;
-    if (this.clockTimer) clearTimeout(this.clockTimer);
-    for (const t of this.botTimers) clearTimeout(t);
-    this.botTimers.clear();
+    this.driver.stop();
   }
 }
