@@ -69,6 +69,7 @@ export class KnightsSolver {
   private readonly moveBuf = new Int32Array(MAX_PLY * MOVES_PER_PLY);
   private readonly orderBuf = new Int32Array(MAX_PLY * MOVES_PER_PLY);
   private readonly jumpBuf = new Int32Array(MAX_PLY * 32);
+  private readonly refutedBuf = new Int32Array(MAX_PLY * 32);
   /** Two killer moves per ply: the last moves that caused a cutoff there. */
   private readonly killers = new Int32Array(MAX_PLY * 2).fill(-1);
   private keyA = 0;
@@ -340,6 +341,24 @@ export class KnightsSolver {
     if (alpha >= MATE - 3) return MATE - 3;
     if (beta <= -(MATE - 2)) return -(MATE - 2);
 
+    // Loss in 2, in bulk: per jump, the scorches the opponent answers with a win in 1. When that is every
+    // scorch of every jump (over half of all nodes), the node is a loss in 2 without a table probe.
+    const rbuf = this.refutedBuf;
+    let live = 0;
+    for (let i = 0; i < nj; i++) {
+      const f = jbuf[jbase + i] & 31;
+      const t = jbuf[jbase + i] >>> 5;
+      const fb = 1 << f;
+      const free2 = (free & ~(1 << t)) | fb;
+      const others = me & ~fb;
+      const meAll =
+        jumps[31 - Math.clz32(others & -others)] | jumps[31 - Math.clz32(others & (others - 1))] | jumps[t];
+      const refuted = this.refutedScorches(meAll, opp, free2);
+      rbuf[jbase + i] = refuted;
+      live |= free2 & ~refuted;
+    }
+    if (live === 0) return -(MATE - 2);
+
     const reach = this.reachable(r | h, free);
     const dead = free & ~reach;
     this.canonicalKey(r, h, s | dead, side, popcount(dead));
@@ -388,9 +407,8 @@ export class KnightsSolver {
       const mj1 = jumps[31 - Math.clz32(others & -others)];
       const mj2 = jumps[31 - Math.clz32(others & (others - 1))];
       const mj3 = jumps[t];
-      const meAll = mj1 | mj2 | mj3;
       const cand = (free2 & reach) | fb | deadBit;
-      const refuted = this.refutedScorches(meAll, opp, free2);
+      const refuted = rbuf[jbase + i];
       if ((cand & refuted) !== 0) refutedAny = true;
       const key2 =
         ((popcount(oj1 & free2) + popcount(oj2 & free2) + popcount(oj3 & free2)) << 6) -
@@ -553,7 +571,14 @@ export class KnightsSolver {
       const me = ((side === 0 ? r : h) & ~fb) | tb;
       const opp = side === 0 ? h : r;
       const free = ((this.all & ~(r | h | s) & ~tb) | fb) & ~sb;
-      order[i] = (this.escapes(opp, me, free) << 12) + i;
+      const esc = this.escapes(opp, me, free);
+      if (esc === 0) {
+        // The opponent is left a loss in 2: a win in 3, the best there is after no win in 1. Try it first.
+        moves[i] = moves[base + keep];
+        moves[base + keep] = mv;
+        return;
+      }
+      order[i] = (esc << 12) + i;
     }
     for (let i = base + keep + 1; i < base + top; i++) {
       const mv = moves[i];
