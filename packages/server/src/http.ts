@@ -96,6 +96,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     ok: true,
     uptimeSeconds: Math.round((Date.now() - ctx.startedAt) / 1000),
     tablesInMemory: lobby.size,
+    tablesDriven: lobby.driven,
     sockets: ctx.sockets.connections,
     memoryBytes: process.memoryUsage().rss,
     ...ctx.metrics,

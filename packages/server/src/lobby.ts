@@ -5,6 +5,7 @@
 import { err, ok, type Result } from '@attila/core';
 import type { GameRegistry } from './games.js';
 import type { CreateTable, CreateTableResponse, GameInfo, GameName, TableInfo } from './protocol.js';
+import type { LeaseLobby, Leases } from './leases.js';
 import { Table, type TableDeps } from './table.js';
 import type { StoredSeat, StoredTable } from './storage/types.js';
 import { hashToken, newSeed, newTableId, newToken } from './tokens.js';
@@ -12,13 +13,15 @@ import { hashToken, newSeed, newTableId, newToken } from './tokens.js';
 /** Finished tables nobody watches leave memory after this long (they stay in storage). */
 const IDLE_EVICT_MS = 5 * 60 * 1000;
 
-export class Lobby {
+export class Lobby implements LeaseLobby {
   private readonly tables = new Map<string, Table>();
   private readonly loading = new Map<string, Promise<Table | null>>();
 
   constructor(
     private readonly games: GameRegistry,
     private readonly deps: TableDeps,
+    /** Which of its tables this process drives (clock, bots). */
+    private readonly leases: Leases,
   ) {}
 
   gameInfo(): GameInfo[] {
@@ -33,15 +36,14 @@ export class Lobby {
   /** Loads every unfinished table (server start). Tables that no longer replay are reported, not loaded. */
   async restoreAll(): Promise<{ restored: number; failed: string[] }> {
     const failed: string[] = [];
-    let restored = 0;
+    const restored: Table[] = [];
     for (const meta of await this.deps.storage.activeTables()) {
       const table = await this.load(meta);
-      if (table) {
-        table.resume();
-        restored++;
-      } else failed.push(meta.id);
+      if (table) restored.push(table);
+      else failed.push(meta.id);
     }
-    return { restored, failed };
+    await this.leases.acquire(restored);
+    return { restored: restored.length, failed };
   }
 
   private async load(meta: StoredTable): Promise<Table | null> {
@@ -73,7 +75,7 @@ export class Lobby {
         const meta = await this.deps.storage.getTable(id);
         if (!meta) return null;
         const table = await this.load(meta);
-        if (table && meta.status !== 'finished') table.resume();
+        if (table) await this.leases.acquire([table]);
         return table;
       })();
       this.loading.set(id, pending);
@@ -179,6 +181,7 @@ export class Lobby {
     if (!restored.ok) return err('create.settings', restored.error.message);
     const table = restored.value;
     this.tables.set(meta.id, table);
+    await this.leases.acquire([table]);
     await table.startIfReady();
     return ok({ table: table.info(), seat: creatorSeat, token });
   }
@@ -187,7 +190,7 @@ export class Lobby {
   evictIdle(now: number): void {
     for (const [id, table] of this.tables) {
       if (table.status === 'finished' && table.isIdle() && now - table.idleSince > IDLE_EVICT_MS) {
-        table.close();
+        void table.close();
         this.tables.delete(id);
       }
     }
@@ -197,8 +200,21 @@ export class Lobby {
     return this.tables.size;
   }
 
-  close(): void {
-    for (const table of this.tables.values()) table.close();
+  loaded(): Iterable<Table> {
+    return this.tables.values();
+  }
+
+  /** How many tables this process drives (runs the clock and bots of). */
+  get driven(): number {
+    let n = 0;
+    for (const table of this.tables.values()) if (table.driving) n++;
+    return n;
+  }
+
+  /** Stops every table's timers and bots; resolves once what they had under way is stored. */
+  async close(): Promise<void> {
+    const tables = [...this.tables.values()];
     this.tables.clear();
+    await Promise.all(tables.map((t) => t.close()));
   }
 }

@@ -12,6 +12,7 @@ import type { BotRunner } from './bots/types.js';
 import { LocalBroadcast } from './broadcast/local.js';
 import type { Broadcast } from './broadcast/types.js';
 import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
+import { DEFAULT_LEASES, SharedLeases, SoloLeases, type Leases } from './leases.js';
 import { Lobby } from './lobby.js';
 import type { Metrics } from './table.js';
 import { LIMITS } from './protocol.js';
@@ -49,6 +50,11 @@ export interface ServerOptions {
   readonly durable?: boolean;
   /** Per-address limits on the HTTP API (default `DEFAULT_HTTP_RATE`); false: none (benchmarks). */
   readonly httpRate?: HttpRateLimit | false;
+  /**
+   * Several processes (a shared broadcast): how long a table's lease lasts (default 10 s; renewed every
+   * third of it). A dead process's games wait at most about this long for another process to drive them.
+   */
+  readonly leaseMs?: number;
 }
 
 export interface RunningServer {
@@ -67,6 +73,11 @@ async function redisBroadcast(url: string): Promise<Broadcast> {
 const DEFAULT_BOT_MODULE = new URL('./bots/default-bots.ts', import.meta.url).href;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+function leaseOptions(leaseMs: number | undefined) {
+  if (leaseMs === undefined) return DEFAULT_LEASES;
+  return { ...DEFAULT_LEASES, leaseMs, renewMs: Math.max(50, Math.floor(leaseMs / 3)) };
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.logger ?? pino({ level: options.logLevel ?? 'info' });
   const storage =
@@ -82,18 +93,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.bots ??
     new BotPool({ catalog: botNames(botModule), botModule: botModuleUrl, threads: options.botThreads });
   const metrics: Metrics = { moves: 0, botMoves: 0, botFailures: 0, botOvertaken: 0 };
-  const lobby = new Lobby(botModule.games, {
-    storage,
-    broadcast,
-    bots,
-    log,
-    now: () => Date.now(),
-    botDelayMs: options.botDelayMs ?? 300,
-    metrics,
-  });
+  // Only the in-process broadcast guarantees that this process is alone with its storage.
+  const leases: Leases = broadcast.local
+    ? new SoloLeases()
+    : new SharedLeases(storage, broadcast, log, leaseOptions(options.leaseMs));
+  const lobby = new Lobby(
+    botModule.games,
+    {
+      storage,
+      broadcast,
+      bots,
+      log,
+      now: () => Date.now(),
+      botDelayMs: options.botDelayMs ?? 300,
+      metrics,
+    },
+    leases,
+  );
 
   const restored = await lobby.restoreAll();
   log.info(restored, 'tables restored');
+  leases.start(lobby);
 
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -123,7 +143,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     lobby,
     async close() {
       clearInterval(evict);
-      lobby.close();
+      await lobby.close();
+      await leases.close();
       await app.close();
       await bots.close();
       await broadcast.close();

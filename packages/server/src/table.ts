@@ -111,7 +111,7 @@ export class Table {
         clockExpired: () => void this.queue.run(() => this.onClock()),
       },
       deps,
-      true,
+      false,
     );
   }
 
@@ -151,12 +151,49 @@ export class Table {
     return ok(table);
   }
 
-  /** After a restart: resume the clock fairly, and let bots and timers go on. */
-  resume(): void {
-    if (this.meta.status === 'playing' && this.meta.clock) {
-      this.meta = { ...this.meta, clock: resumeClock(this.meta.clock, this.deps.now()) };
+  /** Whether this process runs the table's clock and bots now (see leases.ts). */
+  get driving(): boolean {
+    return this.driver.active;
+  }
+
+  private wantDrive = false;
+
+  /**
+   * This process starts (or stops) running the table's clock and bots. With one process this happens once,
+   * right after the table is loaded: a running clock gets the restart grace. With several, the new driver
+   * first catches up with storage, and goes on with the stored clock as it is.
+   */
+  drive(on: boolean): Promise<void> {
+    this.wantDrive = on;
+    if (!on) {
+      this.driver.setDriving(false);
+      return Promise.resolve();
     }
-    this.afterChange();
+    return this.queue.run(async () => {
+      if (!this.wantDrive || this.driver.active) return;
+      if (!this.deps.broadcast.local) await this.refresh();
+      else if (this.meta.status === 'playing' && this.meta.clock) {
+        this.meta = { ...this.meta, clock: resumeClock(this.meta.clock, this.deps.now()) };
+      }
+      this.driver.setDriving(true);
+      this.afterChange();
+    });
+  }
+
+  private catchingUp = false;
+
+  /** Another process changed the game (the driver heard it on the broadcast): catch up and drive on. */
+  catchUp(): void {
+    if (this.catchingUp || !this.driver.active) return;
+    this.catchingUp = true;
+    void this.queue
+      .run(async () => {
+        this.catchingUp = false;
+        if (!this.driver.active) return;
+        await this.refresh();
+        this.afterChange();
+      })
+      .catch((e) => this.deps.log.error({ table: this.meta.id, err: e }, 'catching up failed'));
   }
 
   get id(): string {
@@ -570,6 +607,7 @@ export class Table {
     if (!everyone && this.isIdle()) return;
     this.deps.broadcast.publish({
       table: this.meta.id,
+      changed: true,
       seq,
       seats: this.meta.seats.map((s) => (everyone || this.connected[s.seat] ? text(s.seat) : null)),
       spectator: everyone || this.spectators ? text(null) : undefined,
@@ -614,8 +652,9 @@ export class Table {
     this.deps.broadcast.publish({ table: this.meta.id, all: JSON.stringify(message) });
   }
 
-  /** Stops timers and bots (server shutdown); storage already holds everything. */
-  close(): void {
+  /** Stops timers and bots (server shutdown); resolves once what was under way is stored. */
+  close(): Promise<void> {
     this.driver.stop();
+    return this.queue.run(() => undefined);
   }
 }

@@ -10,7 +10,13 @@ export function registerServe(program: Command): void {
     .option('--db <file>', 'SQLite database file (created if absent)', 'attila.db')
     .option('--durable', 'fsync every move (survives power loss, slower)', false)
     .option('--postgres <url>', 'share games with other servers: PostgreSQL instead of SQLite')
+    .option('--postgres-schema <name>', 'the PostgreSQL schema to use (created if absent)', 'public')
     .option('--redis <url>', 'share games with other servers: Redis for the broadcast')
+    .option(
+      '--lease-ms <ms>',
+      'with other servers: how long a server drives a table (clock, bots) without renewing its lease',
+      '10000',
+    )
     .option('--bot-threads <n>', 'worker threads for bots')
     .option('--bot-delay <ms>', 'pause before a bot moves', '300')
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
@@ -26,7 +32,9 @@ export function registerServe(program: Command): void {
         db: string;
         durable: boolean;
         postgres?: string;
+        postgresSchema: string;
         redis?: string;
+        leaseMs: string;
         botThreads?: string;
         botDelay: string;
         logLevel: string;
@@ -35,6 +43,12 @@ export function registerServe(program: Command): void {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           program.error(`--port must be a whole number from 0 to 65535, not "${opts.port}"`);
+        }
+        const leaseMs = Number(opts.leaseMs);
+        if (!Number.isInteger(leaseMs) || leaseMs < 100) {
+          program.error(
+            `--lease-ms must be a whole number of milliseconds, at least 100, not "${opts.leaseMs}"`,
+          );
         }
         const httpRate = Number(opts.httpRate);
         if (!Number.isInteger(httpRate) || httpRate < 0) {
@@ -50,7 +64,9 @@ export function registerServe(program: Command): void {
           dbFile: opts.db,
           durable: opts.durable,
           postgres: opts.postgres,
+          postgresSchema: opts.postgresSchema,
           redis: opts.redis,
+          leaseMs,
           botThreads: opts.botThreads ? Number(opts.botThreads) : undefined,
           botDelayMs: Number(opts.botDelay),
           logLevel: opts.logLevel,

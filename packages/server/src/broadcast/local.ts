@@ -3,6 +3,7 @@ import type { Broadcast, Envelope } from './types.js';
 
 export class LocalBroadcast implements Broadcast {
   readonly local = true;
+  readonly origin = 'local';
   private readonly handlers = new Map<string, Set<(e: Envelope) => void>>();
 
   publish(envelope: Envelope): void {

@@ -3,6 +3,7 @@
  * served by one subscription per table per process; a process hears its own publications back through
  * Redis, so every socket gets every message exactly once, in publication order per table.
  */
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Broadcast, Envelope } from './types.js';
 
@@ -10,6 +11,7 @@ const PREFIX = 'attila:table:';
 
 export class RedisBroadcast implements Broadcast {
   readonly local = false;
+  readonly origin = randomBytes(8).toString('hex');
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<(e: Envelope) => void>>();
@@ -35,7 +37,9 @@ export class RedisBroadcast implements Broadcast {
 
   publish(envelope: Envelope): void {
     if (this.closed) return;
-    this.pub.publish(PREFIX + envelope.table, JSON.stringify(envelope)).catch(this.lost);
+    this.pub
+      .publish(PREFIX + envelope.table, JSON.stringify({ ...envelope, origin: this.origin }))
+      .catch(this.lost);
   }
 
   private readonly subscribing = new Map<string, Promise<unknown>>();

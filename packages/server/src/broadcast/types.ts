@@ -5,6 +5,10 @@
  */
 export interface Envelope {
   readonly table: string;
+  /** The game or its seats changed (not only chat or who is connected): a table's driver catches up. */
+  readonly changed?: boolean;
+  /** The `origin` of the process that published it (set by the broadcast). */
+  readonly origin?: string;
   /** For a move's update: the sequence number it brings the game to. */
   readonly seq?: number;
   /** The same message for everyone watching. */
@@ -20,6 +24,8 @@ export interface Broadcast {
    * false when other processes may hold sockets of any audience.
    */
   readonly local: boolean;
+  /** This process's name on the broadcast, stamped on what it publishes. */
+  readonly origin: string;
   publish(envelope: Envelope): void;
   /**
    * Calls `handler` for every envelope about `table` published after the returned promise resolves,

@@ -102,8 +102,16 @@ export class PostgresStorage implements Storage {
       max: 8,
       options: `-c search_path=${schema}`,
     });
-    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await pool.query(SCHEMA);
+    const client = await pool.connect();
+    try {
+      // Processes starting together on an empty database would race to create the schema: one at a time.
+      await client.query(`SELECT pg_advisory_lock(hashtext('attila-schema:' || $1))`, [schema]);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await client.query(SCHEMA);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+      client.release();
+    }
     return new PostgresStorage(pool);
   }
 

@@ -1,0 +1,205 @@
+/**
+ * One driver per table across server processes (leases.ts): two servers on one PostgreSQL schema and
+ * Redis; the table's clock and bots run only in the lease holder, and another server takes them over when
+ * the holder shuts down (leases released) or is killed (leases expire).
+ */
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateTableResponse, SeatGrant, Snapshot } from './protocol.js';
+import { startServer, type RunningServer } from './server.js';
+import { kill, startChild, type ChildServer } from './test-support/child.js';
+import { TestClient } from './test-support/client.js';
+import { get, post } from './test-support/http.js';
+import {
+  dropSchema,
+  freshSchema,
+  postgresUp,
+  POSTGRES_URL,
+  redisUp,
+  REDIS_URL,
+} from './test-support/services.js';
+
+const up = postgresUp && redisUp;
+const LEASE_MS = 1500;
+// A lease is renewed every third of its time; a dead holder's tables are adopted within about this long.
+const TAKEOVER_MS = LEASE_MS + LEASE_MS / 3;
+const schema = freshSchema();
+const servers: RunningServer[] = [];
+let child: ChildServer | null = null;
+
+function server(): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    postgres: POSTGRES_URL,
+    postgresSchema: schema,
+    redis: REDIS_URL,
+    leaseMs: LEASE_MS,
+    botDelayMs: 60,
+    logger: pino({ level: 'silent' }),
+  }).then((s) => (servers.push(s), s));
+}
+
+beforeAll(async () => {
+  if (up) await Promise.all([server(), server()]);
+});
+afterAll(async () => {
+  if (child) await kill(child);
+  for (const s of servers) await s.close().catch(() => undefined);
+  if (up) await dropSchema(schema);
+});
+
+interface Health {
+  botMoves: number;
+  botOvertaken: number;
+  botFailures: number;
+  tablesDriven: number;
+}
+const health = async (url: string) => (await get<Health>(url, '/health')).body;
+
+async function create(url: string, body: Record<string, unknown>): Promise<CreateTableResponse> {
+  const r = await post<CreateTableResponse>(url, '/api/tables', body);
+  expect(r.status).toBe(201);
+  return r.body;
+}
+
+/** A person at seat 0 against a bot at seat 1, playing through `client`; `turn()` is one move and the reply. */
+async function personVsBot(client: TestClient, table: string, token: string) {
+  client.send({ type: 'hello', table, seat: 0, token });
+  let snap = (await client.next('welcome')).snapshot as Snapshot;
+  if (!snap.toAct.includes(0)) snap = (await client.next('update', (m) => m.seat === 1)).snapshot;
+  return {
+    /** Moves, and resolves with how long after the acknowledgement the bot's reply came. */
+    async turn(ref: string): Promise<number> {
+      expect(snap.result).toBeNull();
+      client.send({ type: 'move', seq: snap.seq, move: snap.legalMoves[0], ref });
+      const ack = await client.next('ack', (m) => m.ref === ref);
+      const at = Date.now();
+      const reply = await client.next('update', (m) => m.seq === ack.seq + 1, 15_000);
+      expect(reply.seat).toBe(1);
+      snap = reply.snapshot;
+      return Date.now() - at;
+    },
+  };
+}
+
+describe('two server processes: one driver per table (leases)', { timeout: 90_000 }, () => {
+  it.skipIf(!up)(
+    'bots move once per turn, from the lease holder only, though both servers have the table loaded',
+    async () => {
+      const [one, two] = servers;
+      const before = await Promise.all([health(one.url), health(two.url)]);
+      // Bots only, created on one; a spectator on two makes two load it while it is being played.
+      const t = await create(one.url, {
+        game: 'knights',
+        seats: [
+          { type: 'bot', bot: 'random' },
+          { type: 'bot', bot: 'random' },
+        ],
+      });
+      const watcher = await TestClient.connect(two.url);
+      watcher.send({ type: 'hello', table: t.table.id });
+      const w = await watcher.next('welcome');
+      const from = w.snapshot?.seq ?? 0;
+      const end =
+        w.table.status === 'finished'
+          ? w
+          : await watcher.next('table', (m) => m.table.status === 'finished', 30_000);
+      const moves = end.table.seq;
+      const seqs = watcher.received.flatMap((m) => (m.type === 'update' ? [m.seq] : []));
+      expect(seqs).toEqual(Array.from({ length: moves - from }, (_, i) => from + i + 1));
+      const after = await Promise.all([health(one.url), health(two.url)]);
+      expect(after[0].botMoves - before[0].botMoves).toBe(moves);
+      expect(after[1].botMoves - before[1].botMoves).toBe(0);
+      // Not one bot move was computed twice and thrown away.
+      expect(after.map((h) => h.botOvertaken)).toEqual([0, 0]);
+      watcher.close();
+    },
+  );
+
+  it.skipIf(!up)(
+    'a server shutting down releases its tables: the other one drives their bots at once',
+    async () => {
+      const [one, two] = servers;
+      const t = await create(one.url, {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'bot', bot: 'random' }],
+        name: 'Aetius',
+      });
+      // The person plays through two; the bot is driven by one, where the table was created.
+      const client = await TestClient.connect(two.url);
+      const game = await personVsBot(client, t.table.id, t.token as string);
+      const before = await Promise.all([health(one.url), health(two.url)]);
+      await game.turn('a');
+      await game.turn('b');
+      const mid = await Promise.all([health(one.url), health(two.url)]);
+      expect(mid[0].botMoves - before[0].botMoves).toBe(2);
+      expect(mid[1].botMoves - before[1].botMoves).toBe(0);
+      await one.close();
+      // Released, not expired: the next renewal sweep of two picks the table up.
+      expect(await game.turn('c')).toBeLessThan(LEASE_MS);
+      const last = await health(two.url);
+      expect(last.botMoves - mid[1].botMoves).toBe(1);
+      expect(last.botOvertaken).toBe(0);
+      expect(last.tablesDriven).toBeGreaterThanOrEqual(1);
+      client.close();
+    },
+  );
+
+  it.skipIf(!up)(
+    'a server killed (SIGKILL) mid-game: once its leases expire, the other runs its clocks and bots',
+    async () => {
+      const two = servers[1];
+      child = await startChild('unused.db', [
+        '--postgres',
+        POSTGRES_URL,
+        '--postgres-schema',
+        schema,
+        '--redis',
+        REDIS_URL,
+        '--lease-ms',
+        String(LEASE_MS),
+        '--bot-delay',
+        '60',
+      ]);
+      const dying = child.url;
+      // A person against a bot, playing through two.
+      const bot = await create(dying, {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'bot', bot: 'random' }],
+        name: 'Aetius',
+      });
+      const client = await TestClient.connect(two.url);
+      const game = await personVsBot(client, bot.table.id, bot.token as string);
+      await game.turn('a');
+      // Two people on a 3-second game clock with no bot to take over: running out of time loses.
+      const clocked = await create(dying, {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'human' }],
+        name: 'Aetius',
+        clock: { mode: 'game', initialMs: 3000, incrementMs: 0 },
+      });
+      const joined = await post<SeatGrant>(two.url, `/api/tables/${clocked.table.id}/join`, {
+        name: 'Attila',
+      });
+      expect(joined.status).toBe(200);
+      const watcher = await TestClient.connect(two.url);
+      watcher.send({ type: 'hello', table: clocked.table.id });
+      expect((await watcher.next('welcome')).table.status).toBe('playing');
+      const killedAt = Date.now();
+      await kill(child);
+      child = null;
+      // Nobody moves: the clock runs out on two, which adopted the table when the lease expired.
+      const end = await watcher.next('table', (m) => m.table.status === 'finished', 15_000);
+      expect(end.table.result?.reason).toMatch(/ran out of time/);
+      expect(Date.now() - killedAt).toBeLessThan(3000 + TAKEOVER_MS + 2000);
+      // The bot plays on too, within the lease time of the kill.
+      const before = await health(two.url);
+      expect(await game.turn('b')).toBeLessThan(TAKEOVER_MS + 1000);
+      const after = await health(two.url);
+      expect(after.botMoves - before.botMoves).toBe(1);
+      expect(after.botOvertaken).toBe(0);
+      client.close();
+      watcher.close();
+    },
+  );
+});

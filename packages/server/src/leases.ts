@@ -1,0 +1,164 @@
+/**
+ * Which process drives a table (runs its clock's timer and its bots). With one process (SQLite, in-process
+ * broadcast) that is always this one. With several sharing PostgreSQL and Redis, it is the holder of the
+ * table's lease (`Storage.claimMany`): each process has a random owner id, claims the tables it loads,
+ * renews the leases of its loaded open and played tables in one batch every `renewMs`, adopts played tables
+ * whose lease expired (their process died) in the same sweep, and releases its leases when it shuts down.
+ * Moves from people are still taken by any process: the primary key keeps one writer per move.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import type { Broadcast } from './broadcast/types.js';
+import type { Storage } from './storage/types.js';
+import type { Table } from './table.js';
+
+/** What the lease keeper needs of the lobby. */
+export interface LeaseLobby {
+  loaded(): Iterable<Table>;
+  /** The live table, loading it from storage (and calling `acquire` for it) if needed. */
+  open(id: string): Promise<Table | null>;
+}
+
+export interface Leases {
+  /** Tables just loaded or created: this process drives those whose lease it gets. */
+  acquire(tables: readonly Table[]): Promise<void>;
+  /** Starts renewing and adopting (after the tables of the server's start are loaded). */
+  start(lobby: LeaseLobby): void;
+  /** Stops renewing and gives every lease up; call once the tables are closed. */
+  close(): Promise<void>;
+}
+
+/** One process: it drives every table it has. */
+export class SoloLeases implements Leases {
+  async acquire(tables: readonly Table[]): Promise<void> {
+    for (const table of tables) if (table.status !== 'finished') await table.drive(true);
+  }
+  start(): void {}
+  async close(): Promise<void> {}
+}
+
+export interface LeaseOptions {
+  /** How long a lease lasts unless renewed: how long the games of a dead process wait for another. */
+  readonly leaseMs: number;
+  /** How often leases are renewed and orphaned games looked for (well under `leaseMs`). */
+  readonly renewMs: number;
+  /** At most this many orphaned games adopted per sweep (spreads a dead process's games over the others). */
+  readonly adoptPerSweep: number;
+}
+
+export const DEFAULT_LEASES: LeaseOptions = { leaseMs: 10_000, renewMs: 3_000, adoptPerSweep: 50 };
+
+export class SharedLeases implements Leases {
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  /** The tables this process drives, each with its broadcast subscription (null while subscribing). */
+  private readonly driven = new Map<Table, (() => void) | null>();
+  /** When the leases of the last successful renewal run out. */
+  private heldUntil = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly broadcast: Broadcast,
+    private readonly log: Logger,
+    private readonly options: LeaseOptions = DEFAULT_LEASES,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async acquire(tables: readonly Table[]): Promise<void> {
+    const live = tables.filter((t) => t.status !== 'finished');
+    if (live.length === 0 || this.closed) return;
+    const now = this.now();
+    const held = new Set(
+      await this.storage.claimMany(
+        live.map((t) => t.id),
+        this.owner,
+        now,
+        now + this.options.leaseMs,
+      ),
+    );
+    await Promise.all(live.map((t) => this.hold(t, held.has(t.id))));
+  }
+
+  /** Starts or stops driving `table`, as its lease says. */
+  private async hold(table: Table, on: boolean): Promise<void> {
+    if (on && !this.closed && !this.driven.has(table)) {
+      this.driven.set(table, null);
+      // Moves and seat changes made through other processes reach the driver over the broadcast.
+      const unsubscribe = await this.broadcast.subscribe(table.id, (e) => {
+        if (e.changed && e.origin !== this.broadcast.origin) table.catchUp();
+      });
+      if (!this.driven.has(table)) return unsubscribe();
+      this.driven.set(table, unsubscribe);
+      await table.drive(true);
+    } else if (!on && this.driven.has(table)) {
+      this.driven.get(table)?.();
+      this.driven.delete(table);
+      await table.drive(false);
+    }
+  }
+
+  start(lobby: LeaseLobby): void {
+    const loop = () => {
+      this.ticking = this.tick(lobby).finally(() => {
+        this.ticking = null;
+        if (!this.closed) this.timer = setTimeout(loop, this.options.renewMs);
+      });
+    };
+    this.timer = setTimeout(loop, this.options.renewMs);
+  }
+
+  /** One round trip renews every lease; finished games' leases are given up; orphans are adopted. */
+  private async tick(lobby: LeaseLobby): Promise<void> {
+    const now = this.now();
+    const loaded = [...lobby.loaded()];
+    const live = loaded.filter((t) => t.status !== 'finished');
+    const done = [...this.driven.keys()].filter((t) => t.status === 'finished' || !loaded.includes(t));
+    try {
+      const until = now + this.options.leaseMs;
+      const held = new Set(
+        await this.storage.claimMany(
+          live.map((t) => t.id),
+          this.owner,
+          now,
+          until,
+        ),
+      );
+      this.heldUntil = until;
+      for (const t of done) await this.hold(t, false);
+      if (done.length)
+        await this.storage.release(
+          done.map((t) => t.id),
+          this.owner,
+        );
+      for (const t of live) await this.hold(t, held.has(t.id));
+      const orphans = await this.storage.claimOrphans(this.owner, now, until, this.options.adoptPerSweep);
+      for (const id of orphans) {
+        const table = await lobby.open(id);
+        if (table) await this.hold(table, true);
+        else await this.storage.release([id], this.owner);
+      }
+      if (orphans.length) this.log.info({ tables: orphans }, 'adopted games whose process is gone');
+    } catch (e) {
+      this.log.error({ err: e }, 'renewing table leases failed');
+      // Another process may take the tables over once the leases run out: stop driving before that.
+      if (this.now() + this.options.renewMs >= this.heldUntil) {
+        for (const t of [...this.driven.keys()]) await this.hold(t, false);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.ticking;
+    const tables = [...this.driven.keys()];
+    for (const t of tables) await this.hold(t, false);
+    await this.storage.release(
+      tables.map((t) => t.id),
+      this.owner,
+    );
+  }
+}
