@@ -1,7 +1,8 @@
 /**
  * One live game: its seats, its state, its clock, and the only code that changes them. Every change runs
  * through the table's serial queue and is committed to storage before anyone is told of it; then each
- * audience (each seat, the spectators) gets its own message through the broadcast.
+ * audience (each seat, the spectators) gets its own message through the broadcast (audience.ts). Its clock
+ * timer and bots are run by its driver (driver.ts), in the one process that drives it (leases.ts).
  */
 import {
   err,
@@ -11,12 +12,10 @@ import {
   replayMoves,
   type GameEvent,
   type Result,
-  type Viewer,
 } from '@attila/core';
 import type { Broadcast } from './broadcast/types.js';
 import {
   afterMove,
-  clockInfo,
   flagged,
   resumeClock,
   startClock,
@@ -24,6 +23,7 @@ import {
   withGrace,
   type ClockState,
 } from './clock.js';
+import { Audience, snapshotOf, tableInfo, updateTexts, type GameNow } from './audience.js';
 import { TableDriver, type DriverDeps } from './driver.js';
 import type { AnyGame } from './games.js';
 import {
@@ -66,11 +66,8 @@ export class Table {
   private readonly moves: string[];
   private readonly history: HistoryEntry[];
   private readonly chatLog: ChatMessage[];
-  private readonly connected: number[];
+  private readonly audience: Audience;
   private readonly driver: TableDriver;
-  /** When the table last had no socket (for evicting finished tables from memory). */
-  idleSince: number;
-
   private constructor(
     readonly game: AnyGame,
     private readonly settings: unknown,
@@ -86,8 +83,7 @@ export class Table {
     this.moves = moves.map((m) => m.move);
     this.history = history;
     this.chatLog = chat;
-    this.connected = meta.seats.map(() => 0);
-    this.idleSince = deps.now();
+    this.audience = new Audience(meta.id, meta.seats.length, deps.broadcast, deps.now());
     this.driver = new TableDriver(
       meta.id,
       {
@@ -211,51 +207,16 @@ export class Table {
 
   // ------------------------------------------------------------ what viewers see
 
-  info(): TableInfo {
-    const m = this.meta;
-    return {
-      id: m.id,
-      game: m.game,
-      settings: m.settings,
-      rulesVersion: m.rulesVersion,
-      playerCount: m.seats.length,
-      listed: m.listed,
-      status: m.status,
-      seats: m.seats.map((s) => ({
-        seat: s.seat,
-        name: s.name,
-        kind: s.kind,
-        bot: s.bot,
-        controller: s.controller,
-        connected: this.connected[s.seat],
-      })),
-      clock: m.clockSettings,
-      takeover: m.takeover,
-      seq: this.seq,
-      result: m.result,
-      createdAt: m.createdAt,
-    };
+  private gameNow(): GameNow {
+    return { game: this.game, meta: this.meta, state: this.state, seq: this.seq, now: this.deps.now() };
   }
 
-  private toActNow(): readonly number[] {
-    return this.meta.status === 'playing' ? this.game.toAct(this.state) : [];
+  info(): TableInfo {
+    return tableInfo(this.meta, this.seq, this.audience.connected);
   }
 
   snapshot(seat: number | null): Snapshot {
-    const viewer: Viewer = seat === null ? 'spectator' : { seat };
-    const toAct = this.toActNow();
-    const now = this.deps.now();
-    return {
-      seq: this.seq,
-      view: this.game.view(this.state, viewer),
-      toAct,
-      legalMoves: seat !== null && toAct.includes(seat) ? this.game.legalMoves(this.state, seat) : [],
-      clock:
-        this.meta.clockSettings && this.meta.clock
-          ? clockInfo(this.meta.clockSettings, this.meta.clock, now)
-          : null,
-      result: this.meta.result,
-    };
+    return snapshotOf(this.gameNow(), seat);
   }
 
   /** What a client that last saw `since` missed, or null when it cannot be told move by move. */
@@ -273,27 +234,21 @@ export class Table {
     return s !== undefined && tokenMatches(token, s.tokenHash);
   }
 
-  private spectators = 0;
-
   isIdle(): boolean {
-    return this.spectators === 0 && this.connected.every((n) => n === 0);
+    return this.audience.isIdle();
+  }
+
+  /** When the table last had no socket (for evicting finished tables from memory). */
+  get idleSince(): number {
+    return this.audience.idleSince;
   }
 
   attach(seat: number | null): void {
-    if (seat === null) this.spectators++;
-    else {
-      this.connected[seat]++;
-      if (this.connected[seat] === 1) this.publishTable(false);
-    }
+    if (this.audience.attach(seat)) this.publishTable(false);
   }
 
   detach(seat: number | null): void {
-    if (seat === null) this.spectators = Math.max(0, this.spectators - 1);
-    else {
-      this.connected[seat] = Math.max(0, this.connected[seat] - 1);
-      if (this.connected[seat] === 0) this.publishTable(false);
-    }
-    if (this.isIdle()) this.idleSince = this.deps.now();
+    if (this.audience.detach(seat, this.deps.now())) this.publishTable(false);
   }
 
   /** A finished game as a record that replays it. */
@@ -391,7 +346,7 @@ export class Table {
       });
       this.chatLog.push(stored);
       if (this.chatLog.length > LIMITS.chatHistory) this.chatLog.shift();
-      this.publishAll({ type: 'chat', message: stored });
+      this.audience.publishAll({ type: 'chat', message: stored });
       return ok(stored);
     });
   }
@@ -597,59 +552,20 @@ export class Table {
 
   // ------------------------------------------------------------ broadcasting
 
-  /** One message per audience, prepared only for audiences that can hear it. */
-  private perAudience(build: (seat: number | null) => ServerMessage, seq?: number): void {
-    this.perAudienceText((viewer) => JSON.stringify(build(viewer)), seq);
-  }
-
-  private perAudienceText(text: (seat: number | null) => string, seq?: number): void {
-    const everyone = !this.deps.broadcast.local;
-    if (!everyone && this.isIdle()) return;
-    this.deps.broadcast.publish({
-      table: this.meta.id,
-      changed: true,
-      seq,
-      seats: this.meta.seats.map((s) => (everyone || this.connected[s.seat] ? text(s.seat) : null)),
-      spectator: everyone || this.spectators ? text(null) : undefined,
-    });
-  }
-
-  /**
-   * The update after a move, one text per audience. Only the view and the legal moves differ between
-   * audiences, so the rest is serialized once (this runs for every move of every game).
-   */
   private publishUpdate(seat: number, events: readonly GameEvent[]): void {
-    const seq = this.seq;
-    const toAct = this.toActNow();
-    const clock =
-      this.meta.clockSettings && this.meta.clock
-        ? clockInfo(this.meta.clockSettings, this.meta.clock, this.deps.now())
-        : null;
-    const head = `{"type":"update","seq":${seq},"seat":${seat},"events":${JSON.stringify(events)},"snapshot":{"seq":${seq},"view":`;
-    const tail = `,"toAct":${JSON.stringify(toAct)},"clock":${JSON.stringify(clock)},"result":${JSON.stringify(this.meta.result)}}}`;
-    let shared: string | null = null;
-    const viewText = (viewer: number | null): string => {
-      if (!this.game.sameViewForEveryone) {
-        return JSON.stringify(this.game.view(this.state, viewer === null ? 'spectator' : { seat: viewer }));
-      }
-      return (shared ??= JSON.stringify(this.game.view(this.state, 'spectator')));
-    };
-    this.perAudienceText((viewer) => {
-      const view = viewText(viewer);
-      const legal = viewer !== null && toAct.includes(viewer) ? this.game.legalMoves(this.state, viewer) : [];
-      return `${head}${view},"legalMoves":${JSON.stringify(legal)}${tail}`;
-    }, seq);
+    this.audience.publish(updateTexts(this.gameNow(), seat, events), this.seq);
   }
 
   /** The table's news; `withSnapshot` false when only who is connected changed (the game did not). */
   publishTable(withSnapshot = true): void {
     const table = this.info();
-    if (!withSnapshot) return this.publishAll({ type: 'table', table, snapshot: null });
-    this.perAudience((viewer) => ({ type: 'table', table, snapshot: this.snapshot(viewer) }));
-  }
-
-  private publishAll(message: ServerMessage): void {
-    this.deps.broadcast.publish({ table: this.meta.id, all: JSON.stringify(message) });
+    if (!withSnapshot) return this.audience.publishAll({ type: 'table', table, snapshot: null });
+    const message = (viewer: number | null): ServerMessage => ({
+      type: 'table',
+      table,
+      snapshot: this.snapshot(viewer),
+    });
+    this.audience.publish((viewer) => JSON.stringify(message(viewer)));
   }
 
   /** Stops timers and bots (server shutdown); resolves once what was under way is stored. */
