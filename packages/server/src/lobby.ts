@@ -207,7 +207,7 @@ export class Lobby implements LeaseLobby {
   /** How many tables this process drives (runs the clock and bots of). */
   get driven(): number {
     let n = 0;
-    for (const table of this.tables.values()) if (table.driving) n++;
+    for (const table of this.tables.values()) if (table.driving && table.status !== 'finished') n++;
     return n;
   }
 
