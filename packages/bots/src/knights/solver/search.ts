@@ -22,6 +22,8 @@ export const MATE = 64;
 const MAX_PLY = 48;
 const MOVES_PER_PLY = 512;
 const NO_SQUARE = 31;
+/** Buckets of the move sort: 3 special moves, then a mobility 0..31 after a move (3 knights: at most 24). */
+const BUCKETS = 35;
 /** Nodes with at least this many free squares re-sort their best moves by the opponent's escapes. */
 const ORDER_FREE_MIN = 4;
 /** How many of the moves first by mobility are re-sorted. */
@@ -70,6 +72,9 @@ export class KnightsSolver {
   private readonly orderBuf = new Int32Array(MAX_PLY * MOVES_PER_PLY);
   private readonly jumpBuf = new Int32Array(MAX_PLY * 32);
   private readonly refutedBuf = new Int32Array(MAX_PLY * 32);
+  private readonly bucketCount = new Int32Array(BUCKETS);
+  private readonly tmpMoves = new Int32Array(MOVES_PER_PLY);
+  private readonly tmpKeys = new Int32Array(MOVES_PER_PLY);
   /** Two killer moves per ply: the last moves that caused a cutoff there. */
   private readonly killers = new Int32Array(MAX_PLY * 2).fill(-1);
   private keyA = 0;
@@ -443,23 +448,24 @@ export class KnightsSolver {
     for (let i = base; i < base + m; i++) {
       const mv = moves[i];
       if (mv === want) {
-        order[i] = -3 << 20;
+        moves[i] = moves[base];
+        order[i] = order[base];
+        moves[base] = mv;
+        order[base] = -3 << 20;
         keep = 1;
       } else if (mv === k0) order[i] = -2 << 20;
       else if (mv === k1) order[i] = -1 << 20;
     }
-    // Only the first `top` moves are sorted now (most nodes cut early); the rest when the loop reaches them.
+    // Sorting and the costly re-sort wait until the table move has failed to cut.
     const top = Math.min(m, this.orderTop);
-    this.selectTop(base, base + m, top);
-    let refined = !(deep && m > 1);
+    let sorted = m <= keep;
 
     for (let i = base; i < base + m; i++) {
-      if (!refined && i === base + keep) {
-        // The costly re-sort only once the table move has failed to cut.
-        this.refineOrder(base, top, r, h, s, side, keep);
-        refined = true;
+      if (!sorted && i === base + keep) {
+        sorted = true;
+        this.sortMoves(i, base + m);
+        if (deep) this.refineOrder(base, top, r, h, s, side, keep);
       }
-      if (i === base + top) this.sortMoves(i, base + m);
       const mv = moves[i];
       const fb = 1 << (mv & 31);
       const tb = 1 << ((mv >>> 5) & 31);
@@ -503,48 +509,52 @@ export class KnightsSolver {
     return best;
   }
 
-  /** Puts the `k` smallest keys of moves[lo, hi) first, in ascending order; the rest stay unsorted. */
-  private selectTop(lo: number, hi: number, k: number): void {
-    const moves = this.moveBuf;
-    const order = this.orderBuf;
-    const last = lo + k - 1;
-    for (let i = lo + 1; i < hi; i++) {
-      const mv = moves[i];
-      const key = order[i];
-      let j: number;
-      if (i <= last) j = i - 1;
-      else {
-        if (key >= order[last]) continue;
-        // Swap out the largest of the sorted prefix, then sift the newcomer down.
-        moves[i] = moves[last];
-        order[i] = order[last];
-        j = last - 1;
-      }
-      while (j >= lo && order[j] > key) {
-        moves[j + 1] = moves[j];
-        order[j + 1] = order[j];
-        j--;
-      }
-      moves[j + 1] = mv;
-      order[j + 1] = key;
-    }
-  }
-
-  /** Insertion sort of moves[lo, hi) by order key, ascending. */
+  /**
+   * Sorts moves[lo, hi) by key (opponent's mobility << 6 minus ours; the table move and killers, negative,
+   * first): a two-pass radix sort, ours (descending) then the opponent's, stable.
+   */
   private sortMoves(lo: number, hi: number): void {
     const moves = this.moveBuf;
     const order = this.orderBuf;
-    for (let i = lo + 1; i < hi; i++) {
-      const mv = moves[i];
-      const key = order[i];
-      let j = i - 1;
-      while (j >= lo && order[j] > key) {
-        moves[j + 1] = moves[j];
-        order[j + 1] = order[j];
-        j--;
-      }
-      moves[j + 1] = mv;
-      order[j + 1] = key;
+    const tm = this.tmpMoves;
+    const tk = this.tmpKeys;
+    const cnt = this.bucketCount;
+    // Pass 1, by our mobility descending, from moves/order into tm/tk.
+    for (let b = 0; b < BUCKETS; b++) cnt[b] = 0;
+    for (let i = lo; i < hi; i++) {
+      const k = order[i];
+      cnt[k < 0 ? 0 : BUCKETS - 1 - (((k + 63) >> 6) * 64 - k)]++;
+    }
+    let sum = 0;
+    for (let b = 0; b < BUCKETS; b++) {
+      const c = cnt[b];
+      cnt[b] = sum;
+      sum += c;
+    }
+    for (let i = lo; i < hi; i++) {
+      const k = order[i];
+      const j = cnt[k < 0 ? 0 : BUCKETS - 1 - (((k + 63) >> 6) * 64 - k)]++;
+      tm[j] = moves[i];
+      tk[j] = k;
+    }
+    // Pass 2, by the opponent's mobility (special moves first, in key order), back into moves/order.
+    for (let b = 0; b < BUCKETS; b++) cnt[b] = 0;
+    const n = hi - lo;
+    for (let i = 0; i < n; i++) {
+      const k = tk[i];
+      cnt[k < 0 ? 3 + (k >> 20) : ((k + 63) >> 6) + 3]++;
+    }
+    sum = lo;
+    for (let b = 0; b < BUCKETS; b++) {
+      const c = cnt[b];
+      cnt[b] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const k = tk[i];
+      const j = cnt[k < 0 ? 3 + (k >> 20) : ((k + 63) >> 6) + 3]++;
+      moves[j] = tm[i];
+      order[j] = k;
     }
   }
 
