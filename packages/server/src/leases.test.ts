@@ -57,16 +57,23 @@ interface Health {
 }
 const health = async (url: string) => (await get<Health>(url, '/health')).body;
 
-/** The owners of the leases in force, straight from the database. */
-async function leaseOwners(): Promise<string[]> {
+async function sql<T>(text: string, values: unknown[]): Promise<T[]> {
   const c = new pg.Client({ connectionString: POSTGRES_URL });
   await c.connect();
   try {
-    const r = await c.query(`SELECT DISTINCT owner FROM ${schema}.leases WHERE until_ms > $1`, [Date.now()]);
-    return r.rows.map((row) => row.owner as string);
+    return (await c.query(text, values)).rows as T[];
   } finally {
     await c.end();
   }
+}
+
+/** The owners of the leases in force, straight from the database. */
+async function leaseOwners(): Promise<string[]> {
+  const rows = await sql<{ owner: string }>(
+    `SELECT DISTINCT owner FROM ${schema}.leases WHERE until_ms > $1`,
+    [Date.now()],
+  );
+  return rows.map((r) => r.owner);
 }
 
 async function create(url: string, body: Record<string, unknown>): Promise<CreateTableResponse> {
@@ -202,6 +209,14 @@ describe('two server processes: one driver per table (leases)', { timeout: 90_00
       const watcher = await TestClient.connect(two.url);
       watcher.send({ type: 'hello', table: clocked.table.id });
       expect((await watcher.next('welcome')).table.status).toBe('playing');
+      // The same, but created and joined on the dying server only: two has never loaded it.
+      const orphan = await create(dying, {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'human' }],
+        name: 'Aetius',
+        clock: { mode: 'game', initialMs: 3000, incrementMs: 0 },
+      });
+      expect((await post(dying, `/api/tables/${orphan.table.id}/join`, { name: 'Attila' })).status).toBe(200);
       const before = await health(two.url);
       const killedAt = Date.now();
       await kill(child);
@@ -213,6 +228,22 @@ describe('two server processes: one driver per table (leases)', { timeout: 90_00
       expect(end.table.result?.reason).toMatch(/ran out of time/);
       expect(Date.now() - killedAt).toBeLessThan(3000 + TAKEOVER_MS + 2000);
       expect(await reply).toBeLessThan(TAKEOVER_MS + 1000);
+      // Two's periodic sweep adopted the game it had never loaded, and ended it on time (read from the
+      // database: asking two about it would load it the ordinary way).
+      const stored = async () =>
+        (
+          await sql<{ status: string; result: { reason?: string } | null }>(
+            `SELECT status, result FROM ${schema}.tables WHERE id = $1`,
+            [orphan.table.id],
+          )
+        )[0];
+      while ((await stored()).status !== 'finished' && Date.now() - killedAt < 3000 + TAKEOVER_MS + 3000) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await stored()).toMatchObject({
+        status: 'finished',
+        result: { reason: expect.stringMatching(/time/) },
+      });
       const after = await health(two.url);
       expect(after.botMoves - before.botMoves).toBe(1);
       expect(after.botOvertaken).toBe(0);
