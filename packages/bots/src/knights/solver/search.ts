@@ -463,7 +463,8 @@ export class KnightsSolver {
     for (let i = base; i < base + m; i++) {
       if (!sorted && i === base + keep) {
         sorted = true;
-        this.sortMoves(i, base + m);
+        // Where the re-sort covers every move, it alone orders them (the mobility key breaking ties).
+        if (!deep || m > top) this.sortMoves(i, base + m);
         if (deep) this.refineOrder(base, top, r, h, s, side, keep);
       }
       const mv = moves[i];
@@ -575,6 +576,7 @@ export class KnightsSolver {
     const order = this.orderBuf;
     for (let i = base + keep; i < base + top; i++) {
       const mv = moves[i];
+      const key = order[i];
       const fb = 1 << (mv & 31);
       const tb = 1 << ((mv >>> 5) & 31);
       const sb = 1 << ((mv >>> 10) & 31);
@@ -588,7 +590,7 @@ export class KnightsSolver {
         moves[base + keep] = mv;
         return;
       }
-      order[i] = (esc << 12) + i;
+      order[i] = (esc << 12) + (key < 0 ? 0 : key);
     }
     for (let i = base + keep + 1; i < base + top; i++) {
       const mv = moves[i];
