@@ -137,6 +137,10 @@ export class TableDriver {
       if (r.ok) return;
       if (OVERTAKEN.includes(r.error.code)) this.deps.metrics.botOvertaken++;
       else this.deps.log.error({ table: this.table, seat, bot, move, error: r.error }, 'bot move refused');
+    } catch (e) {
+      // Storage failed: the bot tries again shortly rather than stall the game.
+      this.deps.log.error({ table: this.table, seat, bot, err: e }, 'bot move failed');
+      setTimeout(() => this.update(), 1000);
     } finally {
       this.botPending.delete(key);
     }

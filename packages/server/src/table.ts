@@ -104,7 +104,14 @@ export class Table {
         }),
         fallbackMove: (seat) => this.game.legalMoves(this.state, seat)[0],
         playBot: (seat, seq, move) => this.move(seat, null, seq, move),
-        clockExpired: () => void this.queue.run(() => this.onClock()),
+        clockExpired: () =>
+          void this.queue
+            .run(() => this.onClock())
+            .catch((e) => {
+              // Storage failed: try again shortly rather than leave the clock unwatched.
+              this.deps.log.error({ table: this.meta.id, err: e }, 'handling the clock failed');
+              setTimeout(() => this.afterChange(), 1000);
+            }),
       },
       deps,
       false,
@@ -524,8 +531,11 @@ export class Table {
 
   /** The clock's timer went off: a seat out of time is taken over by the bot, or loses. */
   private async onClock(): Promise<void> {
+    if (!this.driver.active) return;
+    // A move made through another process just in time may not have reached this driver yet.
+    if (!this.deps.broadcast.local) await this.refresh();
     const clock = this.meta.clock;
-    if (!this.driver.active || this.meta.status !== 'playing' || !clock) return;
+    if (this.meta.status !== 'playing' || !clock) return this.afterChange();
     const now = this.deps.now();
     const out = flagged(clock, this.watchedSeats(), now);
     if (out.length === 0) return this.afterChange();
