@@ -7,10 +7,12 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse, SeatGrant, Snapshot } from './protocol.js';
+import { LocalBroadcast } from './broadcast/local.js';
 import { startServer, type RunningServer } from './server.js';
+import { SqliteStorage } from './storage/sqlite.js';
 import { kill, startChild, type ChildServer } from './test-support/child.js';
 import { TestClient } from './test-support/client.js';
-import { get, post } from './test-support/http.js';
+import { get, post, tempDb } from './test-support/http.js';
 import {
   dropSchema,
   freshSchema,
@@ -251,4 +253,65 @@ describe('two server processes: one driver per table (leases)', { timeout: 90_00
       watcher.close();
     },
   );
+});
+
+describe('a server that cannot renew its leases', { timeout: 60_000 }, () => {
+  it('stops driving its tables before the leases run out, and drives them again once it can', async () => {
+    let down = false;
+    const real = new SqliteStorage(tempDb());
+    // The database stops answering lease queries (as when it is unreachable); everything else still works.
+    const storage = new Proxy(real, {
+      get(target, prop) {
+        if (down && (prop === 'claimMany' || prop === 'claimOrphans')) {
+          return async () => {
+            throw new Error('database unreachable');
+          };
+        }
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    // An in-process broadcast that says other processes may exist: the server uses leases.
+    const broadcast = Object.assign(new LocalBroadcast(), { local: false as const });
+    const s = await startServer({
+      port: 0,
+      storage,
+      broadcast,
+      leaseMs: 600,
+      botDelayMs: 250,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const t = await create(s.url, {
+        game: 'knights',
+        seats: [
+          { type: 'bot', bot: 'random' },
+          { type: 'bot', bot: 'random' },
+        ],
+      });
+      expect((await health(s.url)).tablesDriven).toBe(1);
+      down = true;
+      // Renewals every 200 ms: a failed one that leaves less than that before expiry stops the driving.
+      await new Promise((r) => setTimeout(r, 1200));
+      expect((await health(s.url)).tablesDriven).toBe(0);
+      const now = async () =>
+        (await get<{ table: { seq: number; status: string } }>(s.url, `/api/tables/${t.table.id}`)).body
+          .table;
+      // The game is not over: it waits, no bot moving, while the leases cannot be renewed.
+      const stalled = await now();
+      expect(stalled.status).toBe('playing');
+      await new Promise((r) => setTimeout(r, 600));
+      expect((await now()).seq).toBe(stalled.seq);
+      down = false;
+      const watcher = await TestClient.connect(s.url);
+      watcher.send({ type: 'hello', table: t.table.id });
+      const w = await watcher.next('welcome');
+      if (w.table.status !== 'finished')
+        await watcher.next('table', (m) => m.table.status === 'finished', 20_000);
+      expect((await health(s.url)).botOvertaken).toBe(0);
+      watcher.close();
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -115,7 +115,8 @@ export class SharedLeases implements Leases {
     const now = this.now();
     const loaded = [...lobby.loaded()];
     const live = loaded.filter((t) => t.status !== 'finished');
-    const done = [...this.driven.keys()].filter((t) => t.status === 'finished' || !loaded.includes(t));
+    const inLobby = new Set(loaded);
+    const done = [...this.driven.keys()].filter((t) => t.status === 'finished' || !inLobby.has(t));
     try {
       const until = now + this.options.leaseMs;
       const held = new Set(
