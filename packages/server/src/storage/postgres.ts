@@ -315,9 +315,11 @@ export class PostgresStorage implements Storage {
     untilMs: number,
   ): Promise<string[]> {
     if (tableIds.length === 0) return [];
-    // Rows this owner inserted or updated come back; a table leased to a live owner is left alone.
+    // Rows this owner inserted or updated come back; a table leased to a live owner, or finished (another
+    // process's copy may not know yet), is left alone.
     const r = await this.pool.query(
-      `INSERT INTO leases (table_id, owner, until_ms) SELECT DISTINCT unnest($1::text[]), $2, $3::bigint
+      `INSERT INTO leases (table_id, owner, until_ms)
+         SELECT id, $2, $3::bigint FROM tables WHERE id = ANY($1::text[]) AND status <> 'finished'
        ON CONFLICT (table_id) DO UPDATE SET owner = $2, until_ms = $3
        WHERE leases.owner = $2 OR leases.until_ms < $4
        RETURNING table_id`,

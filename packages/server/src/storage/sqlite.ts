@@ -138,6 +138,12 @@ function prepareStatements(db: Database.Database) {
        ON CONFLICT (table_id) DO UPDATE SET owner = @owner, until_ms = @until
        WHERE leases.owner = @owner OR leases.until_ms < @now`,
     ),
+    claimLive: db.prepare(
+      `INSERT INTO leases (table_id, owner, until_ms)
+       SELECT id, @owner, @until FROM tables WHERE id = @table AND status <> 'finished'
+       ON CONFLICT (table_id) DO UPDATE SET owner = @owner, until_ms = @until
+       WHERE leases.owner = @owner OR leases.until_ms < @now`,
+    ),
     orphans: db.prepare(
       `SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id
        WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.until_ms < ?) ORDER BY t.created_at LIMIT ?`,
@@ -337,7 +343,7 @@ export class SqliteStorage implements Storage {
   ): Promise<string[]> {
     return this.db.transaction(() =>
       [...new Set(tableIds)].filter(
-        (table) => this.stmt.claim.run({ table, owner, until: untilMs, now: nowMs }).changes === 1,
+        (table) => this.stmt.claimLive.run({ table, owner, until: untilMs, now: nowMs }).changes === 1,
       ),
     )();
   }

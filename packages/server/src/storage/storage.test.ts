@@ -118,6 +118,10 @@ describe.each(backends)('%s storage', (name, up, open) => {
       expect(await s.claimMany([a, b], 'p2', 3003, 5000)).toEqual([]);
       await s.release([a], 'p3');
       expect(await s.claimMany([a, b], 'p2', 3004, 5000)).toEqual([a]);
+      // A finished game needs no driver: it is not claimed (a stale copy elsewhere may still ask).
+      await s.updateTable(d, { status: 'finished' });
+      await s.release([d], 'p3');
+      expect(await s.claimMany([d], 'p2', 3005, 5000)).toEqual([]);
       await s.close();
     },
   );

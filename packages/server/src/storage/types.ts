@@ -88,7 +88,10 @@ export interface Storage {
    * (it was free, expired, or already its own). Several server processes use it to keep one writer per game.
    */
   claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean>;
-  /** `claim` for many tables in one round trip (renewing a process's leases): the ids `owner` now holds. */
+  /**
+   * `claim` for many tables in one round trip (renewing a process's leases), finished tables excepted:
+   * the ids `owner` now holds.
+   */
   claimMany(tableIds: readonly string[], owner: string, nowMs: number, untilMs: number): Promise<string[]>;
   /** Claims up to `limit` tables being played whose lease expired or never was: their process is gone. */
   claimOrphans(owner: string, nowMs: number, untilMs: number, limit: number): Promise<string[]>;
