@@ -25,7 +25,9 @@ export interface Leases {
   acquire(tables: readonly Table[]): Promise<void>;
   /** Starts renewing and adopting (after the tables of the server's start are loaded). */
   start(lobby: LeaseLobby): void;
-  /** Stops renewing and gives every lease up; call once the tables are closed. */
+  /** Stops renewing and adopting (shutdown begins; the tables finish what they are doing). */
+  halt(): Promise<void>;
+  /** Gives every lease up; call once the tables are closed. */
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export class SoloLeases implements Leases {
     for (const table of tables) if (table.status !== 'finished') await table.drive(true);
   }
   start(): void {}
+  async halt(): Promise<void> {}
   async close(): Promise<void> {}
 }
 
@@ -151,10 +154,14 @@ export class SharedLeases implements Leases {
     }
   }
 
-  async close(): Promise<void> {
+  async halt(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     await this.ticking;
+  }
+
+  async close(): Promise<void> {
+    await this.halt();
     const tables = [...this.driven.keys()];
     for (const t of tables) await this.hold(t, false);
     await this.storage.release(

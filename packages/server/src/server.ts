@@ -143,6 +143,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     lobby,
     async close() {
       clearInterval(evict);
+      // No lease is given up before the tables have stored what they were doing.
+      await leases.halt();
       await lobby.close();
       await leases.close();
       await app.close();
