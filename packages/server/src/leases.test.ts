@@ -134,6 +134,10 @@ describe('two server processes: one driver per table (leases)', { timeout: 90_00
       expect(after[1].botMoves - before[1].botMoves).toBe(0);
       // Not one bot move was computed twice and thrown away.
       expect(after.map((h) => h.botOvertaken)).toEqual([0, 0]);
+      // Two's copy of the game, which only two's sockets heard the end of, learns it at two's next sweep.
+      const copy = () => [...two.lobby.loaded()].find((x) => x.id === t.table.id);
+      await new Promise((r) => setTimeout(r, LEASE_MS));
+      expect(copy()?.status).toBe('finished');
       watcher.close();
     },
   );

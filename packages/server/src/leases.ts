@@ -3,7 +3,8 @@
  * broadcast) that is always this one. With several sharing PostgreSQL and Redis, it is the holder of the
  * table's lease (`Storage.claimMany`): each process has a random owner id, claims the tables it loads,
  * renews the leases of its loaded open and played tables in one batch every `renewMs`, adopts played tables
- * whose lease expired (their process died) in the same sweep, and releases its leases when it shuts down.
+ * whose lease expired (their process died) in the same sweep, brings its copies of games that ended
+ * elsewhere up to date, and releases its leases when it shuts down.
  * Moves from people are still taken by any process: the primary key keeps one writer per move.
  */
 import { randomBytes } from 'node:crypto';
@@ -138,6 +139,12 @@ export class SharedLeases implements Leases {
           this.owner,
         );
       for (const t of live) await this.hold(t, held.has(t.id));
+      // Copies of games other processes drive hear nothing of them; those that ended catch up (and can
+      // then leave memory like any finished table).
+      const others = new Map(live.filter((t) => !held.has(t.id)).map((t) => [t.id, t]));
+      if (others.size) {
+        for (const id of await this.storage.finishedAmong([...others.keys()])) await others.get(id)?.sync();
+      }
       const orphans = await this.storage.claimOrphans(this.owner, now, until, this.options.adoptPerSweep);
       for (const id of orphans) {
         const table = await lobby.open(id);

@@ -342,6 +342,14 @@ export class PostgresStorage implements Storage {
     return r.rows.map((row) => row.table_id as string);
   }
 
+  async finishedAmong(tableIds: readonly string[]): Promise<string[]> {
+    if (tableIds.length === 0) return [];
+    const r = await this.pool.query(`SELECT id FROM tables WHERE status = 'finished' AND id = ANY($1)`, [
+      [...tableIds],
+    ]);
+    return r.rows.map((row) => row.id as string);
+  }
+
   async release(tableIds: readonly string[], owner: string): Promise<void> {
     if (tableIds.length === 0) return;
     await this.pool.query('DELETE FROM leases WHERE owner = $1 AND table_id = ANY($2)', [

@@ -149,6 +149,9 @@ function prepareStatements(db: Database.Database) {
        WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.until_ms < ?) ORDER BY t.created_at LIMIT ?`,
     ),
     release: db.prepare(`DELETE FROM leases WHERE table_id = ? AND owner = ?`),
+    finishedAmong: db.prepare(
+      `SELECT id FROM tables WHERE status = 'finished' AND id IN (SELECT value FROM json_each(?))`,
+    ),
   };
 }
 
@@ -355,6 +358,11 @@ export class SqliteStorage implements Storage {
         (table) => this.stmt.claim.run({ table, owner, until: untilMs, now: nowMs }).changes === 1,
       );
     })();
+  }
+
+  async finishedAmong(tableIds: readonly string[]): Promise<string[]> {
+    const rows = this.stmt.finishedAmong.all(JSON.stringify(tableIds)) as { id: string }[];
+    return rows.map((r) => r.id);
   }
 
   async release(tableIds: readonly string[], owner: string): Promise<void> {

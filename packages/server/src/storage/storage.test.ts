@@ -122,6 +122,8 @@ describe.each(backends)('%s storage', (name, up, open) => {
       await s.updateTable(d, { status: 'finished' });
       await s.release([d], 'p3');
       expect(await s.claimMany([d], 'p2', 3005, 5000)).toEqual([]);
+      expect(await s.finishedAmong([a, b, c, d, 'missing'])).toEqual([d]);
+      expect(await s.finishedAmong([])).toEqual([]);
       await s.close();
     },
   );

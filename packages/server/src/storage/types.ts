@@ -95,6 +95,8 @@ export interface Storage {
   claimMany(tableIds: readonly string[], owner: string, nowMs: number, untilMs: number): Promise<string[]>;
   /** Claims up to `limit` tables being played whose lease expired or never was: their process is gone. */
   claimOrphans(owner: string, nowMs: number, untilMs: number, limit: number): Promise<string[]>;
+  /** The ids among these whose game is over (for copies of other processes' games that missed the end). */
+  finishedAmong(tableIds: readonly string[]): Promise<string[]>;
   /** Gives up `owner`'s leases on these tables (clean shutdown, finished games). */
   release(tableIds: readonly string[], owner: string): Promise<void>;
   close(): Promise<void>;
