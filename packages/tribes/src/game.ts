@@ -1,6 +1,7 @@
 /** Tribes behind the `GameModule` contract: what the server, the web app, the records and the CLI use. */
 import { err, ok, type GameEvent, type GameModule, type Result } from '@attila/core';
-import { MAX_MOVES, applyInPlace, legalMoveCodes } from './engine.js';
+import { applyInPlace } from './engine.js';
+import { MAX_MOVES, legalMoveCodes } from './legal.js';
 import { formatMove, parseMove } from './notation.js';
 import { parseSettings, settingsToJson, type TribesSettings } from './settings.js';
 import { createGame } from './setup.js';

@@ -4,17 +4,8 @@ export { DEFAULT_MAP } from './default-map.js';
 export * from './settings.js';
 export { TribesState, Phase, EndReason, Tile, centuryOf, peaceTilesLeft } from './state.js';
 export * from './moves.js';
-export {
-  MAX_MOVES,
-  applyInPlace,
-  legalMoveCodes,
-  isLegal,
-  hasPlayableCard,
-  placementMask,
-  tribesIn,
-  END_REASON_TEXT,
-  type Events,
-} from './engine.js';
+export { applyInPlace, END_REASON_TEXT, type Events } from './engine.js';
+export { MAX_MOVES, legalMoveCodes, isLegal, hasPlayableCard, placementMask, tribesIn } from './legal.js';
 export { scoreTribe } from './scoring.js';
 export { createGame } from './setup.js';
 export { formatMove, parseMove, NOTATION_HELP } from './notation.js';

@@ -1,6 +1,7 @@
 /** Random play on the fast path: the base of random bots, benchmarks and search playouts. */
 import type { Rng } from '@attila/core';
-import { MAX_MOVES, applyInPlace, legalMoveCodes } from './engine.js';
+import { applyInPlace } from './engine.js';
+import { MAX_MOVES, legalMoveCodes } from './legal.js';
 import type { MoveCode } from './moves.js';
 import { Phase, type TribesState } from './state.js';
 

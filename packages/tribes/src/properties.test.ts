@@ -1,7 +1,8 @@
 import { Rng, unwrap } from '@attila/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES, applyInPlace, legalMoveCodes } from './engine.js';
+import { applyInPlace } from './engine.js';
+import { MAX_MOVES, legalMoveCodes } from './legal.js';
 import { parseSettings, type TribesOptions } from './settings.js';
 import { createGame } from './setup.js';
 import type { TribesState } from './state.js';

@@ -3,7 +3,8 @@
  * keeping every card and marker accounted for, and play moves by their notation.
  */
 import { unwrap, type GameEvent } from '@attila/core';
-import { applyInPlace, legalMoveCodes, MAX_MOVES } from './engine.js';
+import { applyInPlace } from './engine.js';
+import { legalMoveCodes, MAX_MOVES } from './legal.js';
 import { playMove } from './game.js';
 import { provinceIndex } from './map.js';
 import { formatMove } from './notation.js';
