@@ -1,5 +1,5 @@
 import { replayMoves } from '@attila/core';
-import { tribesGame } from '@attila/tribes';
+import { TRIBES, tribesGame } from '@attila/tribes';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse, SeatGrant, ServerMessage } from './protocol.js';
@@ -36,16 +36,29 @@ async function tribesTable(players: number, bots: number) {
 }
 
 /** Every object under `value` with a `hand` or `own` key, with the path to it. */
-function secretsIn(value: unknown, path = '$', out: { path: string; key: string; value: unknown }[] = []) {
+interface Secret {
+  readonly path: string;
+  readonly key: string;
+  readonly value: unknown;
+  /** The object holding the key (an event, a view, ...). */
+  readonly holder: Record<string, unknown>;
+}
+
+function secretsIn(value: unknown, path = '$', out: Secret[] = []): Secret[] {
   if (Array.isArray(value)) value.forEach((v, i) => secretsIn(v, `${path}[${i}]`, out));
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       if (k === 'hand' || k === 'own' || k === 'hands' || k === 'deck' || k === 'seed')
-        out.push({ path, key: k, value: v });
+        out.push({ path, key: k, value: v, holder: value as Record<string, unknown> });
       secretsIn(v, `${path}.${k}`, out);
     }
   }
   return out;
+}
+
+/** Cards named by tribe, as counts per tribe in the view's order. */
+function countsOf(cards: readonly string[]): number[] {
+  return TRIBES.map((t) => cards.filter((c) => c === t).length);
 }
 
 describe('Tribes over WebSockets', { timeout: 60_000 }, () => {
@@ -87,6 +100,17 @@ describe('Tribes over WebSockets', { timeout: 60_000 }, () => {
         }
         // Any hand or laid cards anywhere in the message are the viewer's own, never another seat's.
         for (const s of secretsIn(m)) {
+          // House rule (rules page, turn step 1): a player with no playable card reveals the hand to all.
+          // Such a hand is public, and must be exactly the discarding seat's hand before the discard.
+          if (s.key === 'hand' && s.holder.type === 'forced-discard') {
+            const hand = s.holder.hand as string[];
+            const discarder = s.holder.seat as number;
+            if (m.type === 'update') {
+              const own = tribesGame.view(states[m.seq - 1], { seat: discarder }).hand as number[];
+              expect(countsOf(hand)).toEqual(own);
+            }
+            continue;
+          }
           if (s.key === 'seed' || s.key === 'deck' || s.key === 'hands')
             throw new Error(`secret "${s.key}" at ${s.path}`);
           if (seat === null) expect(s.value, `${s.path}.${s.key} for a spectator`).toBeNull();
