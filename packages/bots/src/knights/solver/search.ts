@@ -25,7 +25,7 @@ const NO_SQUARE = 31;
 /** Buckets of the move sort: 3 special moves, then a mobility 0..31 after a move (3 knights: at most 24). */
 const BUCKETS = 35;
 /** Nodes with at least this many free squares re-sort their best moves by the opponent's escapes. */
-const ORDER_FREE_MIN = 4;
+const ORDER_FREE_MIN = 6;
 /** How many of the moves first by mobility are re-sorted. */
 const ORDER_TOP = 16;
 
@@ -142,6 +142,18 @@ export class KnightsSolver {
       }
     }
     return refuted;
+  }
+
+  /** `refutedScorches` for the jump `jump` (from | to << 5) of the side with knights `me`. */
+  private refutedOf(jump: number, me: number, opp: number, free: number): number {
+    const jumps = this.jumps;
+    const f = jump & 31;
+    const t = jump >>> 5;
+    const fb = 1 << f;
+    const others = me & ~fb;
+    const meAll =
+      jumps[31 - Math.clz32(others & -others)] | jumps[31 - Math.clz32(others & (others - 1))] | jumps[t];
+    return this.refutedScorches(meAll, opp, (free & ~(1 << t)) | fb);
   }
 
   /**
@@ -347,22 +359,18 @@ export class KnightsSolver {
     if (beta <= -(MATE - 2)) return -(MATE - 2);
 
     // Loss in 2, in bulk: per jump, the scorches the opponent answers with a win in 1. When that is every
-    // scorch of every jump (over half of all nodes), the node is a loss in 2 without a table probe.
+    // scorch of every jump (over half of all nodes), the node is a loss in 2 without a table probe. The
+    // masks after the first jump with a live scorch are computed only if the table does not cut.
     const rbuf = this.refutedBuf;
-    let live = 0;
-    for (let i = 0; i < nj; i++) {
-      const f = jbuf[jbase + i] & 31;
-      const t = jbuf[jbase + i] >>> 5;
-      const fb = 1 << f;
-      const free2 = (free & ~(1 << t)) | fb;
-      const others = me & ~fb;
-      const meAll =
-        jumps[31 - Math.clz32(others & -others)] | jumps[31 - Math.clz32(others & (others - 1))] | jumps[t];
-      const refuted = this.refutedScorches(meAll, opp, free2);
-      rbuf[jbase + i] = refuted;
-      live |= free2 & ~refuted;
+    let done = 0;
+    for (;;) {
+      if (done === nj) return -(MATE - 2);
+      const jump = jbuf[jbase + done];
+      const refuted = this.refutedOf(jump, me, opp, free);
+      rbuf[jbase + done++] = refuted;
+      const free2 = (free & ~(1 << (jump >>> 5))) | (1 << (jump & 31));
+      if ((free2 & ~refuted) !== 0) break;
     }
-    if (live === 0) return -(MATE - 2);
 
     const reach = this.reachable(r | h, free);
     const dead = free & ~reach;
@@ -386,6 +394,7 @@ export class KnightsSolver {
       if (hi < beta) beta = hi;
     }
     const deadBit = dead & -dead;
+    for (; done < nj; done++) rbuf[jbase + done] = this.refutedOf(jbuf[jbase + done], me, opp, free);
 
     // Children: every jump with every live scorch and one dead one, minus those the opponent wins in 1.
     // Order key: the opponent's mobility after the move (then ours, reversed), counted per jump and
