@@ -12,7 +12,7 @@
  * exact cards laid (the layer learns which cards are worth laying), but the node it leads to depends only
  * on how many were laid, which is all that the later players of the conflict can see. So nobody in the
  * tree can react to cards that were laid face down before them.
- * Search moves leave out the Trade tile, and use Double Turn and Two Influence only in step 2.
+ * Search moves leave out the Trade tile, and use Double Turn only in step 2; Two Influence only at the root.
  */
 import type { Rng } from '@attila/core';
 import {
@@ -34,6 +34,8 @@ interface Edge {
   visits: number;
   available: number;
   reward: number;
+  /** Progressive bias: a prior in reward units, worth less the more the move is visited (root only). */
+  bias: number;
   child: Node | null;
 }
 
@@ -75,7 +77,8 @@ export function searchMoves(s: TribesState, out: Int32Array): number {
         keep = kind === MoveKind.Play || kind === MoveKind.Discard;
         break;
       case Phase.Influence:
-        keep = kind !== MoveKind.Trade;
+        // Two Influence has 21 forms: below the root they would swamp the tree (it is offered at the root).
+        keep = kind !== MoveKind.Trade && kind !== MoveKind.TwoInfluence;
         break;
       default:
         keep = kind === MoveKind.Commit;
@@ -87,7 +90,8 @@ export function searchMoves(s: TribesState, out: Int32Array): number {
 
 export const DEFAULT_EXPLORATION = 0.35;
 export const DEFAULT_CUTOFF = 8;
-export const DEFAULT_SCALE = 5;
+/** 3 rather than 5 (measured: 2-player arenas at 500 iterations, scales 2, 3, 5 and 10; see the README). */
+export const DEFAULT_SCALE = 3;
 
 export interface SearchStats {
   iterations: number;
@@ -107,6 +111,8 @@ export interface SearchOptions {
   readonly scale?: number;
   /** The only moves to consider at the root (all legal there); by default every search move. */
   readonly rootMoves?: readonly MoveCode[];
+  /** A prior for some root moves, in reward units (progressive bias: it fades as 1 / (visits + 1)). */
+  readonly rootBias?: ReadonlyMap<MoveCode, number>;
   /** Stop once the most visited root move can no longer be overtaken (default true; see `decided`). */
   readonly earlyStop?: boolean;
   /** Called with the statistics when the search ends (for tests and tools). */
@@ -169,6 +175,7 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
   const deadline = options.budget.timeMs === undefined ? Infinity : performance.now() + options.budget.timeMs;
   const started = performance.now();
   const earlyStop = options.earlyStop ?? true;
+  const bias = options.rootBias ?? new Map<MoveCode, number>();
   const root = new Node();
   const pathEdges: Edge[] = new Array<Edge>(MAX_DEPTH);
   const pathMovers = new Int8Array(MAX_DEPTH);
@@ -208,7 +215,14 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
       let edge: Edge;
       if (open > 0) {
         const move = untried[open === 1 ? 0 : rng.int(open)];
-        edge = { move, visits: 0, available: 1, reward: 0, child: null };
+        edge = {
+          move,
+          visits: 0,
+          available: 1,
+          reward: 0,
+          bias: depth === 0 ? (bias.get(move) ?? 0) : 0,
+          child: null,
+        };
         node.edges.set(move, edge);
       } else {
         let best = -Infinity;
@@ -216,7 +230,8 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
         for (let i = 0; i < n; i++) {
           const e = edges[i]!;
           e.available++;
-          const score = e.reward / e.visits + c * Math.sqrt(Math.log(e.available) / e.visits);
+          const score =
+            e.reward / e.visits + c * Math.sqrt(Math.log(e.available) / e.visits) + e.bias / (e.visits + 1);
           if (score > best) {
             best = score;
             edge = e;

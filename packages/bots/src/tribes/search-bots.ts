@@ -3,14 +3,48 @@
  * the true state itself, seeing every hand and the deck order, and exists only to measure what honesty costs.
  */
 import type { Rng } from '@attila/core';
-import { determinize, viewOf, type TribesMap, type TribesState, type TribesView } from '@attila/tribes';
+import {
+  DOUBLE_MOVE,
+  determinize,
+  viewOf,
+  type MoveCode,
+  type TribesMap,
+  type TribesState,
+  type TribesView,
+} from '@attila/tribes';
 import type { Budget, OmniscientBot, TribesBot } from './bot.js';
 import { rankMoves } from './greedy.js';
 import { search, type SearchStats } from './ismcts.js';
 
+/**
+ * The root moves: greedy's best few, plus the Double Turn in step 2 (greedy never rates it: its one-turn
+ * look sees no gain in a tile whose card comes later).
+ */
+function rootMovesOf(view: TribesView, ranked: readonly { move: MoveCode }[]): MoveCode[] {
+  const moves = ranked.slice(0, ROOT_WIDTH).map((r) => r.move);
+  const seat = view.viewer!;
+  if (view.phase === 'influence' && view.tiles[seat].double && !view.tileUsedThisTurn)
+    moves.push(DOUBLE_MOVE);
+  return moves;
+}
+
 export const DEFAULT_BUDGET: Budget = { iterations: 2000 };
 /** How many of greedy's best moves the search chooses among at the root. */
 export const ROOT_WIDTH = 6;
+
+/** Points below greedy's best move that cost a root move one reward unit of progressive bias. */
+const BIAS_POINTS = 10;
+const BIAS_WEIGHT = 0.5;
+
+/** Progressive bias from greedy's values: moves it rates worse start behind, by up to `BIAS_WEIGHT`. */
+function rootBiasOf(ranked: readonly { move: MoveCode; value: number }[]): Map<MoveCode, number> {
+  const bias = new Map<MoveCode, number>();
+  if (BIAS_WEIGHT <= 0 || ranked.length === 0) return bias;
+  const best = ranked[0].value;
+  for (const r of ranked.slice(0, ROOT_WIDTH))
+    bias.set(r.move, BIAS_WEIGHT * Math.max(-1, (r.value - best) / BIAS_POINTS));
+  return bias;
+}
 
 export function ismctsBot(name = 'ismcts', fixed?: Budget, onStats?: (s: SearchStats) => void): TribesBot {
   return {
@@ -24,7 +58,8 @@ export function ismctsBot(name = 'ismcts', fixed?: Budget, onStats?: (s: SearchS
       const ranked = rankMoves(view, map, rng);
       return search(() => determinize(view, map, rng), rng, {
         budget: budget ?? fixed ?? DEFAULT_BUDGET,
-        rootMoves: ranked.slice(0, ROOT_WIDTH).map((r) => r.move),
+        rootMoves: rootMovesOf(view, ranked),
+        rootBias: rootBiasOf(ranked),
         onStats,
       });
     },
@@ -36,10 +71,12 @@ export function cheatingBot(name = 'cheating', fixed?: Budget): OmniscientBot {
     name,
     omniscient: true,
     choose(state: TribesState, rng: Rng, budget?: Budget) {
-      const ranked = rankMoves(viewOf(state, { seat: state.toAct }), state.map, rng);
+      const view = viewOf(state, { seat: state.toAct });
+      const ranked = rankMoves(view, state.map, rng);
       return search(() => state.clone(), rng, {
         budget: budget ?? fixed ?? DEFAULT_BUDGET,
-        rootMoves: ranked.slice(0, ROOT_WIDTH).map((r) => r.move),
+        rootMoves: rootMovesOf(view, ranked),
+        rootBias: rootBiasOf(ranked),
       });
     },
   };
