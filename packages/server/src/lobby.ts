@@ -10,8 +10,14 @@ import { Table, type TableDeps } from './table.js';
 import type { StoredSeat, StoredTable } from './storage/types.js';
 import { hashToken, newSeed, newTableId, newToken } from './tokens.js';
 
-/** Finished tables nobody watches leave memory after this long (they stay in storage). */
-const IDLE_EVICT_MS = 5 * 60 * 1000;
+/**
+ * Finished tables nobody watches leave memory after this long (they stay in storage and load again on
+ * demand). Short, so that a busy server's heap holds live games, not thousands of finished ones: a large
+ * heap means long garbage-collection pauses, which every game feels as latency.
+ */
+const IDLE_EVICT_MS = 10_000;
+/** How often the lobby looks for such tables. */
+export const EVICT_SWEEP_MS = 5_000;
 
 export class Lobby implements LeaseLobby {
   private readonly tables = new Map<string, Table>();

@@ -13,7 +13,7 @@ import { LocalBroadcast } from './broadcast/local.js';
 import type { Broadcast } from './broadcast/types.js';
 import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
 import { DEFAULT_LEASES, SharedLeases, SoloLeases, type Leases } from './leases.js';
-import { Lobby } from './lobby.js';
+import { EVICT_SWEEP_MS, Lobby } from './lobby.js';
 import type { Metrics } from './table.js';
 import { LIMITS } from './protocol.js';
 import { PostgresStorage } from './storage/postgres.js';
@@ -130,7 +130,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rate: options.httpRate === false ? null : (options.httpRate ?? DEFAULT_HTTP_RATE),
   });
 
-  const evict = setInterval(() => lobby.evictIdle(Date.now()), 60_000);
+  const evict = setInterval(() => lobby.evictIdle(Date.now()), EVICT_SWEEP_MS);
   evict.unref();
 
   const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
