@@ -4,6 +4,7 @@
  * that position's layout (`solverFor` keeps one per layout, with its transposition table warm).
  */
 import type { Layout, Position } from '@attila/knights';
+import { popcount } from './geometry.js';
 import { KnightsSolver, MATE, scoreToValue, type SolverPosition } from './search.js';
 
 export interface QuickAnswer {
@@ -62,10 +63,19 @@ export function solveQuick(solver: KnightsSolver, p: SolverPosition): QuickAnswe
 
 /** The exact score (node-relative) by null-window tests, which share the table's bounds. */
 export function exactScore(solver: KnightsSolver, p: SolverPosition): number {
-  // The quick search's fail-soft score bounds the value (a win at least that fast, a loss at most that long);
-  // null-window tests then close in from that side, sharing the table's bounds.
-  let bound = solver.score(p, -1, 1);
+  // Every ply fills one free square, so a loss lasts at most `longest` plies (even, at most the free squares).
+  // The first test asks for a score of at least that longest loss: failing, it proves a loss and bounds its
+  // length at once (the win/loss test alone would leave the trivial bound, and cost as much); succeeding, its
+  // fail-soft score is a win at least that fast, or (if negative) the longest loss or a win still to tell.
+  const longest = popcount(solver.all & ~(p.romans | p.huns | p.scorched)) & ~1;
+  const floor = -(MATE - longest);
+  let bound = solver.score(p, floor - 1, floor);
+  if (bound >= floor && bound < 0) {
+    bound = solver.score(p, -1, 1);
+    if (bound < 0) return floor;
+  }
   if (bound > 0) {
+    // A win: null-window tests for a faster one, sharing the table's bounds.
     for (;;) {
       const faster = bound + 2;
       if (faster >= MATE) return bound;
