@@ -1,5 +1,5 @@
 import { Rng } from '@attila/core';
-import { Board, PRESET_LAYOUTS, STANDARD_LAYOUT, Position, moveToString } from '@attila/knights';
+import { Board, PRESET_LAYOUTS, STANDARD_LAYOUT, Position, moveToString, popcount } from '@attila/knights';
 import { describe, expect, it } from 'vitest';
 import { referenceSolve, referenceValue } from './reference.js';
 import { randomLatePlacement, randomLatePosition } from './positions.test-support.js';
@@ -53,6 +53,29 @@ describe('solver agrees with plain minimax', () => {
       check(board, solverOf(board));
       checked++;
     }
+  });
+
+  it('rule "a loss lasts at most the free squares, rounded down to even" (the first exact test relies on it)', () => {
+    const rng = Rng.fromSeed('longest-loss');
+    let longestLosses = 0;
+    for (let i = 0; i < 120; i++) {
+      const preset = PRESET_LAYOUTS[i % PRESET_LAYOUTS.length];
+      const board = randomLatePosition(preset.layout, rng, 3 + (i % 5));
+      const longest = popcount(board.free()) & ~1;
+      const ref = referenceSolve(board);
+      const where = Position.fromBoard(board).toString();
+      expect({ where, withinBound: ref.value >= 0 || -ref.value <= longest }).toEqual({
+        where,
+        withinBound: true,
+      });
+      if (ref.value === -longest && longest > 0) {
+        // Exactly the longest loss: the first test succeeds with a negative score, the case decided apart.
+        longestLosses++;
+        const p = { romans: board.romans, huns: board.huns, scorched: board.scorched, side: board.side };
+        expect({ where, value: solveExact(solverOf(board), p).value }).toEqual({ where, value: ref.value });
+      }
+    }
+    expect(longestLosses).toBeGreaterThan(0);
   });
 
   it('a finished game has value 0 and no optimal moves', () => {
