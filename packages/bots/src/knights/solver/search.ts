@@ -282,15 +282,17 @@ export class KnightsSolver {
     }
     const n = this.placements(r, h, free, moves, base);
     if (n === 0) return -MATE;
-    if (ttMove >= 0) {
-      for (let i = 1; i < n; i++) {
-        if (moves[base + i] === ttMove) {
-          moves[base + i] = moves[base];
-          moves[base] = ttMove;
-          break;
-        }
-      }
+    // The table move first, then the placements leaving the opponent the fewest jumps and us the most.
+    const order = this.orderBuf;
+    const mine = side === 0 ? r : h;
+    const theirs = side === 0 ? h : r;
+    for (let i = base; i < base + n; i++) {
+      const b = 1 << (moves[i] & 31);
+      const f2 = free & ~b;
+      order[i] =
+        moves[i] === ttMove ? -1 << 20 : this.mobility(theirs, f2) * 64 - this.mobility(mine | b, f2);
     }
+    this.insertionSort(base, base + n);
     const a0 = alpha;
     const startNodes = this.nodes;
     let best = -MATE - 1;
@@ -517,6 +519,31 @@ export class KnightsSolver {
       this.nodes - startNodes,
     );
     return best;
+  }
+
+  private mobility(knights: number, free: number): number {
+    let n = 0;
+    for (; knights !== 0; knights &= knights - 1)
+      n += popcount(this.jumps[31 - Math.clz32(knights & -knights)] & free);
+    return n;
+  }
+
+  /** Insertion sort of moves[lo, hi) by order key, ascending (placements: at most 20). */
+  private insertionSort(lo: number, hi: number): void {
+    const moves = this.moveBuf;
+    const order = this.orderBuf;
+    for (let i = lo + 1; i < hi; i++) {
+      const mv = moves[i];
+      const key = order[i];
+      let j = i - 1;
+      while (j >= lo && order[j] > key) {
+        moves[j + 1] = moves[j];
+        order[j + 1] = order[j];
+        j--;
+      }
+      moves[j + 1] = mv;
+      order[j + 1] = key;
+    }
   }
 
   /**
