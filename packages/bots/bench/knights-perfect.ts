@@ -8,24 +8,17 @@
 import { Rng } from '@attila/core';
 import { Board, Position, PRESET_LAYOUTS } from '@attila/knights';
 import { KNIGHTS_LEVELS, perfectMove, solveQuick, solverFor, solverPosition } from '../src/knights/index.js';
+import { randomPlayedPosition } from '../src/knights/solver/positions.test-support.js';
 
 const games = Number(process.argv[2] ?? 1000);
 const rng = Rng.fromSeed(process.argv[3] ?? 'perfect');
 const opponents = KNIGHTS_LEVELS.filter((l) => l.name !== 'perfect');
 
 function start(randomTurns: number): Position {
-  for (;;) {
+  return randomPlayedPosition(rng, randomTurns, () => {
     const layout = PRESET_LAYOUTS[rng.int(PRESET_LAYOUTS.length)].layout;
-    const b = new Board(layout, rng.int(2) as 0 | 1);
-    let turns = 0;
-    while (b.inPlacement() || turns < randomTurns) {
-      const m = b.randomMove(rng);
-      if (m < 0) break;
-      if (!b.inPlacement()) turns++;
-      b.makeMove(m);
-    }
-    if (!b.inPlacement() && b.hasAnyMove()) return Position.fromBoard(b);
-  }
+    return new Board(layout, rng.int(2) as 0 | 1);
+  });
 }
 
 let fromWon = 0;

@@ -9,21 +9,14 @@
 import { Rng } from '@attila/core';
 import { Board, Position, STANDARD_LAYOUT } from '@attila/knights';
 import { solveExact, solveQuick, solverFor, solverPosition } from '../src/knights/index.js';
+import { randomPlayedPosition } from '../src/knights/solver/positions.test-support.js';
 
 const count = Number(process.argv[2] ?? 50);
 const rng = Rng.fromSeed(process.argv[3] ?? 'bench');
 const solver = solverFor(STANDARD_LAYOUT);
 
 function afterPlacement(): Position {
-  for (;;) {
-    const b = new Board(STANDARD_LAYOUT, 0);
-    while (b.inPlacement()) {
-      const m = b.randomMove(rng);
-      if (m < 0) break;
-      b.makeMove(m);
-    }
-    if (!b.inPlacement() && b.hasAnyMove()) return Position.fromBoard(b);
-  }
+  return randomPlayedPosition(rng, 0, () => new Board(STANDARD_LAYOUT, 0));
 }
 
 const stats = (xs: number[]) => {

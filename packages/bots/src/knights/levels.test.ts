@@ -5,21 +5,14 @@ import { knightsBots } from './bots.js';
 import { greedyMove, mobilityAfter } from './greedy.js';
 import { KNIGHTS_LEVELS } from './levels.js';
 import { perfectMove } from './perfect.js';
+import { randomPlayedPosition } from './solver/positions.test-support.js';
 import { solveQuick, solverFor, solverPosition } from './solver/solve.js';
 
 function lateStart(rng: Rng, turns: number): Position {
-  for (;;) {
+  return randomPlayedPosition(rng, turns, () => {
     const layout = PRESET_LAYOUTS[rng.int(PRESET_LAYOUTS.length)].layout;
-    const b = new Board(layout, 0);
-    let n = 0;
-    while (b.inPlacement() || n < turns) {
-      const m = b.randomMove(rng);
-      if (m < 0) break;
-      if (!b.inPlacement()) n++;
-      b.makeMove(m);
-    }
-    if (!b.inPlacement() && b.hasAnyMove()) return Position.fromBoard(b);
-  }
+    return new Board(layout, 0);
+  });
 }
 
 describe('Knights bots', () => {

@@ -1,6 +1,24 @@
-/** Random small and late positions for checking the solver against plain minimax. */
+/** Random positions for the solver's tests and benchmarks: small and late ones, and ones just after placement. */
 import type { Rng } from '@attila/core';
-import { Board, popcount, type Layout } from '@attila/knights';
+import { Board, popcount, Position, type Layout } from '@attila/knights';
+
+/**
+ * A random legal placement followed by `turns` random turns, on a fresh board from `board()` (called again,
+ * with the rest, whenever a game gets stuck or ends first); the side to move still has a move.
+ */
+export function randomPlayedPosition(rng: Rng, turns: number, board: () => Board): Position {
+  for (;;) {
+    const b = board();
+    let n = 0;
+    while (b.inPlacement() || n < turns) {
+      const m = b.randomMove(rng);
+      if (m < 0) break;
+      if (!b.inPlacement()) n++;
+      b.makeMove(m);
+    }
+    if (!b.inPlacement() && b.hasAnyMove()) return Position.fromBoard(b);
+  }
+}
 
 /** A random game played from the empty board until at most `maxFree` free squares remain (or it ends). */
 export function randomLatePosition(layout: Layout, rng: Rng, maxFree: number): Board {
