@@ -71,11 +71,8 @@ export function updateTexts(
   events: readonly GameEvent[],
 ): (viewer: number | null) => string {
   const { game, state, seq } = g;
-  const toAct = toActNow(g);
-  const clock =
-    g.meta.clockSettings && g.meta.clock ? clockInfo(g.meta.clockSettings, g.meta.clock, g.now) : null;
-  const head = `{"type":"update","seq":${seq},"seat":${seat},"events":${JSON.stringify(events)},"snapshot":{"seq":${seq},"view":`;
-  const tail = `,"toAct":${JSON.stringify(toAct)},"clock":${JSON.stringify(clock)},"result":${JSON.stringify(g.meta.result)}}}`;
+  // Built on the first audience asked for, so a game nobody watches here costs nothing more per move.
+  let frame: { head: string; tail: string; toAct: readonly number[] } | null = null;
   let shared: string | null = null;
   const viewText = (viewer: number | null): string => {
     if (!game.sameViewForEveryone) {
@@ -84,9 +81,18 @@ export function updateTexts(
     return (shared ??= JSON.stringify(game.view(state, 'spectator')));
   };
   return (viewer) => {
-    const view = viewText(viewer);
-    const legal = viewer !== null && toAct.includes(viewer) ? game.legalMoves(state, viewer) : [];
-    return `${head}${view},"legalMoves":${JSON.stringify(legal)}${tail}`;
+    if (!frame) {
+      const toAct = toActNow(g);
+      const clock =
+        g.meta.clockSettings && g.meta.clock ? clockInfo(g.meta.clockSettings, g.meta.clock, g.now) : null;
+      frame = {
+        head: `{"type":"update","seq":${seq},"seat":${seat},"events":${JSON.stringify(events)},"snapshot":{"seq":${seq},"view":`,
+        tail: `,"toAct":${JSON.stringify(toAct)},"clock":${JSON.stringify(clock)},"result":${JSON.stringify(g.meta.result)}}}`,
+        toAct,
+      };
+    }
+    const legal = viewer !== null && frame.toAct.includes(viewer) ? game.legalMoves(state, viewer) : [];
+    return `${frame.head}${viewText(viewer)},"legalMoves":${JSON.stringify(legal)}${frame.tail}`;
   };
 }
 
