@@ -2,9 +2,9 @@
  * `attila arena`: bots play each other with the seats rotated; prints each bot's win rate and average score
  * with 95% confidence intervals, or one JSON object with `--json`, and can write every game's record.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Rng, err, ok, serializeRecord, unwrap, type Result } from '@attila/core';
+import { Rng, err, ok, parseRecord, serializeRecord, unwrap, type Result } from '@attila/core';
 import { knightsGame } from '@attila/knights';
 import {
   BUDGET_HELP,
@@ -15,7 +15,11 @@ import {
   SPEC_HELP,
   arenaSettings,
   budgetText,
+  gameRanges,
   outcomeRecord,
+  runFromRecords,
+  summarizeRecords,
+  type SourcedRecord,
   parseBudget,
   runArena,
   summarize,
@@ -29,8 +33,9 @@ import type { Command } from 'commander';
 interface ArenaOptions {
   game: string;
   players: string;
-  bots: string;
+  bots?: string;
   games: string;
+  firstGame: string;
   seed: string;
   budget?: string;
   threads: string;
@@ -57,7 +62,7 @@ export function formatReport(report: ArenaReport, budget: Budget | undefined): s
         width + 28,
       ) +
         `${s.mean.toFixed(1).padStart(6)} [${s.low.toFixed(1)}, ${s.high.toFixed(1)}]`.padEnd(25) +
-        `${b.msPerMove.toFixed(1).padStart(8)}`,
+        `${(b.msPerMove === null ? '-' : b.msPerMove.toFixed(1)).padStart(8)}`,
     );
   }
   return lines.join('\n');
@@ -104,8 +109,39 @@ async function knightsArena(
   return ok(bots.map((bot, i) => ({ bot, winRate: rateInterval(wins[i]), plies: meanInterval(plies) })));
 }
 
+/** The records in each directory (every `*.json` file; a file may also be named directly), in name order. */
+function readRecords(paths: readonly string[]): Result<SourcedRecord[]> {
+  const out: SourcedRecord[] = [];
+  for (const path of paths) {
+    let files: string[];
+    try {
+      files = statSync(path).isDirectory()
+        ? readdirSync(path)
+            .filter((f) => f.endsWith('.json'))
+            .sort()
+            .map((f) => join(path, f))
+        : [path];
+    } catch (e) {
+      return err('arena.summary', `cannot read ${path}: ${(e as Error).message}`);
+    }
+    if (files.length === 0) return err('arena.summary', `${path} holds no game records (*.json)`);
+    for (const file of files) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        return err('arena.summary', `cannot read ${file}: ${(e as Error).message}`);
+      }
+      const record = parseRecord(text);
+      if (!record.ok) return err('arena.summary', `${file}: ${record.error.message}`);
+      out.push({ file, record: record.value });
+    }
+  }
+  return ok(out);
+}
+
 export function registerArena(program: Command): void {
-  program
+  const arena = program
     .command('arena')
     .description(
       'play bots against each other with rotated seats and report win rates with 95% confidence intervals',
@@ -116,8 +152,13 @@ export function registerArena(program: Command): void {
       'tribes',
     )
     .option('--players <n>', 'players per game, 2 to 5', '2')
-    .requiredOption('--bots <list>', `one bot per seat, comma-separated; ${SPEC_HELP}`)
+    .option('--bots <list>', `one bot per seat, comma-separated (required); ${SPEC_HELP}`)
     .option('--games <k>', 'games to play', '100')
+    .option(
+      '--first-game <f>',
+      'play games f .. f+k-1 of the run (a shard: the same games as in one long run; see "arena summary")',
+      '0',
+    )
     .option('--seed <text>', 'seed of the run (game g uses "<seed>/<g>")', 'arena')
     .option('--budget <budget>', `search budget for bots given none of their own; ${BUDGET_HELP}`)
     .option('--threads <n>', 'worker threads playing games in parallel', '1')
@@ -131,6 +172,8 @@ export function registerArena(program: Command): void {
           program.error(`--${name} must be a whole number of at least ${min}, not "${text}"`);
         return n;
       };
+      if (opts.bots === undefined)
+        return program.error("error: required option '--bots <list>' not specified");
       if (opts.game === 'knights') {
         const bots = opts.bots.split(',').map((b) => b.trim());
         const games = whole('games', opts.games, 1);
@@ -164,6 +207,7 @@ export function registerArena(program: Command): void {
         players: whole('players', opts.players, 2),
         bots: opts.bots.split(',').map((b) => b.trim()),
         games: whole('games', opts.games, 1),
+        firstGame: whole('first-game', opts.firstGame, 0),
         seed: opts.seed,
         budget,
       };
@@ -199,5 +243,27 @@ export function registerArena(program: Command): void {
             : formatReport(report, budget) + '\n',
         );
       }
+    });
+
+  arena
+    .command('summary')
+    .description(
+      'summarize a Tribes run from the --records directories of its shards (refuses mixed runs and repeated games)',
+    )
+    .argument('<dirs...>', 'record directories (or record files)')
+    // `--json` is the arena's own option (commander gives it to the parent command).
+    .action((dirs: string[], _opts: unknown, command: Command) => {
+      const { json } = command.optsWithGlobals<{ json: boolean }>();
+      const records = readRecords(dirs);
+      if (!records.ok) return program.error(`arena summary: ${records.error.message}`);
+      const run = runFromRecords(records.value);
+      if (!run.ok) return program.error(`arena summary: ${run.error.message}`);
+      const report = summarizeRecords(run.value);
+      process.stderr.write(`games ${gameRanges(run.value.outcomes)} (thinking times are not recorded)\n`);
+      process.stdout.write(
+        json
+          ? JSON.stringify({ ...report, budget: run.value.budget ?? null }) + '\n'
+          : formatReport(report, run.value.budget) + '\n',
+      );
     });
 }

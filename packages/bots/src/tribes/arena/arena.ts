@@ -20,7 +20,7 @@ import {
   type TribesSettings,
 } from '@attila/tribes';
 import type { Budget } from '../bot.js';
-import { makePlayer, type ArenaPlayer } from './players.js';
+import { makePlayer, playedSpec, type ArenaPlayer } from './players.js';
 import { meanInterval, rateInterval, type Interval } from './stats.js';
 
 export interface ArenaConfig {
@@ -28,6 +28,11 @@ export interface ArenaConfig {
   /** One spec per seat (see players.ts). */
   readonly bots: readonly string[];
   readonly games: number;
+  /**
+   * The first game's index (default 0): a shard plays games `firstGame` .. `firstGame + games - 1` of the run,
+   * exactly as the whole run would (same game seeds, seat rotation and decision seeds).
+   */
+  readonly firstGame?: number;
   readonly seed: string;
   /** For search bots given no budget of their own. */
   readonly budget?: Budget;
@@ -55,7 +60,8 @@ export interface BotReport {
   readonly games: number;
   readonly winRate: Interval;
   readonly averageScore: Interval;
-  readonly msPerMove: number;
+  /** Thinking time per decision; null when summarizing records, which do not keep it. */
+  readonly msPerMove: number | null;
 }
 
 export interface ArenaReport {
@@ -82,6 +88,10 @@ export function checkConfig(config: ArenaConfig): Result<ArenaPlayer[]> {
   }
   if (!Number.isInteger(config.games) || config.games < 1) {
     return err('arena.games', `--games must be a whole number of at least 1, not ${config.games}`);
+  }
+  const first = config.firstGame ?? 0;
+  if (!Number.isInteger(first) || first < 0) {
+    return err('arena.first-game', `--first-game must be a whole number of at least 0, not ${first}`);
   }
   const settings = arenaSettings(config);
   if (!settings.ok) return settings;
@@ -176,6 +186,11 @@ export function summarize(config: ArenaConfig, outcomes: readonly GameOutcome[])
   return { game: 'tribes', players: config.players, games: outcomes.length, seed: config.seed, bots };
 }
 
+/**
+ * Game g's record. Each player entry names the bot as typed (`name`, e.g. `ismcts`) and as it played (`bot`,
+ * with its budget resolved, e.g. `ismcts@500it`); with the seed `<run seed>/<g>` and the result, the records
+ * of a run are enough to summarize it again (summary.ts), also from several shards.
+ */
 export function outcomeRecord(config: ArenaConfig, settings: TribesSettings, g: GameOutcome): GameRecord {
   return newRecord({
     game: 'tribes',
@@ -184,9 +199,9 @@ export function outcomeRecord(config: ArenaConfig, settings: TribesSettings, g: 
     settings: settingsToJson(settings),
     seed: g.seed,
     players: g.seats.map((bot) => ({
-      name: config.bots[bot].slice(0, 64),
+      name: config.bots[bot].trim().slice(0, 64),
       kind: 'bot' as const,
-      bot: config.bots[bot].slice(0, 64),
+      bot: playedSpec(config.bots[bot], config.budget).slice(0, 64),
     })),
     moves: g.moves,
     result: { winners: g.winners, scores: g.scores, reason: g.reason },
@@ -209,12 +224,13 @@ export async function runArena(
   const players = checked.value;
   const settings = unwrap(arenaSettings(config));
   const threads = Math.max(1, Math.min(options.threads ?? 1, config.games));
+  const first = config.firstGame ?? 0;
   const outcomes: GameOutcome[] = [];
   try {
     if (threads === 1) {
-      for (let g = 0; g < config.games; g++) {
+      for (let g = first; g < first + config.games; g++) {
         outcomes.push(await playGame(config, settings, players, g));
-        options.onGame?.(outcomes[g], outcomes.length);
+        options.onGame?.(outcomes[outcomes.length - 1], outcomes.length);
       }
     } else {
       await Promise.all(

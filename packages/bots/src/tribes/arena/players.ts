@@ -6,9 +6,9 @@
 import { err, ok, type Rng, type Result } from '@attila/core';
 import { tribesGame, viewOf, type MoveCode, type TribesState } from '@attila/tribes';
 import type { Budget } from '../bot.js';
-import { TRIBES_BOT_NAMES, honestMove, isTribesBotName, tribesBots } from '../levels.js';
-import { cheatingBot } from '../search-bots.js';
-import { parseBudget } from './budget.js';
+import { LEVEL_BUDGETS, TRIBES_BOT_NAMES, honestMove, isTribesBotName, tribesBots } from '../levels.js';
+import { DEFAULT_BUDGET, cheatingBot } from '../search-bots.js';
+import { budgetText, parseBudget } from './budget.js';
 import { ExternalBot, PROTOCOL } from './external.js';
 
 export interface ArenaPlayer {
@@ -22,6 +22,21 @@ export interface ArenaPlayer {
 export const SPEC_HELP = `a bot is one of ${[...TRIBES_BOT_NAMES, 'cheating'].join(', ')}, optionally with a budget ("ismcts@1s", "cheating@2000it"), or "cmd:<command>" for a program speaking the line protocol`;
 
 const SEARCHING = new Set(['easy', 'medium', 'hard', 'ismcts', 'cheating']);
+
+/**
+ * The bot as it plays, with the budget it searches with written out (`ismcts` with `--budget 500it` plays
+ * as `ismcts@500it`, `easy` as `easy@200it`): what the records keep, so that runs with different budgets are
+ * told apart. Other specs (bad ones included) come back trimmed.
+ */
+export function playedSpec(spec: string, budget: Budget | undefined): string {
+  const trimmed = spec.trim();
+  if (trimmed.startsWith('cmd:') || trimmed.includes('@') || !SEARCHING.has(trimmed)) return trimmed;
+  const resolved =
+    trimmed === 'ismcts' || trimmed === 'cheating'
+      ? (budget ?? DEFAULT_BUDGET)
+      : LEVEL_BUDGETS[trimmed as keyof typeof LEVEL_BUDGETS];
+  return `${trimmed}@${budgetText(resolved)}`;
+}
 
 /** Makes the player for `spec`; `budget` applies to search bots given none of their own. */
 export function makePlayer(spec: string, budget: Budget | undefined): Result<ArenaPlayer, 'arena.bot'> {

@@ -1,4 +1,4 @@
-/** An arena thread: plays games worker, worker + threads, ... of a run and posts each outcome. */
+/** An arena thread: plays games first + worker, first + worker + threads, ... of a run and posts each outcome. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { unwrap } from '@attila/core';
 import { arenaSettings, checkConfig, playGame, type ArenaConfig } from './arena.js';
@@ -7,7 +7,8 @@ const { config, worker, threads } = workerData as { config: ArenaConfig; worker:
 const players = unwrap(checkConfig(config));
 const settings = unwrap(arenaSettings(config));
 try {
-  for (let g = worker; g < config.games; g += threads) {
+  const first = config.firstGame ?? 0;
+  for (let g = first + worker; g < first + config.games; g += threads) {
     parentPort?.postMessage({ game: await playGame(config, settings, players, g) });
   }
   parentPort?.postMessage({ done: true });

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = resolve(import.meta.dirname, '../../bin/attila.js');
+
+function attila(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+describe('attila arena shards and summary', { timeout: 120_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'attila-arena-'));
+  const run = [
+    'arena',
+    '--players',
+    '2',
+    '--bots',
+    'ismcts,greedy',
+    '--budget',
+    '15it',
+    '--seed',
+    'cli',
+    '--quiet',
+  ];
+
+  it('two shards summarized from their records give the report of the whole run', async () => {
+    const [whole, a, b] = await Promise.all([
+      attila([...run, '--games', '4', '--json']),
+      attila([...run, '--games', '1', '--records', join(dir, 'a')]),
+      attila([...run, '--games', '3', '--first-game', '1', '--records', join(dir, 'b')]),
+    ]);
+    expect([whole.code, a.code, b.code]).toEqual([0, 0, 0]);
+    const summary = await attila(['arena', 'summary', join(dir, 'b'), join(dir, 'a'), '--json']);
+    expect(summary.code).toBe(0);
+    expect(summary.stderr).toMatch(/games 0-3/);
+    const expected = JSON.parse(whole.stdout);
+    for (const bot of expected.bots) bot.msPerMove = null;
+    expect(JSON.parse(summary.stdout)).toEqual(expected);
+    const table = await attila(['arena', 'summary', join(dir, 'a'), join(dir, 'b')]);
+    expect(table.stdout).toMatch(/2 players, 4 games, seed "cli", search budget 15it/);
+  });
+
+  it('refuses a game given twice, and a directory without records', async () => {
+    const twice = await attila(['arena', 'summary', join(dir, 'b'), join(dir, 'b')]);
+    expect(twice.code).not.toBe(0);
+    expect(twice.stderr).toMatch(/game 1 is there twice/);
+    const empty = await attila(['arena', 'summary', dir]);
+    expect(empty.code).not.toBe(0);
+    expect(empty.stderr).toMatch(/no game records/);
+  });
+
+  it('still requires --bots for a run', async () => {
+    const r = await attila(['arena', '--games', '1']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/--bots/);
+  });
+});
