@@ -4,28 +4,13 @@
  * audience (each seat, the spectators) gets its own message through the broadcast (audience.ts). Its clock
  * timer and bots are run by its driver (driver.ts), in the one process that drives it (leases.ts).
  */
-import {
-  err,
-  formatRecordedMove,
-  parseRecordedMove,
-  ok,
-  replayMoves,
-  type GameEvent,
-  type Result,
-} from '@attila/core';
+import { err, ok, replayMoves, type GameEvent, type Result } from '@attila/core';
 import type { Broadcast } from './broadcast/types.js';
-import {
-  afterMove,
-  flagged,
-  resumeClock,
-  startClock,
-  stopClock,
-  withGrace,
-  type ClockState,
-} from './clock.js';
+import { flagged, resumeClock, startClock, stopClock, withGrace, type ClockState } from './clock.js';
 import { Audience, snapshotOf, tableInfo, updateTexts, type GameNow } from './audience.js';
 import { TableDriver, type DriverDeps } from './driver.js';
 import type { AnyGame } from './games.js';
+import { checkMove, replayStored, stale, type HistoryEntry } from './moves.js';
 import {
   LIMITS,
   type ChatMessage,
@@ -50,13 +35,6 @@ export type { Metrics } from './driver.js';
 export interface TableDeps extends DriverDeps {
   readonly storage: Storage;
   readonly broadcast: Broadcast;
-}
-
-interface HistoryEntry {
-  readonly seat: number;
-  readonly events: readonly GameEvent[];
-  /** Who could act before this move: decides whether a late move in a simultaneous phase is stale. */
-  readonly toActBefore: readonly number[];
 }
 
 export class Table {
@@ -379,53 +357,20 @@ export class Table {
   ): Promise<Result<number>> {
     // With storage shared by several processes, another one may have written moves since.
     if (!this.deps.broadcast.local) await this.refresh();
-    const s = this.meta.seats[seat];
-    if (!s) return err('move.seat', `there is no seat ${seat} at this table`);
-    if (token !== null) {
-      if (!tokenMatches(token, s.tokenHash)) return err('auth.token', `the token does not hold seat ${seat}`);
-      if (s.controller === 'bot') {
-        return err('move.bot-controlled', 'a bot plays this seat now; send "reclaim" to take it back first');
-      }
-    } else if (this.botFor(seat) === null) {
-      // The seat was given back to its player while the bot was thinking.
-      return err('move.not-bot', `seat ${seat} is played by its player now`);
-    }
-    if (this.meta.status !== 'playing') {
-      return err(
-        'move.not-playing',
-        this.meta.status === 'open'
-          ? 'the game has not started: it starts when every seat is taken'
-          : 'the game is over',
-      );
-    }
-    const toAct = this.game.toAct(this.state);
-    if (!toAct.includes(seat))
-      return err('move.not-your-turn', `it is not seat ${seat}'s turn; to act: seat ${toAct.join(', ')}`);
-    if (seq !== this.seq && !this.stillCurrentFor(seat, seq)) {
-      return err('move.stale', `the game is at move ${this.seq}, not ${seq}: refresh and decide again`);
-    }
     const now = this.deps.now();
-    if (
-      this.meta.clock &&
-      this.meta.clockSettings &&
-      s.controller === 'human' &&
-      flagged(this.meta.clock, [seat], now).length
-    ) {
-      this.driver.clockNow();
-      return err('clock.flagged', `seat ${seat} has run out of time`);
+    const log = {
+      game: this.game,
+      meta: this.meta,
+      state: this.state,
+      history: this.history,
+      botFor: (n: number) => this.botFor(n),
+    };
+    const checked = checkMove(log, { seat, token, seq, move }, now);
+    if (!checked.ok) {
+      if (checked.error.code === 'clock.flagged') this.driver.clockNow();
+      return checked;
     }
-    const played = this.game.play(this.state, seat, move);
-    if (!played.ok) return played;
-    const next = played.value.state;
-    const result = this.game.result(next) as GameResultInfo | null;
-    const toActAfter = result ? [] : this.game.toAct(next);
-    let clock: ClockState | null = this.meta.clock;
-    if (clock && this.meta.clockSettings) {
-      clock = result
-        ? stopClock(clock, now)
-        : afterMove(this.meta.clockSettings, clock, seat, toActAfter, now);
-    }
-    const recorded = formatRecordedMove(seat, move, toAct);
+    const { next, events, result, clock, recorded, toActBefore } = checked.value;
     const newSeq = this.seq + 1;
     const finishedAt = result ? new Date(now).toISOString() : undefined;
     try {
@@ -438,31 +383,21 @@ export class Table {
       if (!(e instanceof SeqTakenError)) throw e;
       // Another writer got there first: the database decides, and this copy catches up.
       await this.refresh();
-      return err('move.stale', `the game is at move ${this.seq}, not ${seq}: refresh and decide again`);
+      return stale(this.seq, seq);
     }
     this.state = next;
     this.moves.push(recorded);
-    this.history.push({ seat, events: played.value.events, toActBefore: toAct });
+    this.history.push({ seat, events, toActBefore });
     this.meta = result
       ? { ...this.meta, clock, status: 'finished', result, finishedAt: finishedAt ?? null }
       : { ...this.meta, clock };
     this.deps.metrics.moves++;
     if (token === null) this.deps.metrics.botMoves++;
     onCommitted?.(newSeq);
-    this.publishUpdate(seat, played.value.events);
+    this.publishUpdate(seat, events);
     if (result) this.publishTable();
     this.afterChange();
     return ok(newSeq);
-  }
-
-  /** In a simultaneous phase, a move decided at `seq` stays valid while only other seats have acted since. */
-  private stillCurrentFor(seat: number, seq: number): boolean {
-    if (seq > this.seq) return false;
-    for (let k = seq; k < this.seq; k++) {
-      const h = this.history[k];
-      if (h.seat === seat || !h.toActBefore.includes(seat)) return false;
-    }
-    return true;
   }
 
   private async startIfFull(): Promise<void> {
@@ -493,18 +428,10 @@ export class Table {
     const meta = await this.deps.storage.getTable(this.meta.id);
     if (!meta) return;
     const moves = (await this.deps.storage.getMoves(this.meta.id)).slice(this.seq);
-    for (const m of moves) {
-      const toAct = this.game.toAct(this.state);
-      const rec = parseRecordedMove(m.move, toAct);
-      if (!rec.ok)
-        throw new Error(`table ${this.meta.id}: stored move ${m.seq} does not parse: ${rec.error.message}`);
-      const played = this.game.play(this.state, rec.value.seat, rec.value.move);
-      if (!played.ok)
-        throw new Error(`table ${this.meta.id}: stored move ${m.seq} is refused: ${played.error.message}`);
-      this.state = played.value.state;
-      this.moves.push(m.move);
-      this.history.push({ seat: m.seat, events: played.value.events, toActBefore: toAct });
-    }
+    const replayed = replayStored(this.game, this.meta.id, this.state, moves);
+    this.state = replayed.state;
+    for (const m of moves) this.moves.push(m.move);
+    this.history.push(...replayed.entries);
     this.meta = meta;
   }
 

@@ -1,0 +1,142 @@
+/**
+ * A table's game as a log of moves: checking a new move against the state and the log (pure: nothing is
+ * changed until the table has stored it), and replaying moves another process stored.
+ */
+import { err, formatRecordedMove, ok, parseRecordedMove, type GameEvent, type Result } from '@attila/core';
+import { afterMove, flagged, stopClock, type ClockState } from './clock.js';
+import type { AnyGame } from './games.js';
+import type { GameResultInfo } from './protocol.js';
+import type { StoredMove, StoredTable } from './storage/types.js';
+import { tokenMatches } from './tokens.js';
+
+export interface HistoryEntry {
+  readonly seat: number;
+  readonly events: readonly GameEvent[];
+  /** Who could act before this move: decides whether a late move in a simultaneous phase is stale. */
+  readonly toActBefore: readonly number[];
+}
+
+export interface MoveRequest {
+  readonly seat: number;
+  /** The seat's token, or null for the seat's bot. */
+  readonly token: string | null;
+  /** The move number the mover decided at. */
+  readonly seq: number;
+  readonly move: string;
+}
+
+/** What the game is and who plays each seat now, as a move is checked. */
+export interface GameLog {
+  readonly game: AnyGame;
+  readonly meta: StoredTable;
+  readonly state: unknown;
+  readonly history: readonly HistoryEntry[];
+  /** The bot playing `seat` now, or null when its player does. */
+  readonly botFor: (seat: number) => string | null;
+}
+
+export interface CheckedMove {
+  readonly next: unknown;
+  readonly events: readonly GameEvent[];
+  readonly result: GameResultInfo | null;
+  readonly clock: ClockState | null;
+  /** As the game record has it (prefixed by the seat when several could act). */
+  readonly recorded: string;
+  readonly toActBefore: readonly number[];
+}
+
+/** Every rule a move must pass at a table, in the order a player would want to be told. */
+export function checkMove(log: GameLog, req: MoveRequest, now: number): Result<CheckedMove> {
+  const { game, meta, state } = log;
+  const { seat, token, seq, move } = req;
+  const s = meta.seats[seat];
+  if (!s) return err('move.seat', `there is no seat ${seat} at this table`);
+  if (token !== null) {
+    if (!tokenMatches(token, s.tokenHash)) return err('auth.token', `the token does not hold seat ${seat}`);
+    if (s.controller === 'bot') {
+      return err('move.bot-controlled', 'a bot plays this seat now; send "reclaim" to take it back first');
+    }
+  } else if (log.botFor(seat) === null) {
+    // The seat was given back to its player while the bot was thinking.
+    return err('move.not-bot', `seat ${seat} is played by its player now`);
+  }
+  if (meta.status !== 'playing') {
+    return err(
+      'move.not-playing',
+      meta.status === 'open'
+        ? 'the game has not started: it starts when every seat is taken'
+        : 'the game is over',
+    );
+  }
+  const toAct = game.toAct(state);
+  if (!toAct.includes(seat))
+    return err('move.not-your-turn', `it is not seat ${seat}'s turn; to act: seat ${toAct.join(', ')}`);
+  if (seq !== log.history.length && !stillCurrentFor(log.history, seat, seq))
+    return stale(log.history.length, seq);
+  if (
+    meta.clock &&
+    meta.clockSettings &&
+    s.controller === 'human' &&
+    flagged(meta.clock, [seat], now).length
+  ) {
+    return err('clock.flagged', `seat ${seat} has run out of time`);
+  }
+  const played = game.play(state, seat, move);
+  if (!played.ok) return played;
+  const next = played.value.state;
+  const result = game.result(next) as GameResultInfo | null;
+  let clock: ClockState | null = meta.clock;
+  if (clock && meta.clockSettings) {
+    clock = result
+      ? stopClock(clock, now)
+      : afterMove(meta.clockSettings, clock, seat, game.toAct(next), now);
+  }
+  return ok({
+    next,
+    events: played.value.events,
+    result,
+    clock,
+    recorded: formatRecordedMove(seat, move, toAct),
+    toActBefore: toAct,
+  });
+}
+
+/** The refusal of a move decided at `seq` when the game is at move `current`. */
+export function stale(current: number, seq: number): Result<never> {
+  return err('move.stale', `the game is at move ${current}, not ${seq}: refresh and decide again`);
+}
+
+/** In a simultaneous phase, a move decided at `seq` stays valid while only other seats have acted since. */
+function stillCurrentFor(history: readonly HistoryEntry[], seat: number, seq: number): boolean {
+  if (seq > history.length) return false;
+  for (let k = seq; k < history.length; k++) {
+    const h = history[k];
+    if (h.seat === seat || !h.toActBefore.includes(seat)) return false;
+  }
+  return true;
+}
+
+/**
+ * Plays moves another process stored onto `state`. They were checked when they were made, so a refusal
+ * here means storage and engine disagree: a programmer error, thrown.
+ */
+export function replayStored(
+  game: AnyGame,
+  tableId: string,
+  state: unknown,
+  moves: readonly StoredMove[],
+): { state: unknown; entries: HistoryEntry[] } {
+  const entries: HistoryEntry[] = [];
+  for (const m of moves) {
+    const toAct = game.toAct(state);
+    const rec = parseRecordedMove(m.move, toAct);
+    if (!rec.ok)
+      throw new Error(`table ${tableId}: stored move ${m.seq} does not parse: ${rec.error.message}`);
+    const played = game.play(state, rec.value.seat, rec.value.move);
+    if (!played.ok)
+      throw new Error(`table ${tableId}: stored move ${m.seq} is refused: ${played.error.message}`);
+    state = played.value.state;
+    entries.push({ seat: m.seat, events: played.value.events, toActBefore: toAct });
+  }
+  return { state, entries };
+}
