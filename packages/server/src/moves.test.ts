@@ -1,10 +1,13 @@
 import { unwrap } from '@attila/core';
-import { knightsGame } from '@attila/knights';
+import { knightsGame as knights } from '@attila/knights';
 import { describe, expect, it } from 'vitest';
+import type { AnyGame } from './games.js';
 import { checkMove, replayStored, type GameLog } from './moves.js';
 import type { StoredTable } from './storage/types.js';
 import { hashToken } from './tokens.js';
 
+/** Seen as the server sees every game: through the module's interface only. */
+const knightsGame: AnyGame = knights;
 const TOKENS = ['token-of-seat-0', 'token-of-seat-1'];
 
 function knightsLog(status: StoredTable['status'] = 'playing'): GameLog {
