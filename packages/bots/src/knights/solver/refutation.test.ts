@@ -2,7 +2,7 @@ import { Rng } from '@attila/core';
 import { PRESET_LAYOUTS, Position, popcount } from '@attila/knights';
 import { describe, expect, it } from 'vitest';
 import { randomLatePosition } from './positions.test-support.js';
-import { KnightsSolver } from './search.js';
+import { refutedOf } from './refutations.js';
 
 /**
  * Rule "loss in 2, in bulk": after our jump, a scorch is refuted when some opponent reply leaves us at most one
@@ -38,12 +38,7 @@ describe('loss in 2 in bulk (closed-form refuted scorches)', () => {
     let checked = 0;
     for (const preset of PRESET_LAYOUTS) {
       const l = preset.layout;
-      const solver = new KnightsSolver(
-        { size: l.size, jumps: l.jumps, symmetries: l.symmetries.map((s) => s.perm) },
-        10,
-      );
-      const refutedOf = (jump: number, me: number, opp: number, free: number): number =>
-        solver['refutedOf'](jump, me, opp, free);
+      const jumps = Int32Array.from(l.jumps);
       for (let i = 0; i < 60; i++) {
         const b = randomLatePosition(l, rng, 2 + (i % 13));
         const me = b.side === 0 ? b.romans : b.huns;
@@ -55,7 +50,7 @@ describe('loss in 2 in bulk (closed-form refuted scorches)', () => {
             const t = 31 - Math.clz32(tos & -tos);
             const free2 = (free & ~(1 << t)) | (1 << f);
             const after = (me & ~(1 << f)) | (1 << t);
-            const got = refutedOf(f | (t << 5), me, opp, free) & free2;
+            const got = refutedOf(jumps, f | (t << 5), me, opp, free) & free2;
             const at = `${Position.fromBoard(b).toString()} ${preset.name} jump ${f}-${t}`;
             expect({ at, got }).toEqual({ at, got: enumerated(l.jumps, after, opp, free2) });
             checked++;
