@@ -4,7 +4,15 @@
  * time own a table's timers and bots.
  */
 import pg from 'pg';
-import type { ClockState } from '../clock.js';
+import {
+  patchColumns,
+  schemaSql,
+  seatFromRow,
+  tableColumns,
+  tableFromRow,
+  type SeatRow,
+  type TableRow,
+} from './schema.js';
 import {
   SeqTakenError,
   type Storage,
@@ -14,75 +22,6 @@ import {
   type StoredTable,
   type TablePatch,
 } from './types.js';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS tables (
-  id TEXT PRIMARY KEY,
-  game TEXT NOT NULL,
-  settings JSONB NOT NULL,
-  seed TEXT NOT NULL,
-  rules_version TEXT NOT NULL,
-  listed BOOLEAN NOT NULL,
-  clock_settings JSONB,
-  takeover TEXT,
-  status TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  started_at TEXT,
-  finished_at TEXT,
-  result JSONB,
-  clock JSONB
-);
-CREATE INDEX IF NOT EXISTS tables_status ON tables (status, listed, created_at);
-CREATE TABLE IF NOT EXISTS seats (
-  table_id TEXT NOT NULL REFERENCES tables (id),
-  seat INTEGER NOT NULL,
-  name TEXT,
-  kind TEXT NOT NULL,
-  bot TEXT,
-  token_hash TEXT,
-  controller TEXT NOT NULL,
-  PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS moves (
-  table_id TEXT NOT NULL REFERENCES tables (id),
-  seq INTEGER NOT NULL,
-  seat INTEGER NOT NULL,
-  move TEXT NOT NULL,
-  at BIGINT NOT NULL,
-  PRIMARY KEY (table_id, seq)
-);
-CREATE TABLE IF NOT EXISTS chat (
-  id BIGSERIAL PRIMARY KEY,
-  table_id TEXT NOT NULL REFERENCES tables (id),
-  seat INTEGER NOT NULL,
-  name TEXT NOT NULL,
-  text TEXT NOT NULL,
-  at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id, id);
-CREATE TABLE IF NOT EXISTS leases (
-  table_id TEXT PRIMARY KEY,
-  owner TEXT NOT NULL,
-  until_ms BIGINT NOT NULL
-);
-`;
-
-interface TableRow {
-  id: string;
-  game: string;
-  settings: Record<string, unknown>;
-  seed: string;
-  rules_version: string;
-  listed: boolean;
-  clock_settings: StoredTable['clockSettings'];
-  takeover: string | null;
-  status: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  result: StoredTable['result'];
-  clock: ClockState | null;
-}
 
 export interface PostgresOptions {
   /** A pg connection string, e.g. postgres://user@127.0.0.1:5432/attila */
@@ -107,7 +46,7 @@ export class PostgresStorage implements Storage {
       // Processes starting together on an empty database would race to create the schema: one at a time.
       await client.query(`SELECT pg_advisory_lock(hashtext('attila-schema:' || $1))`, [schema]);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await client.query(SCHEMA);
+      await client.query(schemaSql('postgres'));
     } finally {
       await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
       client.release();
@@ -137,53 +76,21 @@ export class PostgresStorage implements Storage {
       'SELECT table_id, seat, name, kind, bot, token_hash, controller FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat',
       [ids],
     );
-    for (const row of r.rows) {
-      out.get(row.table_id)?.push({
-        seat: row.seat,
-        name: row.name,
-        kind: row.kind,
-        bot: row.bot,
-        tokenHash: row.token_hash,
-        controller: row.controller,
-      });
+    for (const row of r.rows as Array<SeatRow & { table_id: string }>) {
+      out.get(row.table_id)?.push(seatFromRow(row));
     }
     return out;
   }
 
   private async tablesFrom(rows: TableRow[]): Promise<StoredTable[]> {
     const seats = await this.seatsOf(rows.map((r) => r.id));
-    return rows.map((row) => ({
-      id: row.id,
-      game: row.game as StoredTable['game'],
-      settings: row.settings,
-      seed: row.seed,
-      rulesVersion: row.rules_version,
-      listed: row.listed,
-      clockSettings: row.clock_settings,
-      takeover: row.takeover,
-      status: row.status as StoredTable['status'],
-      createdAt: row.created_at,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-      result: row.result,
-      clock: row.clock,
-      seats: seats.get(row.id) ?? [],
-    }));
+    return rows.map((row) => tableFromRow(row, seats.get(row.id) ?? []));
   }
 
   private async patch(client: pg.PoolClient | pg.Pool, tableId: string, patch: TablePatch): Promise<void> {
-    const sets: string[] = [];
-    const values: unknown[] = [];
-    const put = (column: string, value: unknown) => {
-      values.push(value);
-      sets.push(`${column} = $${values.length}`);
-    };
-    if (patch.status !== undefined) put('status', patch.status);
-    if (patch.startedAt !== undefined) put('started_at', patch.startedAt);
-    if (patch.finishedAt !== undefined) put('finished_at', patch.finishedAt);
-    if (patch.result !== undefined)
-      put('result', patch.result === null ? null : JSON.stringify(patch.result));
-    if (patch.clock !== undefined) put('clock', patch.clock === null ? null : JSON.stringify(patch.clock));
+    const columns = patchColumns(patch);
+    const sets = columns.map(([column], i) => `${column} = $${i + 1}`);
+    const values = columns.map(([, value]) => value);
     if (sets.length === 0) return;
     values.push(tableId);
     await client.query(`UPDATE tables SET ${sets.join(', ')} WHERE id = $${values.length}`, values);
@@ -191,25 +98,12 @@ export class PostgresStorage implements Storage {
 
   async createTable(t: StoredTable): Promise<void> {
     await this.tx(async (c) => {
+      const row = tableColumns(t, 'postgres');
+      const names = Object.keys(row);
+      const slots = names.map((_, i) => `$${i + 1}`);
       await c.query(
-        `INSERT INTO tables (id, game, settings, seed, rules_version, listed, clock_settings, takeover, status, created_at, started_at, finished_at, result, clock)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [
-          t.id,
-          t.game,
-          JSON.stringify(t.settings),
-          t.seed,
-          t.rulesVersion,
-          t.listed,
-          t.clockSettings ? JSON.stringify(t.clockSettings) : null,
-          t.takeover,
-          t.status,
-          t.createdAt,
-          t.startedAt,
-          t.finishedAt,
-          t.result ? JSON.stringify(t.result) : null,
-          t.clock ? JSON.stringify(t.clock) : null,
-        ],
+        `INSERT INTO tables (${names.join(', ')}) VALUES (${slots.join(', ')})`,
+        Object.values(row),
       );
       for (const s of t.seats) {
         await c.query(

@@ -5,7 +5,15 @@
  * power loss at the price of an fsync per move.
  */
 import Database from 'better-sqlite3';
-import type { ClockState } from '../clock.js';
+import {
+  patchColumns,
+  schemaSql,
+  seatFromRow,
+  tableColumns,
+  tableFromRow,
+  type SeatRow,
+  type TableRow,
+} from './schema.js';
 import {
   SeqTakenError,
   type Storage,
@@ -15,97 +23,6 @@ import {
   type StoredTable,
   type TablePatch,
 } from './types.js';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS tables (
-  id TEXT PRIMARY KEY,
-  game TEXT NOT NULL,
-  settings TEXT NOT NULL,
-  seed TEXT NOT NULL,
-  rules_version TEXT NOT NULL,
-  listed INTEGER NOT NULL,
-  clock_settings TEXT,
-  takeover TEXT,
-  status TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  started_at TEXT,
-  finished_at TEXT,
-  result TEXT,
-  clock TEXT
-);
-CREATE INDEX IF NOT EXISTS tables_status ON tables (status, listed, created_at);
-CREATE TABLE IF NOT EXISTS seats (
-  table_id TEXT NOT NULL REFERENCES tables (id),
-  seat INTEGER NOT NULL,
-  name TEXT,
-  kind TEXT NOT NULL,
-  bot TEXT,
-  token_hash TEXT,
-  controller TEXT NOT NULL,
-  PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS moves (
-  table_id TEXT NOT NULL REFERENCES tables (id),
-  seq INTEGER NOT NULL,
-  seat INTEGER NOT NULL,
-  move TEXT NOT NULL,
-  at INTEGER NOT NULL,
-  PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS chat (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  table_id TEXT NOT NULL REFERENCES tables (id),
-  seat INTEGER NOT NULL,
-  name TEXT NOT NULL,
-  text TEXT NOT NULL,
-  at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id, id);
-CREATE TABLE IF NOT EXISTS leases (
-  table_id TEXT PRIMARY KEY,
-  owner TEXT NOT NULL,
-  until_ms INTEGER NOT NULL
-);
-`;
-
-interface TableRow {
-  id: string;
-  game: string;
-  settings: string;
-  seed: string;
-  rules_version: string;
-  listed: number;
-  clock_settings: string | null;
-  takeover: string | null;
-  status: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  result: string | null;
-  clock: string | null;
-}
-
-interface SeatRow {
-  seat: number;
-  name: string | null;
-  kind: string;
-  bot: string | null;
-  token_hash: string | null;
-  controller: string;
-}
-
-const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
-
-function seatFromRow(r: SeatRow): StoredSeat {
-  return {
-    seat: r.seat,
-    name: r.name,
-    kind: r.kind as StoredSeat['kind'],
-    bot: r.bot,
-    tokenHash: r.token_hash,
-    controller: r.controller as StoredSeat['controller'],
-  };
-}
 
 function prepareStatements(db: Database.Database) {
   return {
@@ -178,44 +95,18 @@ export class SqliteStorage implements Storage {
     this.db.pragma(`synchronous = ${options.durable ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
+    this.db.exec(schemaSql('sqlite'));
     this.stmt = prepareStatements(this.db);
   }
 
   private tableFrom(row: TableRow): StoredTable {
-    const seats = (this.stmt.getSeats.all(row.id) as SeatRow[]).map(seatFromRow);
-    return {
-      id: row.id,
-      game: row.game as StoredTable['game'],
-      settings: JSON.parse(row.settings),
-      seed: row.seed,
-      rulesVersion: row.rules_version,
-      listed: row.listed === 1,
-      clockSettings: parseJson(row.clock_settings),
-      takeover: row.takeover,
-      status: row.status as StoredTable['status'],
-      createdAt: row.created_at,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-      result: parseJson(row.result),
-      clock: parseJson<ClockState>(row.clock),
-      seats,
-    };
+    return tableFromRow(row, (this.stmt.getSeats.all(row.id) as SeatRow[]).map(seatFromRow));
   }
 
   private patchTable(tableId: string, patch: TablePatch): void {
-    const sets: string[] = [];
-    const values: unknown[] = [];
-    const put = (column: string, value: unknown) => {
-      sets.push(`${column} = ?`);
-      values.push(value);
-    };
-    if (patch.status !== undefined) put('status', patch.status);
-    if (patch.startedAt !== undefined) put('started_at', patch.startedAt);
-    if (patch.finishedAt !== undefined) put('finished_at', patch.finishedAt);
-    if (patch.result !== undefined)
-      put('result', patch.result === null ? null : JSON.stringify(patch.result));
-    if (patch.clock !== undefined) put('clock', patch.clock === null ? null : JSON.stringify(patch.clock));
+    const columns = patchColumns(patch);
+    const sets = columns.map(([column]) => `${column} = ?`);
+    const values = columns.map(([, value]) => value);
     if (sets.length === 0) return;
     // Few distinct column sets occur, and better-sqlite3 caches nothing itself: keep prepared statements.
     const sql = `UPDATE tables SET ${sets.join(', ')} WHERE id = ?`;
@@ -230,22 +121,7 @@ export class SqliteStorage implements Storage {
 
   async createTable(t: StoredTable): Promise<void> {
     this.db.transaction(() => {
-      this.stmt.insertTable.run({
-        id: t.id,
-        game: t.game,
-        settings: JSON.stringify(t.settings),
-        seed: t.seed,
-        rules_version: t.rulesVersion,
-        listed: t.listed ? 1 : 0,
-        clock_settings: t.clockSettings ? JSON.stringify(t.clockSettings) : null,
-        takeover: t.takeover,
-        status: t.status,
-        created_at: t.createdAt,
-        started_at: t.startedAt,
-        finished_at: t.finishedAt,
-        result: t.result ? JSON.stringify(t.result) : null,
-        clock: t.clock ? JSON.stringify(t.clock) : null,
-      });
+      this.stmt.insertTable.run(tableColumns(t, 'sqlite'));
       for (const s of t.seats) {
         this.stmt.insertSeat.run(t.id, s.seat, s.name, s.kind, s.bot, s.tokenHash, s.controller);
       }
