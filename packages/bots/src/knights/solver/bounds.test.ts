@@ -51,4 +51,9 @@ describe('null-window bounds where the search answers without children', () => {
     const { high, low } = checkNullWindow('loss-in-4', -(MATE - 4));
     expect(Math.min(high, low)).toBeGreaterThan(10);
   });
+
+  it('rule "a win in 3 is a move leaving the opponent a loss in 2, else the best is a win in 5"', () => {
+    const { high, low } = checkNullWindow('win-in-3', MATE - 3);
+    expect(Math.min(high, low)).toBeGreaterThan(10);
+  });
 });

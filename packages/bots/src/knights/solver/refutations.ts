@@ -78,3 +78,26 @@ export function escapes(jumps: Int32Array, me: number, opp: number, free: number
   }
   return count;
 }
+
+/**
+ * Whether the side with knights `me` (to move, free squares `free`) loses in 2: it has a jump, no win in 1,
+ * and every one of its moves is answered by a win in 1 (every scorch of every jump refuted).
+ */
+export function lostIn2(jumps: Int32Array, me: number, opp: number, free: number): boolean {
+  const oppAll = reach1(jumps, opp);
+  let any = false;
+  for (let from = me; from !== 0; from &= from - 1) {
+    const fb = from & -from;
+    const othersAll = reach1(jumps, me & ~fb);
+    for (let tos = jumps[31 - Math.clz32(fb)] & free; tos !== 0; tos &= tos - 1) {
+      const tb = tos & -tos;
+      const free2 = (free & ~tb) | fb;
+      const oppT = oppAll & free2;
+      if ((oppT & (oppT - 1)) === 0) return false;
+      const meAll = othersAll | jumps[31 - Math.clz32(tb)];
+      if ((free2 & ~refutedScorches(jumps, meAll, opp, free2)) !== 0) return false;
+      any = true;
+    }
+  }
+  return any;
+}

@@ -8,6 +8,8 @@
  *   opponent's jumps alone (refutations.ts), and are never expanded;
  * - loss in 4 at worst: a move the opponent cannot answer with a win in 1 answers any window that asks no
  *   more than a loss in 4, without a table probe;
+ * - win in 3, in bulk: where only a win in 3 would raise alpha, the moves are tested for leaving the opponent
+ *   a loss in 2 with the closed form above, without searching children;
  * - dead squares: a free square no knight can reach by a path of jumps over free squares can only ever be
  *   scorched, and all of them are interchangeable; a position is keyed by its live squares plus the number of
  *   dead ones, and only one dead square is tried as a scorch;
@@ -17,7 +19,7 @@ import { popcount, type SolverGeometry } from './geometry.js';
 import { CanonicalKeys, NO_SQUARE, realMove } from './canonical.js';
 import { refineOrder, sortMoves, sortScratch } from './ordering.js';
 import { placements, searchPlacement } from './placement.js';
-import { reach1, refutedOf } from './refutations.js';
+import { lostIn2, reach1, refutedOf } from './refutations.js';
 import { childOf, MATE, sign, type SolverPosition } from './score.js';
 import { TranspositionTable } from './table.js';
 
@@ -165,6 +167,8 @@ export class KnightsSolver {
     }
     const deadBit = dead & -dead;
     for (; done < nj; done++) rbuf[jbase + done] = refutedOf(jumps, jbuf[jbase + done], me, opp, free);
+    if (alpha >= MATE - 4)
+      return this.winIn3(r, h, s, side, free, reach, deadBit, nj, ply, ka, kb, kc, sym, dead);
 
     // Children: every jump with every live scorch and one dead one, minus those the opponent wins in 1.
     // Order key: the opponent's mobility after the move (then ours, reversed), counted per jump and
@@ -287,6 +291,54 @@ export class KnightsSolver {
       this.nodes - startNodes,
     );
     return best;
+  }
+
+  /**
+   * A node whose window asks for a win in 3 (no win in 1 here): a move after which the opponent is left a
+   * loss in 2 (`lostIn2`, in bulk, no child searched), else at best a win in 5. The refuted masks of the
+   * node's jumps are in refutedBuf.
+   */
+  private winIn3(
+    r: number,
+    h: number,
+    s: number,
+    side: number,
+    free: number,
+    reach: number,
+    deadBit: number,
+    nj: number,
+    ply: number,
+    ka: number,
+    kb: number,
+    kc: number,
+    sym: number,
+    dead: number,
+  ): number {
+    const jumps = this.jumps;
+    const me = side === 0 ? r : h;
+    const opp = side === 0 ? h : r;
+    const jbase = ply * 32;
+    for (let i = 0; i < nj; i++) {
+      const jump = this.jumpBuf[jbase + i];
+      const fb = 1 << (jump & 31);
+      const tb = 1 << (jump >>> 5);
+      const free2 = (free & ~tb) | fb;
+      const me2 = (me & ~fb) | tb;
+      const cand = ((free2 & reach) | fb | deadBit) & ~this.refutedBuf[jbase + i];
+      for (let sc = cand; sc !== 0; sc &= sc - 1) {
+        const sb = sc & -sc;
+        if (lostIn2(jumps, opp, me2, free2 & ~sb)) {
+          const q = 31 - Math.clz32(sb);
+          const move = jump | (q << 10);
+          if (ply === 0) this.rootMove = move;
+          const stored = (dead & sb) !== 0 ? jump | (NO_SQUARE << 10) : move;
+          this.table.store(ka, kb, kc, MATE - 3, MATE - 3, this.keys.mapMove(stored, sym, false), 1);
+          return MATE - 3;
+        }
+      }
+    }
+    this.table.store(ka, kb, kc, -(MATE - 4), MATE - 5, -1, 1);
+    return MATE - 5;
   }
 
   /** The parent's score from searching a child with the window transformed accordingly (placement.ts too). */
