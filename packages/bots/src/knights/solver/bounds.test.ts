@@ -55,5 +55,8 @@ describe('null-window bounds where the search answers without children', () => {
   it('rule "a win in 3 is a move leaving the opponent a loss in 2, else the best is a win in 5"', () => {
     const { high, low } = checkNullWindow('win-in-3', MATE - 3);
     expect(Math.min(high, low)).toBeGreaterThan(10);
+    // The window between a win in 5 and a win in 3 (no score inside: wins are odd) asks the same question.
+    const odd = checkNullWindow('win-in-3-odd', MATE - 4);
+    expect(Math.min(odd.high, odd.low)).toBeGreaterThan(10);
   });
 });

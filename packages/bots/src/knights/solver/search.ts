@@ -167,7 +167,8 @@ export class KnightsSolver {
     }
     const deadBit = dead & -dead;
     for (; done < nj; done++) rbuf[jbase + done] = refutedOf(jumps, jbuf[jbase + done], me, opp, free);
-    if (alpha >= MATE - 4)
+    // Wins are odd, so above alpha >= MATE - 5 lies only a win in 3 (a win in 1 is excluded above).
+    if (alpha >= MATE - 5)
       return this.winIn3(r, h, s, side, free, reach, deadBit, nj, ply, ka, kb, kc, sym, dead);
 
     // Children: every jump with every live scorch and one dead one, minus those the opponent wins in 1.
