@@ -21,9 +21,9 @@ function checkNullWindow(seed: string, score: number): { high: number; low: numb
   const rng = Rng.fromSeed(seed);
   let high = 0;
   let low = 0;
-  for (let i = 0; i < 210; i++) {
+  for (let i = 0; i < 140; i++) {
     const preset = PRESET_LAYOUTS[i % PRESET_LAYOUTS.length];
-    const board = randomLatePosition(preset.layout, rng, 4 + (i % 5));
+    const board = randomLatePosition(preset.layout, rng, 4 + (i % 4));
     if (board.inPlacement() || !board.hasAnyMove()) continue;
     const l = preset.layout;
     const solver = new KnightsSolver(
@@ -58,5 +58,11 @@ describe('null-window bounds where the search answers without children', () => {
     // The window between a win in 5 and a win in 3 (no score inside: wins are odd) asks the same question.
     const odd = checkNullWindow('win-in-3-odd', MATE - 4);
     expect(Math.min(odd.high, odd.low)).toBeGreaterThan(10);
+  });
+
+  it('rule "a loss in 4 is avoided by a move leaving the opponent neither a win in 1 nor a win in 3"', () => {
+    // The window between a loss in 4 and a loss in 6 (no score inside: losses are even).
+    const { high, low } = checkNullWindow('loss-in-4-avoided', -(MATE - 5));
+    expect(Math.min(high, low)).toBeGreaterThan(10);
   });
 });

@@ -8,8 +8,8 @@
  *   opponent's jumps alone (refutations.ts), and are never expanded;
  * - loss in 4 at worst: a move the opponent cannot answer with a win in 1 answers any window that asks no
  *   more than a loss in 4, without a table probe;
- * - win in 3, in bulk: where only a win in 3 would raise alpha, the moves are tested for leaving the opponent
- *   a loss in 2 with the closed form above, without searching children;
+ * - win in 3 and loss in 4, in bulk (bulk.ts): where the window asks only whether there is a win in 3, or
+ *   whether the loss in 4 can be avoided, the moves are tested with the closed form above, no child searched;
  * - dead squares: a free square no knight can reach by a path of jumps over free squares can only ever be
  *   scorched, and all of them are interchangeable; a position is keyed by its live squares plus the number of
  *   dead ones, and only one dead square is tried as a scorch;
@@ -19,7 +19,8 @@ import { popcount, type SolverGeometry } from './geometry.js';
 import { CanonicalKeys, NO_SQUARE, realMove } from './canonical.js';
 import { refineOrder, sortMoves, sortScratch } from './ordering.js';
 import { placements, searchPlacement } from './placement.js';
-import { lostIn2, reach1, refutedOf } from './refutations.js';
+import { survivingMove, winIn3Move } from './bulk.js';
+import { reach1, refutedOf } from './refutations.js';
 import { childOf, MATE, sign, type SolverPosition } from './score.js';
 import { TranspositionTable } from './table.js';
 
@@ -167,9 +168,34 @@ export class KnightsSolver {
     }
     const deadBit = dead & -dead;
     for (; done < nj; done++) rbuf[jbase + done] = refutedOf(jumps, jbuf[jbase + done], me, opp, free);
-    // Wins are odd, so above alpha >= MATE - 5 lies only a win in 3 (a win in 1 is excluded above).
-    if (alpha >= MATE - 5)
-      return this.winIn3(r, h, s, side, free, reach, deadBit, nj, ply, ka, kb, kc, sym, dead);
+    if (alpha >= MATE - 5 || beta <= -(MATE - 5)) {
+      // Bulk nodes (bulk.ts). Wins are odd, so above alpha >= MATE - 5 lies only a win in 3 (a win in 1 is
+      // excluded above); losses are even, so below beta <= -(MATE - 5) lies only the loss in 4 we have.
+      const win = alpha >= MATE - 5;
+      const found = (win ? winIn3Move : survivingMove)(
+        jumps,
+        me,
+        opp,
+        free,
+        reach,
+        dead,
+        jbuf,
+        rbuf,
+        jbase,
+        nj,
+      );
+      // win: exactly a win in 3, or at best a win in 5 (and a loss in 4 at worst: a live move exists);
+      // loss: a loss in 6 at worst, or exactly the loss in 4.
+      const lo = win ? (found >= 0 ? MATE - 3 : -(MATE - 4)) : found >= 0 ? -(MATE - 6) : -(MATE - 4);
+      const hi = win ? (found >= 0 ? MATE - 3 : MATE - 5) : found >= 0 ? MATE : -(MATE - 4);
+      let move = found;
+      if (found < 0 && !win) move = this.liveMove(jbuf, rbuf, jbase, nj, free, reach, dead);
+      if (ply === 0) this.rootMove = move;
+      const sb = move < 0 ? 0 : 1 << ((move >>> 10) & 31);
+      const stored = move < 0 ? -1 : (dead & sb) !== 0 ? (move & 1023) | (NO_SQUARE << 10) : move;
+      table.store(ka, kb, kc, lo, hi, keys.mapMove(stored, sym, false), 1);
+      return win && found < 0 ? hi : lo;
+    }
 
     // Children: every jump with every live scorch and one dead one, minus those the opponent wins in 1.
     // Order key: the opponent's mobility after the move (then ours, reversed), counted per jump and
@@ -294,52 +320,23 @@ export class KnightsSolver {
     return best;
   }
 
-  /**
-   * A node whose window asks for a win in 3 (no win in 1 here): a move after which the opponent is left a
-   * loss in 2 (`lostIn2`, in bulk, no child searched), else at best a win in 5. The refuted masks of the
-   * node's jumps are in refutedBuf.
-   */
-  private winIn3(
-    r: number,
-    h: number,
-    s: number,
-    side: number,
+  /** A move (jump | scorch << 10) the opponent cannot answer with a win in 1 (one exists here). */
+  private liveMove(
+    jbuf: Int32Array,
+    rbuf: Int32Array,
+    base: number,
+    nj: number,
     free: number,
     reach: number,
-    deadBit: number,
-    nj: number,
-    ply: number,
-    ka: number,
-    kb: number,
-    kc: number,
-    sym: number,
     dead: number,
   ): number {
-    const jumps = this.jumps;
-    const me = side === 0 ? r : h;
-    const opp = side === 0 ? h : r;
-    const jbase = ply * 32;
-    for (let i = 0; i < nj; i++) {
-      const jump = this.jumpBuf[jbase + i];
-      const fb = 1 << (jump & 31);
-      const tb = 1 << (jump >>> 5);
-      const free2 = (free & ~tb) | fb;
-      const me2 = (me & ~fb) | tb;
-      const cand = ((free2 & reach) | fb | deadBit) & ~this.refutedBuf[jbase + i];
-      for (let sc = cand; sc !== 0; sc &= sc - 1) {
-        const sb = sc & -sc;
-        if (lostIn2(jumps, opp, me2, free2 & ~sb)) {
-          const q = 31 - Math.clz32(sb);
-          const move = jump | (q << 10);
-          if (ply === 0) this.rootMove = move;
-          const stored = (dead & sb) !== 0 ? jump | (NO_SQUARE << 10) : move;
-          this.table.store(ka, kb, kc, MATE - 3, MATE - 3, this.keys.mapMove(stored, sym, false), 1);
-          return MATE - 3;
-        }
-      }
+    for (let i = base; i < base + nj; i++) {
+      const fb = 1 << (jbuf[i] & 31);
+      const free2 = (free & ~(1 << (jbuf[i] >>> 5))) | fb;
+      const sc = ((free2 & reach) | fb | (dead & -dead)) & ~rbuf[i];
+      if (sc !== 0) return jbuf[i] | ((31 - Math.clz32(sc & -sc)) << 10);
     }
-    this.table.store(ka, kb, kc, -(MATE - 4), MATE - 5, -1, 1);
-    return MATE - 5;
+    return -1;
   }
 
   /** The parent's score from searching a child with the window transformed accordingly (placement.ts too). */
