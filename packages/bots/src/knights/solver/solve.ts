@@ -71,16 +71,8 @@ export function exactScore(solver: KnightsSolver, p: SolverPosition): number {
   const floor = -(MATE - longest);
   let bound = solver.score(p, floor - 1, floor);
   if (bound >= floor && bound < 0) {
-    // The longest loss or a win: null-window tests for ever slower wins (a win in 1, in 3, ... each failing
-    // test's fail-soft score is the next one to ask), cheap while short thanks to the bulk nodes, where a
-    // plain win/loss test first cost up to 3.5 M nodes on the benchmark's positions.
-    let w = MATE - 1;
-    while (w > 0) {
-      const t = solver.score(p, w - 1, w);
-      if (t >= w) return w;
-      w = t;
-    }
-    return floor;
+    bound = solver.score(p, -1, 1);
+    if (bound < 0) return floor;
   }
   if (bound > 0) {
     // A win: null-window tests for a faster one, sharing the table's bounds.
