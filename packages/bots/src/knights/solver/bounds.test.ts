@@ -61,8 +61,11 @@ describe('null-window bounds where the search answers without children', () => {
   });
 
   it('rule "a loss in 4 is avoided by a move leaving the opponent neither a win in 1 nor a win in 3"', () => {
-    // The window between a loss in 4 and a loss in 6 (no score inside: losses are even).
+    // Between a loss in 4 and a "loss in 5" (no score inside: losses are even), and the next window up, whose
+    // fail-high needs a loss in 6 or better: both ask only whether the loss in 4 can be avoided.
     const { high, low } = checkNullWindow('loss-in-4-avoided', -(MATE - 5));
     expect(Math.min(high, low)).toBeGreaterThan(10);
+    const six = checkNullWindow('loss-in-6-or-better', -(MATE - 6));
+    expect(Math.min(six.high, six.low)).toBeGreaterThan(10);
   });
 });

@@ -168,9 +168,10 @@ export class KnightsSolver {
     }
     const deadBit = dead & -dead;
     for (; done < nj; done++) rbuf[jbase + done] = refutedOf(jumps, jbuf[jbase + done], me, opp, free);
-    if (alpha >= MATE - 5 || beta <= -(MATE - 5)) {
+    if (alpha >= MATE - 5 || beta <= -(MATE - 6)) {
       // Bulk nodes (bulk.ts). Wins are odd, so above alpha >= MATE - 5 lies only a win in 3 (a win in 1 is
-      // excluded above); losses are even, so below beta <= -(MATE - 5) lies only the loss in 4 we have.
+      // excluded above). Losses are even and a loss in 4 is the worst here, so with beta <= -(MATE - 6) the
+      // node is decided by whether that loss in 4 can be avoided (a loss in 6 at worst then).
       const win = alpha >= MATE - 5;
       const found = (win ? winIn3Move : survivingMove)(
         jumps,
