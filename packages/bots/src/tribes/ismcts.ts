@@ -90,10 +90,15 @@ export function searchMoves(s: TribesState, out: Int32Array): number {
 
 export const DEFAULT_EXPLORATION = 0.35;
 /**
- * 16 rather than 8: with the playout policy's aim (rollout.ts) the longer look was worth more in 3-player games
- * and no less in 2-player ones (measured at 500 iterations; see the README's tuning table).
+ * Playout moves before the standing judges the position: 8 with 2 players, 16 with more. The longer look was
+ * worth more with 3 players (against two `greedy` bots at 500 iterations, 51.6% with 8 and 56.6% with 16), but
+ * with 2 it made no difference against `greedy` and lost much against `cheating` (43.3% with 8, 32.0% with 16 at
+ * 300 iterations; the cheating bot's playouts use the true hands, so a longer look may help it more). 4 and
+ * 5 players were not measured; they take the 3-player value.
  */
-export const DEFAULT_CUTOFF = 16;
+export function defaultCutoff(players: number): number {
+  return players === 2 ? 8 : 16;
+}
 /** 3 rather than 5 (measured: 2-player arenas at 500 iterations, scales 2, 3, 5 and 10; see the README). */
 export const DEFAULT_SCALE = 3;
 
@@ -109,7 +114,7 @@ export interface SearchStats {
 export interface SearchOptions {
   readonly budget: Budget;
   readonly exploration?: number;
-  /** Playout moves before the position is judged by its standing instead of played out (default 16; Infinity plays to the end). */
+  /** Playout moves before the position is judged by its standing instead of played out (default `defaultCutoff`; Infinity plays to the end). */
   readonly cutoff?: number;
   /** Points of standing that make a logistic reward of about 0.73 (for cut-off playouts). */
   readonly scale?: number;
@@ -173,7 +178,7 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
   }
 
   const c = options.exploration ?? DEFAULT_EXPLORATION;
-  const cutoff = options.cutoff ?? DEFAULT_CUTOFF;
+  const cutoff = options.cutoff ?? defaultCutoff(first.players);
   const scale = options.scale ?? DEFAULT_SCALE;
   const maxIterations = options.budget.iterations ?? (options.budget.timeMs === undefined ? 1000 : Infinity);
   const deadline = options.budget.timeMs === undefined ? Infinity : performance.now() + options.budget.timeMs;
