@@ -1,44 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseRecord, unwrap } from '@attila/core';
 import { Position, replayKnightsRecord, STANDARD_LAYOUT } from '@attila/knights';
 import { describe, expect, it } from 'vitest';
-
-const BIN = resolve(import.meta.dirname, '../../bin/attila.js');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `attila` with the given arguments; `respond` may answer each prompt from what was printed so far. */
-function attila(args: string[], input: string | ((stdout: string) => string | null) = ''): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let answered = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (typeof input === 'function' && /> $/.test(stdout)) {
-        const prompts = stdout.split(/> /).length - 1;
-        if (prompts > answered) {
-          answered = prompts;
-          const reply = input(stdout);
-          if (reply === null) child.stdin.end();
-          else child.stdin.write(reply + '\n');
-        }
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    if (typeof input === 'string') child.stdin.end(input);
-  });
-}
+import { attila } from './cli.test-support.js';
 
 function lastPosition(stdout: string): Position {
   const lines = stdout.split('\n').filter((l) => l.startsWith('position: '));

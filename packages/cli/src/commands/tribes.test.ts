@@ -1,30 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseRecord, unwrap } from '@attila/core';
 import { describe, expect, it } from 'vitest';
-
-const BIN = resolve(import.meta.dirname, '../../bin/attila.js');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function attila(args: string[], input = ''): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+import { attila } from './cli.test-support.js';
 
 describe('attila tribes', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'attila-tribes-'));
