@@ -9,7 +9,7 @@ import { Rng, unwrap } from '@attila/core';
 import {
   applyInPlace,
   createGame,
-  determinize,
+  determinizer,
   parseSettings,
   viewOf,
   type TribesState,
@@ -33,7 +33,8 @@ function midGame(players: number, seed: string): TribesState {
   const s = midGame(3, 'warm-up');
   const v = viewOf(s, { seat: s.toAct });
   const rng = Rng.fromSeed('warm');
-  search(() => determinize(v, s.map, rng), rng, { budget: { timeMs: 1000 } });
+  const d = determinizer(v, s.map);
+  search(() => d.sample(rng), rng, { budget: { timeMs: 1000 } });
 }
 
 console.log(
@@ -49,7 +50,8 @@ for (const players of [2, 3, 5]) {
     const view = viewOf(s, { seat: s.toAct });
     const rng = Rng.fromSeed(`bench-${k}`);
     const cpu0 = process.cpuUsage();
-    search(() => determinize(view, s.map, rng), rng, {
+    const d = determinizer(view, s.map);
+    search(() => d.sample(rng), rng, {
       budget: { timeMs: seconds * 1000 },
       onStats: (st) => {
         iterations += st.iterations;

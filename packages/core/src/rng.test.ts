@@ -72,4 +72,16 @@ describe('Rng (xoshiro128**)', () => {
     c.nextU32();
     expect(c.state()).not.toBe(r.state());
   });
+
+  it('reseed restarts a generator as fromSeed starts a new one', () => {
+    const source = Rng.fromSeed('reseed');
+    const seeds: (string | number)[] = [0, 1, 9, 10, 99, 4294967295, 4294967296, -1, -0, 1.5, 'attila', ''];
+    for (let i = 0; i < 2000; i++) seeds.push(source.nextU32());
+    const r = Rng.fromSeed('other');
+    for (const seed of seeds) {
+      r.nextU32();
+      r.reseed(seed);
+      expect(r.state()).toBe(Rng.fromSeed(seed).state());
+    }
+  });
 });

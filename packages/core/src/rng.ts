@@ -23,6 +23,29 @@ function splitmix32(seed: number): () => number {
   };
 }
 
+/** The k-th output (k >= 1) of `splitmix32(seed)`, without the closure. */
+function splitmixAt(seed: number, k: number): number {
+  // k * 0x9e3779b9 + seed stays below 2^53, so the sum is exact before it wraps to 32 bits.
+  let z = (seed + k * 0x9e3779b9) >>> 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
+const digits = new Uint8Array(10);
+
+/** `hashText(String(n))` for an integer 0 <= n < 2^32, without building the text. */
+function hashDecimal(n: number): number {
+  let k = 0;
+  do {
+    digits[k++] = n % 10;
+    n = Math.floor(n / 10);
+  } while (n > 0);
+  let h = 0x811c9dc5;
+  while (k > 0) h = Math.imul(h ^ (48 + digits[--k]), 0x01000193);
+  return h >>> 0;
+}
+
 /** FNV-1a over the UTF-16 code units: turns any seed text into 32 bits. */
 function hashText(text: string): number {
   let h = 0x811c9dc5;
@@ -48,6 +71,26 @@ export class Rng {
   static fromSeed(seed: string | number): Rng {
     const next = splitmix32(hashText(String(seed)));
     return new Rng(next(), next(), next(), next());
+  }
+
+  /**
+   * Restarts this generator in place as `Rng.fromSeed(seed)` would start a new one (the same stream after).
+   * Search samples reseed one generator per iteration; this spares the allocations (none for a 32-bit seed).
+   */
+  reseed(seed: string | number): void {
+    const h =
+      typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed < 4294967296
+        ? hashDecimal(seed)
+        : hashText(String(seed));
+    const a = splitmixAt(h, 1);
+    const b = splitmixAt(h, 2);
+    const c = splitmixAt(h, 3);
+    const d = splitmixAt(h, 4);
+    if ((a | b | c | d) === 0) throw new Error('xoshiro128** state must not be all zero');
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
   }
 
   /** A generator from its four raw state words, as in the reference implementation. */

@@ -9,7 +9,7 @@ import { Rng } from '@attila/core';
 import type { TribesMap } from './map.js';
 import { END_REASON_TEXT } from './engine.js';
 import { EndReason, Phase, Tile, TribesState, type Phase as PhaseT } from './state.js';
-import { CARDS_PER_TRIBE, TRIBE_COUNT, tribeIndex } from './tribes.js';
+import { CARDS_PER_TRIBE, DECK_SIZE, TRIBE_COUNT, tribeIndex } from './tribes.js';
 import type { TribesView } from './view.js';
 
 const T = TRIBE_COUNT;
@@ -19,17 +19,6 @@ const PHASES: Record<TribesView['phase'], PhaseT> = {
   commit: Phase.Commit,
   over: Phase.Over,
 };
-
-function takeRandom(pool: number[], rng: Rng, accept: (tribe: number) => boolean): number {
-  const candidates: number[] = [];
-  for (let i = 0; i < pool.length; i++) if (accept(pool[i])) candidates.push(i);
-  if (candidates.length === 0) throw new Error('determinize: the view is inconsistent (no card fits)');
-  const i = candidates[rng.int(candidates.length)];
-  const tribe = pool[i];
-  pool[i] = pool[pool.length - 1];
-  pool.pop();
-  return tribe;
-}
 
 const indexCache = new WeakMap<TribesMap, Map<string, number>>();
 
@@ -42,7 +31,35 @@ function indexOf(map: TribesMap): Map<string, number> {
   return index;
 }
 
-export function determinize(view: TribesView, map: TribesMap, rng: Rng): TribesState {
+/**
+ * Draws states from one view, again and again. Everything that does not depend on the random draws (the board,
+ * tracks, scores, the viewer's cards, the unseen cards before the draws) is worked out once, when it is built.
+ */
+export interface Determinizer {
+  /**
+   * A sample, drawn with the same calls on `rng` and equal field by field to `determinize(view, map, rng)`.
+   * It is the same state object every time, overwritten by the next call: a search that plays each sample out
+   * in place and keeps none saves building one per iteration.
+   */
+  sample(rng: Rng): TribesState;
+}
+
+interface Plan {
+  readonly template: TribesState;
+  /** The unseen cards, `poolSize` of them, in the order determinize has always built them (by tribe). */
+  readonly pool: Uint8Array;
+  readonly poolSize: number;
+  /** A bit per tribe that other seats' face-down cards may belong to, and how many pool cards have one. */
+  readonly eligible: number;
+  readonly fits: number;
+  /** Seats and counts of the face-down cards others laid, in seat order. */
+  readonly laidSeats: readonly number[];
+  readonly laidCounts: readonly number[];
+  /** Seats whose hands are drawn, in seat order. */
+  readonly drawnSeats: readonly number[];
+}
+
+function planOf(view: TribesView, map: TribesMap): Plan {
   const n = view.players;
   const index = indexOf(map);
   const provinceAt = (id: string): number => {
@@ -51,7 +68,8 @@ export function determinize(view: TribesView, map: TribesMap, rng: Rng): TribesS
     return p;
   };
   const me = view.viewer;
-  const s = new TribesState(map, view.options, n, Rng.fromSeed(rng.nextU32()));
+  // A placeholder generator: each sample reseeds it from its first draw.
+  const s = new TribesState(map, view.options, n, Rng.fromWords(1, 0, 0, 0));
   // The board.
   for (const pv of view.provinces) {
     const p = provinceAt(pv.id);
@@ -126,26 +144,86 @@ export function determinize(view: TribesView, map: TribesMap, rng: Rng): TribesS
       }
     }
   }
-  const pool: number[] = [];
-  for (let t = 0; t < T; t++) for (let k = 0; k < unseen[t]; k++) pool.push(t);
+  const pool = new Uint8Array(DECK_SIZE);
+  let poolSize = 0;
+  for (let t = 0; t < T; t++) for (let k = 0; k < unseen[t]; k++) pool[poolSize++] = t;
+  let eligible = 0;
+  const laidSeats: number[] = [];
+  const laidCounts: number[] = [];
   if (view.conflict) {
     const p = provinceAt(view.conflict.province);
-    const eligible = (t: number) => view.options.conflictBluffCards || s.markers[p * T + t] > 0;
+    for (let t = 0; t < T; t++)
+      if (view.options.conflictBluffCards || s.markers[p * T + t] > 0) eligible |= 1 << t;
     view.conflict.committed.forEach((c, i) => {
-      if (i === me || c === null) return;
-      for (let k = 0; k < c; k++) s.committed[i * T + takeRandom(pool, rng, eligible)]++;
+      if (i === me || c === null || c === 0) return;
+      laidSeats.push(i);
+      laidCounts.push(c);
     });
   }
-  rng.shuffle(pool);
-  let next = 0;
+  // Each face-down card takes one eligible card from the pool, so the draws fail exactly when they need more.
+  let fits = 0;
+  for (let k = 0; k < poolSize; k++) if ((eligible >> pool[k]) & 1) fits++;
+  const laid = laidCounts.reduce((a, b) => a + b, 0);
+  if (laid > fits) throw new Error('determinize: the view is inconsistent (no card fits)');
+  const drawnSeats: number[] = [];
+  let drawn = 0;
   for (let i = 0; i < n; i++) {
     if (i === me) continue;
-    for (let k = 0; k < view.handSizes[i]; k++) s.hands[i * T + pool[next++]]++;
+    drawnSeats.push(i);
+    drawn += view.handSizes[i];
   }
-  if (pool.length - next !== view.drawPile)
+  if (poolSize - laid - drawn !== view.drawPile)
     throw new Error('determinize: the view is inconsistent (card count)');
-  for (let k = 0; next < pool.length; k++) s.draw[k] = pool[next++];
   s.drawPos = 0;
   s.drawEnd = view.drawPile;
+  return { template: s, pool, poolSize, eligible, fits, laidSeats, laidCounts, drawnSeats };
+}
+
+/** One sample into `s` (the template itself, or a state of the same shape), with scratch space `pool`. */
+function fill(plan: Plan, s: TribesState, pool: Uint8Array, rng: Rng): TribesState {
+  const { template, eligible } = plan;
+  if (s !== template) s.copyFrom(template);
+  s.rng.reseed(rng.nextU32());
+  pool.set(plan.pool);
+  let size = plan.poolSize;
+  // Each take removes one eligible card, so their count falls by one per take.
+  let fits = plan.fits;
+  for (let j = 0; j < plan.laidSeats.length; j++) {
+    const row = plan.laidSeats[j] * T;
+    for (let k = plan.laidCounts[j]; k > 0; k--) {
+      // The r-th eligible card in pool order, then the last card moves into its place.
+      let r = rng.int(fits--);
+      let i = 0;
+      for (; ; i++) if (((eligible >> pool[i]) & 1) === 1 && r-- === 0) break;
+      s.committed[row + pool[i]]++;
+      pool[i] = pool[--size];
+    }
+  }
+  // Fisher-Yates as in Rng.shuffle, on the first `size` cards.
+  for (let i = size - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = pool[i];
+    pool[i] = pool[j];
+    pool[j] = t;
+  }
+  let next = 0;
+  for (const i of plan.drawnSeats) {
+    const row = i * T;
+    for (let k = s.handSize[i]; k > 0; k--) s.hands[row + pool[next++]]++;
+  }
+  for (let k = 0; next < size; k++) s.draw[k] = pool[next++];
   return s;
+}
+
+export function determinizer(view: TribesView, map: TribesMap): Determinizer {
+  const plan = planOf(view, map);
+  const scratch = plan.template.clone();
+  const pool = new Uint8Array(DECK_SIZE);
+  return { sample: (rng) => fill(plan, scratch, pool, rng) };
+}
+
+/** A fresh sample (see `Determinizer`; the module comment says what it guesses). */
+export function determinize(view: TribesView, map: TribesMap, rng: Rng): TribesState {
+  const plan = planOf(view, map);
+  return fill(plan, plan.template, new Uint8Array(DECK_SIZE), rng);
 }

@@ -10,7 +10,7 @@ export { scoreTribe } from './scoring.js';
 export { createGame } from './setup.js';
 export { formatMove, parseMove, NOTATION_HELP } from './notation.js';
 export * from './view.js';
-export { determinize } from './determinize.js';
+export { determinize, determinizer, type Determinizer } from './determinize.js';
 export { randomMove, randomPlayout } from './playout.js';
 export { describeEvent, renderView } from './text.js';
 export {

@@ -168,6 +168,52 @@ export class TribesState {
     return this.phase === Phase.Over;
   }
 
+  /**
+   * Makes this state equal to `from` (same map, options and players) without allocating, except for the
+   * generator, which stays this state's own and keeps its position. It lists the same fields as the copying
+   * constructor above: a sampler reuses one state per search iteration.
+   */
+  copyFrom(from: TribesState): void {
+    this.hands.set(from.hands);
+    this.handSize.set(from.handSize);
+    this.draw.set(from.draw);
+    this.drawPos = from.drawPos;
+    this.drawEnd = from.drawEnd;
+    this.discard.set(from.discard);
+    this.markers.set(from.markers);
+    this.total.set(from.total);
+    this.presence.set(from.presence);
+    this.reach.set(from.reach);
+    this.supply.set(from.supply);
+    this.open = from.open;
+    this.peace = from.peace;
+    this.peaceCentury.set(from.peaceCentury);
+    this.peacePlaced = from.peacePlaced;
+    this.influence.set(from.influence);
+    this.scores.set(from.scores);
+    this.tilesUsed.set(from.tilesUsed);
+    this.tileThisTurn = from.tileThisTurn;
+    this.firstPlayer = from.firstPlayer;
+    this.active = from.active;
+    this.turn = from.turn;
+    this.phase = from.phase;
+    this.card = from.card;
+    this.cardsLeft = from.cardsLeft;
+    this.placedThisTurn = from.placedThisTurn;
+    this.idleTurns = from.idleTurns;
+    this.topReached = from.topReached;
+    this.conflicts.set(from.conflicts);
+    this.conflictCount = from.conflictCount;
+    this.conflictIdx = from.conflictIdx;
+    this.commitSeat = from.commitSeat;
+    this.committed.set(from.committed);
+    this.commitCount.set(from.commitCount);
+    this.lastConflict = from.lastConflict;
+    this.lastReveal.set(from.lastReveal);
+    this.lastRemoved = from.lastRemoved;
+    this.endReason = from.endReason;
+  }
+
   clone(): TribesState {
     return new TribesState(this.map, this.options, this.players, this.rng.clone(), this);
   }

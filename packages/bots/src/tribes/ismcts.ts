@@ -162,7 +162,9 @@ function decided(
 
 /**
  * Searches from the seat to act in the samples `sample()` returns and gives the most visited move.
- * `sample` must draw only from what that seat may know; all chance comes from `rng`.
+ * `sample` must draw only from what that seat may know; all chance comes from `rng`. It may return the same
+ * state object every time (a `Determinizer` does): each sample is played out in place, and none is used
+ * after the next call.
  */
 export function search(sample: () => TribesState, rng: Rng, options: SearchOptions): MoveCode {
   const first = sample();

@@ -1,11 +1,11 @@
 /**
- * The search bots. `ismcts` samples the hidden cards from its seat's view (determinize); `cheating` searches
+ * The search bots. `ismcts` samples the hidden cards from its seat's view (determinizer); `cheating` searches
  * the true state itself, seeing every hand and the deck order, and exists only to measure what honesty costs.
  */
 import type { Rng } from '@attila/core';
 import {
   DOUBLE_MOVE,
-  determinize,
+  determinizer,
   viewOf,
   type MoveCode,
   type TribesMap,
@@ -56,7 +56,9 @@ export function ismctsBot(name = 'ismcts', fixed?: Budget, onStats?: (s: SearchS
       // The search looks only at the few moves a one-turn judgement rates best: in a 2-player turn there
       // are hundreds of card, province and step-2 combinations, too many to sample each well in a second.
       const ranked = rankMoves(view, map, rng);
-      return search(() => determinize(view, map, rng), rng, {
+      // One reused sample state: the search plays each sample out in place and keeps none past the next.
+      const sampler = determinizer(view, map);
+      return search(() => sampler.sample(rng), rng, {
         budget: budget ?? fixed ?? DEFAULT_BUDGET,
         rootMoves: rootMovesOf(view, ranked),
         rootBias: rootBiasOf(ranked),
