@@ -17,6 +17,7 @@ import {
   legalMoveCodes,
   type TribesState,
 } from '@attila/tribes';
+import { winChance2p } from './evaluation.js';
 import { standing } from './standing.js';
 
 const buffer = new Int32Array(MAX_MOVES);
@@ -92,10 +93,16 @@ export function rollout(s: TribesState, rng: Rng, maxMoves = Infinity): void {
 }
 
 /**
- * Each seat's reward for an unfinished game, in [0, 1]: a logistic of its standing (score and the points it
- * would score now, against its best rival), so that a cut-off playout still says who is ahead.
+ * Each seat's reward for an unfinished game, in [0, 1], so that a cut-off playout still says who is ahead:
+ * with 2 players the learned chance of winning (evaluation.ts; `scale` is not used), with more a logistic of
+ * the seat's standing (score and the points it would score now, against its best rival).
  */
 export function estimatedRewards(s: TribesState, out: Float64Array, scale: number): void {
+  if (s.players === 2) {
+    out[0] = winChance2p(s, 0);
+    out[1] = 1 - out[0];
+    return;
+  }
   for (let i = 0; i < s.players; i++) out[i] = 1 / (1 + Math.exp(-standing(s, i) / scale));
 }
 
