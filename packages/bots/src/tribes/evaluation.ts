@@ -3,7 +3,7 @@
  * the features of eval-features.ts with weights per century. The weights come from
  * `scripts/tribes-eval-fit.ts` (logistic regression on positions of games between `greedy` players with some
  * random moves, labelled by who won). The hand-set standing it replaces, logistic(standing / 3), judged the
- * same positions badly (log loss 0.71 to 0.95 against 0.48 to 0.69 for the fit: far too sure early on, and
+ * same positions badly (held-out log loss 0.70 to 0.92 against 0.47 to 0.69 for the fit: far too sure, and
  * blind to how safe a lead on a track is), and the search with it won about 5 points more often against
  * `greedy` (README).
  */
