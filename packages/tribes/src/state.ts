@@ -171,7 +171,9 @@ export class TribesState {
   /**
    * Makes this state equal to `from` (same map, options and players) without allocating, except for the
    * generator, which stays this state's own and keeps its position. It lists the same fields as the copying
-   * constructor above: a sampler reuses one state per search iteration.
+   * constructor above: a sampler reuses one state per search iteration. (The constructor does not call this:
+   * fresh arrays filled and then overwritten made `clone`, which greedy calls for every move it weighs, about
+   * 15% slower than `slice`.)
    */
   copyFrom(from: TribesState): void {
     this.hands.set(from.hands);
