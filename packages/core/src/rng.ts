@@ -11,19 +11,7 @@ function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }
 
-/** splitmix32: spreads a 32-bit seed over the four state words (never all zero). */
-function splitmix32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
-
-/** The k-th output (k >= 1) of `splitmix32(seed)`, without the closure. */
+/** The k-th output (k >= 1) of splitmix32 from `seed`: spreads a 32-bit seed over the four state words. */
 function splitmixAt(seed: number, k: number): number {
   // k * 0x9e3779b9 + seed stays below 2^53, so the sum is exact before it wraps to 32 bits.
   let z = (seed + k * 0x9e3779b9) >>> 0;
@@ -69,8 +57,9 @@ export class Rng {
 
   /** A generator from a seed: any text, or a number (taken as its decimal text). */
   static fromSeed(seed: string | number): Rng {
-    const next = splitmix32(hashText(String(seed)));
-    return new Rng(next(), next(), next(), next());
+    const rng = new Rng(1, 0, 0, 0);
+    rng.reseed(seed);
+    return rng;
   }
 
   /**
@@ -167,9 +156,9 @@ export class Rng {
     return items[this.int(items.length)];
   }
 
-  /** Fisher–Yates, in place; returns the same array. */
-  shuffle<T>(items: T[]): T[] {
-    for (let i = items.length - 1; i > 0; i--) {
+  /** Fisher–Yates, in place, of the first `length` items (all by default); returns the same array. */
+  shuffle<A extends { length: number; [i: number]: unknown }>(items: A, length = items.length): A {
+    for (let i = length - 1; i > 0; i--) {
       const j = this.int(i + 1);
       const t = items[i];
       items[i] = items[j];

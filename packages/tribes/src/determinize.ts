@@ -199,13 +199,7 @@ function fill(plan: Plan, s: TribesState, pool: Uint8Array, rng: Rng): TribesSta
       pool[i] = pool[--size];
     }
   }
-  // Fisher-Yates as in Rng.shuffle, on the first `size` cards.
-  for (let i = size - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const t = pool[i];
-    pool[i] = pool[j];
-    pool[j] = t;
-  }
+  rng.shuffle(pool, size);
   let next = 0;
   for (const i of plan.drawnSeats) {
     const row = i * T;
