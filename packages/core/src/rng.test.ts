@@ -73,6 +73,17 @@ describe('Rng (xoshiro128**)', () => {
     expect(c.state()).not.toBe(r.state());
   });
 
+  it('copyFrom puts a generator where another is, and they stay independent', () => {
+    const r = Rng.fromSeed('from');
+    r.nextU32();
+    const c = Rng.fromSeed('elsewhere');
+    c.copyFrom(r);
+    expect(c.state()).toBe(r.state());
+    expect(c.nextU32()).toBe(r.nextU32());
+    c.nextU32();
+    expect(c.state()).not.toBe(r.state());
+  });
+
   it('reseed restarts a generator as fromSeed starts a new one', () => {
     const source = Rng.fromSeed('reseed');
     const seeds: (string | number)[] = [0, 1, 9, 10, 99, 4294967295, 4294967296, -1, -0, 1.5, 'attila', ''];

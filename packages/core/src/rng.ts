@@ -103,6 +103,14 @@ export class Rng {
     return new Rng(this.a, this.b, this.c, this.d);
   }
 
+  /** Puts this generator where `from` is (the same stream after), without allocating. */
+  copyFrom(from: Rng): void {
+    this.a = from.a;
+    this.b = from.b;
+    this.c = from.c;
+    this.d = from.d;
+  }
+
   /** The next 32 random bits as an unsigned integer. */
   nextU32(): number {
     const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;

@@ -68,6 +68,19 @@ export function ismctsBot(name = 'ismcts', fixed?: Budget, onStats?: (s: SearchS
   };
 }
 
+/**
+ * The cheating bot's samples: the true state itself, generator included, copied each time into one reused
+ * state (what a fresh `clone()` per iteration gives, without its allocations).
+ */
+export function trueStateSampler(state: TribesState): () => TribesState {
+  const scratch = state.clone();
+  return () => {
+    scratch.copyFrom(state);
+    scratch.rng.copyFrom(state.rng);
+    return scratch;
+  };
+}
+
 export function cheatingBot(name = 'cheating', fixed?: Budget): OmniscientBot {
   return {
     name,
@@ -75,7 +88,7 @@ export function cheatingBot(name = 'cheating', fixed?: Budget): OmniscientBot {
     choose(state: TribesState, rng: Rng, budget?: Budget) {
       const view = viewOf(state, { seat: state.toAct });
       const ranked = rankMoves(view, state.map, rng);
-      return search(() => state.clone(), rng, {
+      return search(trueStateSampler(state), rng, {
         budget: budget ?? fixed ?? DEFAULT_BUDGET,
         rootMoves: rootMovesOf(view, ranked),
         rootBias: rootBiasOf(ranked),
