@@ -2,9 +2,9 @@
  * `attila arena`: bots play each other with the seats rotated; prints each bot's win rate and average score
  * with 95% confidence intervals, or one JSON object with `--json`, and can write every game's record.
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Rng, err, ok, parseRecord, serializeRecord, unwrap, type Result } from '@attila/core';
+import { Rng, err, ok, serializeRecord, unwrap, type Result } from '@attila/core';
 import { knightsGame } from '@attila/knights';
 import {
   BUDGET_HELP,
@@ -29,6 +29,7 @@ import {
   type Budget,
 } from '@attila/bots';
 import type { Command } from 'commander';
+import { readRecordFile } from '../record-file.js';
 
 interface ArenaOptions {
   game: string;
@@ -126,14 +127,8 @@ function readRecords(paths: readonly string[]): Result<SourcedRecord[]> {
     }
     if (files.length === 0) return err('arena.summary', `${path} holds no game records (*.json)`);
     for (const file of files) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        return err('arena.summary', `cannot read ${file}: ${(e as Error).message}`);
-      }
-      const record = parseRecord(text);
-      if (!record.ok) return err('arena.summary', `${file}: ${record.error.message}`);
+      const record = readRecordFile(file, 'arena.summary');
+      if (!record.ok) return err('arena.summary', record.error.message);
       out.push({ file, record: record.value });
     }
   }

@@ -2,19 +2,10 @@
  * `attila tribes ...`: a game in the terminal (hotseat and bots), a whole game between bots, and replaying
  * a record. The terminal shows the board, the events as they happen, and the hand of the seat to act only.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { chooseTribesMove, isTribesBotName, TRIBES_BOT_NAMES, type TribesBotName } from '@attila/bots';
-import {
-  err,
-  ok,
-  parseRecord,
-  Rng,
-  serializeRecord,
-  type GameEvent,
-  type GameResult,
-  type Result,
-} from '@attila/core';
+import { ok, Rng, serializeRecord, type GameEvent, type GameResult, type Result } from '@attila/core';
 import {
   describeEvent,
   renderView,
@@ -25,6 +16,7 @@ import {
   type TribesState,
 } from '@attila/tribes';
 import type { Command } from 'commander';
+import { readRecordFile } from '../record-file.js';
 
 type Fail = (message: string) => never;
 
@@ -118,13 +110,7 @@ function selfplay(
 }
 
 export function replayFile(file: string): Result<string> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    return err('replay.file', `cannot read ${file}: ${(e as Error).message}`);
-  }
-  const record = parseRecord(text);
+  const record = readRecordFile(file, 'replay.file');
   if (!record.ok) return record;
   const replayed = replayTribesRecord(record.value);
   return replayed.ok ? ok(summary(replayed.value.result, record.value.moves.length)) : replayed;
