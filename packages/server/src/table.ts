@@ -3,10 +3,12 @@
  * through the table's serial queue and is committed to storage before anyone is told of it; then each
  * audience (each seat, the spectators) gets its own message through the broadcast (audience.ts). Its clock
  * timer and bots are run by its driver (driver.ts), in the one process that drives it (leases.ts).
+ * The decisions themselves are pure and live elsewhere (a move in moves.ts, a seat in seating.ts, the clock in
+ * clock.ts, each audience's message in audience.ts); this class is the one writer that applies them in order.
  */
 import { err, ok, replayMoves, type GameEvent, type Result } from '@attila/core';
 import type { Broadcast } from './broadcast/types.js';
-import { flagged, resumeClock, startClock, stopClock, withGrace, type ClockState } from './clock.js';
+import { flagged, resumeClock, startClock, withGrace, type ClockState } from './clock.js';
 import { Audience, snapshotOf, tableInfo, updateTexts, type GameNow } from './audience.js';
 import { TableDriver, type DriverDeps } from './driver.js';
 import type { AnyGame } from './games.js';
@@ -14,13 +16,22 @@ import { checkMove, replayStored, stale, type HistoryEntry } from './moves.js';
 import {
   LIMITS,
   type ChatMessage,
-  type GameResultInfo,
   type MoveNotice,
   type ServerMessage,
   type Snapshot,
   type TableInfo,
 } from './protocol.js';
 import { SerialQueue } from './queue.js';
+import {
+  botFor,
+  everySeatTaken,
+  joinedSeat,
+  leftSeat,
+  reclaimedSeat,
+  recordOf,
+  timeOut,
+  watchedSeats,
+} from './seating.js';
 import {
   SeqTakenError,
   type Storage,
@@ -238,68 +249,29 @@ export class Table {
 
   /** A finished game as a record that replays it. */
   record() {
-    return {
-      game: this.meta.game,
-      id: this.meta.id,
-      rulesVersion: this.meta.rulesVersion,
-      settings: this.meta.settings,
-      seed: this.meta.seed,
-      players: this.meta.seats.map((s) =>
-        s.kind === 'bot'
-          ? { name: s.name ?? `bot ${s.seat}`, kind: 'bot' as const, bot: s.bot ?? undefined }
-          : { name: s.name ?? `seat ${s.seat}`, kind: 'human' as const },
-      ),
-      moves: [...this.moves],
-      result: this.meta.result,
-      createdAt: this.meta.createdAt,
-      finishedAt: this.meta.finishedAt ?? undefined,
-    };
+    return recordOf(this.meta, this.moves);
   }
 
   // ------------------------------------------------------------ changes (all through the queue)
 
   join(name: string, wanted: number | undefined): Promise<Result<{ seat: number; token: string }>> {
     return this.queue.run(async () => {
-      if (this.meta.status !== 'open')
-        return err('join.started', 'this table has started: you can watch it, not join it');
-      const free = this.meta.seats
-        .filter((s) => s.kind === 'human' && s.tokenHash === null)
-        .map((s) => s.seat);
-      if (free.length === 0) return err('join.full', 'every seat at this table is taken');
-      const seat = wanted ?? free[0];
-      if (!free.includes(seat)) {
-        return err('join.seat', `seat ${seat} is not free; free seats: ${free.join(', ')}`);
-      }
       const token = newToken();
-      const updated: StoredSeat = {
-        ...this.meta.seats[seat],
-        name: name,
-        tokenHash: hashToken(token),
-        controller: 'human',
-      };
-      await this.writeSeat(updated);
+      const joined = joinedSeat(this.meta, name, wanted, hashToken(token));
+      if (!joined.ok) return joined;
+      await this.writeSeat(joined.value);
       await this.startIfFull();
       this.publishTable();
-      return ok({ seat, token });
+      return ok({ seat: joined.value.seat, token });
     });
   }
 
   leave(seat: number, token: string): Promise<Result<void>> {
     return this.queue.run(async () => {
       if (!this.seatHolds(seat, token)) return err('auth.token', `the token does not hold seat ${seat}`);
-      const s = this.meta.seats[seat];
-      if (this.meta.status === 'open') {
-        await this.writeSeat({ ...s, name: null, tokenHash: null });
-      } else if (this.meta.status === 'playing') {
-        if (!this.meta.takeover) {
-          return err(
-            'leave.no-takeover',
-            'this table has no bot to take over a seat: a game in progress cannot be left',
-          );
-        }
-        // The token stays valid: the player may come back and reclaim the seat.
-        await this.writeSeat({ ...s, controller: 'bot' });
-      } else return err('leave.finished', 'the game is over; there is nothing to leave');
+      const left = leftSeat(this.meta, seat);
+      if (!left.ok) return left;
+      await this.writeSeat(left.value);
       this.publishTable();
       this.afterChange();
       return ok(undefined);
@@ -309,11 +281,10 @@ export class Table {
   reclaim(seat: number, token: string): Promise<Result<void>> {
     return this.queue.run(async () => {
       if (!this.seatHolds(seat, token)) return err('auth.token', `the token does not hold seat ${seat}`);
-      const s = this.meta.seats[seat];
-      if (s.controller === 'human') return err('reclaim.not-taken', 'this seat is already played by you');
-      if (this.meta.status !== 'playing') return err('reclaim.not-playing', 'the game is not in progress');
+      const reclaimed = reclaimedSeat(this.meta, seat);
+      if (!reclaimed.ok) return reclaimed;
       const clock = this.meta.clock ? withGrace(this.meta.clock, seat, this.deps.now()) : null;
-      await this.writeSeat({ ...s, controller: 'human' }, clock);
+      await this.writeSeat(reclaimed.value, clock);
       this.publishTable();
       this.afterChange();
       return ok(undefined);
@@ -401,7 +372,7 @@ export class Table {
   }
 
   private async startIfFull(): Promise<void> {
-    if (this.meta.seats.some((s) => s.kind === 'human' && s.tokenHash === null)) return;
+    if (!everySeatTaken(this.meta)) return;
     const now = this.deps.now();
     const clock = this.meta.clockSettings
       ? startClock(this.meta.clockSettings, this.meta.seats.length, this.game.toAct(this.state), now)
@@ -447,13 +418,11 @@ export class Table {
   }
 
   private botFor(seat: number): string | null {
-    const s = this.meta.seats[seat];
-    if (s.kind === 'bot') return s.bot;
-    return s.controller === 'bot' ? this.meta.takeover : null;
+    return botFor(this.meta, seat);
   }
 
   private watchedSeats(): number[] {
-    return this.meta.seats.filter((s) => s.controller === 'human').map((s) => s.seat);
+    return watchedSeats(this.meta);
   }
 
   /** The clock's timer went off: a seat out of time is taken over by the bot, or loses. */
@@ -466,14 +435,12 @@ export class Table {
     const now = this.deps.now();
     const out = flagged(clock, this.watchedSeats(), now);
     if (out.length === 0) return this.afterChange();
-    if (this.meta.takeover) {
-      for (const seat of out) await this.writeSeat({ ...this.meta.seats[seat], controller: 'bot' });
+    const outcome = timeOut(this.meta, clock, out, now);
+    if (outcome.kind === 'takeover') {
+      for (const seat of outcome.seats) await this.writeSeat(seat);
       this.deps.log.info({ table: this.meta.id, seats: out }, 'out of time: a bot takes over');
     } else {
-      const winners = this.meta.seats.map((s) => s.seat).filter((seat) => !out.includes(seat));
-      const result: GameResultInfo = { winners, reason: `seat ${out.join(', ')} ran out of time` };
-      const finishedAt = new Date(now).toISOString();
-      const stopped = stopClock(clock, now);
+      const { result, finishedAt, clock: stopped } = outcome;
       await this.deps.storage.updateTable(this.meta.id, {
         status: 'finished',
         result,
