@@ -4,7 +4,7 @@ export { randomBot } from './random.js';
 export { greedyBot } from './greedy.js';
 export { standing } from './standing.js';
 export { search, searchMoves, type SearchOptions, type SearchStats } from './ismcts.js';
-export { ismctsBot, cheatingBot, DEFAULT_BUDGET } from './search-bots.js';
+export { ismctsBot, cheatingBot, peekingBot, DEFAULT_BUDGET } from './search-bots.js';
 export {
   LEVEL_BUDGETS,
   tribesBots,

@@ -5,7 +5,7 @@ import type { TribesBot } from './bot.js';
 import { greedyBot } from './greedy.js';
 import { honestMove } from './levels.js';
 import { randomBot } from './random.js';
-import { cheatingBot, ismctsBot } from './search-bots.js';
+import { cheatingBot, ismctsBot, peekingBot } from './search-bots.js';
 
 /** Plays whole games with `bots` in the seats and checks every move; returns the number of moves. */
 function playChecked(bots: TribesBot[], seed: string): number {
@@ -40,13 +40,19 @@ describe('every bot move is legal (rules page: a turn, conflicts, action tiles)'
     }
   });
 
-  it('the cheating bot over a whole 3-player game', () => {
+  it('the cheating and peeking bots over a whole 3-player game', () => {
     const cheat = cheatingBot('cheating', { iterations: 12 });
+    const peek = peekingBot('peeking', { iterations: 12 });
     const s = createGame(unwrap(parseSettings({ players: 3 })), 'legal-cheat');
     let moves = 0;
     while (!s.over) {
       const rng = Rng.fromSeed(`c/${moves++}`);
-      const move = s.toAct === 0 ? cheat.choose(s, rng) : honestMove(greedyBot, s, s.toAct, rng);
+      const move =
+        s.toAct === 0
+          ? cheat.choose(s, rng)
+          : s.toAct === 1
+            ? peek.choose(s, rng)
+            : honestMove(greedyBot, s, s.toAct, rng);
       expect(isLegal(s, move)).toBe(true);
       applyInPlace(s, move);
     }

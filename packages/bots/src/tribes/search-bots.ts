@@ -81,18 +81,53 @@ export function trueStateSampler(state: TribesState): () => TribesState {
   };
 }
 
-export function cheatingBot(name = 'cheating', fixed?: Budget): OmniscientBot {
+/**
+ * The peeking bot's samples: the true state with every hand and face-down card as they are, but the draw pile
+ * in a random order and a new generator for reshuffles: what a player who sees the other hands but not the
+ * deck would know. The pile is sorted before it is shuffled, so its true order cannot reach the search.
+ */
+export function peekingSampler(state: TribesState, rng: Rng): () => TribesState {
+  const scratch = state.clone();
+  const pile = scratch.draw.subarray(state.drawPos, state.drawEnd);
+  return () => {
+    scratch.copyFrom(state);
+    pile.sort();
+    rng.shuffle(pile);
+    scratch.rng.reseed(rng.nextU32());
+    return scratch;
+  };
+}
+
+/** A search bot that reads the state, through `samplerOf`; arena only. */
+function omniscientBot(
+  name: string,
+  samplerOf: (state: TribesState, rng: Rng) => () => TribesState,
+  fixed?: Budget,
+): OmniscientBot {
   return {
     name,
     omniscient: true,
     choose(state: TribesState, rng: Rng, budget?: Budget) {
       const view = viewOf(state, { seat: state.toAct });
       const ranked = rankMoves(view, state.map, rng);
-      return search(trueStateSampler(state), rng, {
+      return search(samplerOf(state, rng), rng, {
         budget: budget ?? fixed ?? DEFAULT_BUDGET,
         rootMoves: rootMovesOf(view, ranked),
         rootBias: rootBiasOf(ranked),
       });
     },
   };
+}
+
+/** Sees everything: every hand, every card laid face down, the deck order and every reshuffle to come. */
+export function cheatingBot(name = 'cheating', fixed?: Budget): OmniscientBot {
+  return omniscientBot(name, trueStateSampler, fixed);
+}
+
+/**
+ * Sees every hand and every card laid face down, but not the deck order (a diagnostic: with `cheating` and
+ * the honest bot it splits what hidden cards are worth into the hands and the deck).
+ */
+export function peekingBot(name = 'peeking', fixed?: Budget): OmniscientBot {
+  return omniscientBot(name, peekingSampler, fixed);
 }

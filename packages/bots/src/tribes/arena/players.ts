@@ -1,13 +1,13 @@
 /**
  * Arena players from their specs: a bot name (`random`, `greedy`, `easy`, `medium`, `hard`, `ismcts`,
- * `cheating`), optionally with a budget (`ismcts@1s`, `cheating@2000it`), or `cmd:<command>` for a program
+ * `cheating`, `peeking`), optionally with a budget (`ismcts@1s`, `cheating@2000it`), or `cmd:<command>` for a program
  * speaking the line protocol. Honest bots receive only the seat's view.
  */
 import { err, ok, type Rng, type Result } from '@attila/core';
 import { tribesGame, viewOf, type MoveCode, type TribesState } from '@attila/tribes';
 import type { Budget } from '../bot.js';
 import { LEVEL_BUDGETS, TRIBES_BOT_NAMES, honestMove, isTribesBotName, tribesBots } from '../levels.js';
-import { DEFAULT_BUDGET, cheatingBot } from '../search-bots.js';
+import { DEFAULT_BUDGET, cheatingBot, peekingBot } from '../search-bots.js';
 import { budgetText, parseBudget } from './budget.js';
 import { ExternalBot, PROTOCOL } from './external.js';
 
@@ -19,9 +19,20 @@ export interface ArenaPlayer {
   close?(): Promise<void>;
 }
 
-export const SPEC_HELP = `a bot is one of ${[...TRIBES_BOT_NAMES, 'cheating'].join(', ')}, optionally with a budget ("ismcts@1s", "cheating@2000it"), or "cmd:<command>" for a program speaking the line protocol`;
+/** Arena-only bots that read the whole state (to measure what hidden cards are worth). */
+const OMNISCIENT = { cheating: cheatingBot, peeking: peekingBot } as const;
+const OMNISCIENT_NAMES = Object.keys(OMNISCIENT) as (keyof typeof OMNISCIENT)[];
+function isOmniscientName(name: string): name is keyof typeof OMNISCIENT {
+  return Object.hasOwn(OMNISCIENT, name);
+}
+/** Bots that take `--budget` when given none of their own. */
+export function takesRunBudget(name: string): boolean {
+  return name === 'ismcts' || isOmniscientName(name);
+}
 
-const SEARCHING = new Set(['easy', 'medium', 'hard', 'ismcts', 'cheating']);
+export const SPEC_HELP = `a bot is one of ${[...TRIBES_BOT_NAMES, ...OMNISCIENT_NAMES].join(', ')}, optionally with a budget ("ismcts@1s", "cheating@2000it"), or "cmd:<command>" for a program speaking the line protocol`;
+
+const SEARCHING = new Set(['easy', 'medium', 'hard', 'ismcts', ...OMNISCIENT_NAMES]);
 
 /**
  * The bot as it plays, with the budget it searches with written out (`ismcts` with `--budget 500it` plays
@@ -31,10 +42,9 @@ const SEARCHING = new Set(['easy', 'medium', 'hard', 'ismcts', 'cheating']);
 export function playedSpec(spec: string, budget: Budget | undefined): string {
   const trimmed = spec.trim();
   if (trimmed.startsWith('cmd:') || trimmed.includes('@') || !SEARCHING.has(trimmed)) return trimmed;
-  const resolved =
-    trimmed === 'ismcts' || trimmed === 'cheating'
-      ? (budget ?? DEFAULT_BUDGET)
-      : LEVEL_BUDGETS[trimmed as keyof typeof LEVEL_BUDGETS];
+  const resolved = takesRunBudget(trimmed)
+    ? (budget ?? DEFAULT_BUDGET)
+    : LEVEL_BUDGETS[trimmed as keyof typeof LEVEL_BUDGETS];
   return `${trimmed}@${budgetText(resolved)}`;
 }
 
@@ -73,9 +83,9 @@ export function makePlayer(spec: string, budget: Budget | undefined): Result<Are
   }
   if (own && !SEARCHING.has(name))
     return err('arena.bot', `bad bot "${spec}": only search bots take a budget`);
-  const chosen = own ?? (name === 'ismcts' || name === 'cheating' ? budget : undefined);
-  if (name === 'cheating') {
-    const bot = cheatingBot();
+  const chosen = own ?? (takesRunBudget(name) ? budget : undefined);
+  if (isOmniscientName(name)) {
+    const bot = OMNISCIENT[name]();
     return ok({ spec: trimmed, choose: (state, _seat, rng) => bot.choose(state, rng, chosen) });
   }
   if (!isTribesBotName(name)) return err('arena.bot', `unknown bot "${name}": ${SPEC_HELP}`);

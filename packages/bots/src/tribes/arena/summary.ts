@@ -8,11 +8,12 @@ import { err, ok, type GameRecord, type Result } from '@attila/core';
 import type { Budget } from '../bot.js';
 import { summarize, type ArenaConfig, type ArenaReport, type GameOutcome } from './arena.js';
 import { parseBudget } from './budget.js';
+import { takesRunBudget } from './players.js';
 
 export interface RecordedRun {
   readonly config: ArenaConfig;
   readonly outcomes: GameOutcome[];
-  /** The `--budget` of the run, when a bot used it (`ismcts` or `cheating` without a budget of its own). */
+  /** The `--budget` of the run, when a bot used it (`ismcts`, `cheating` or `peeking` without a budget of its own). */
   readonly budget?: Budget;
 }
 
@@ -97,10 +98,10 @@ export function runFromRecords(records: readonly SourcedRecord[]): Result<Record
     outcomes.push(one.value.outcome);
   }
   const k = key!;
-  // `--budget` is what an `ismcts` or `cheating` typed without a budget played with.
+  // `--budget` is what an `ismcts`, `cheating` or `peeking` typed without a budget played with.
   let budget: Budget | undefined;
   k.bots.forEach((b, i) => {
-    if ((b === 'ismcts' || b === 'cheating') && k.played[i].startsWith(`${b}@`)) {
+    if (takesRunBudget(b) && k.played[i].startsWith(`${b}@`)) {
       const parsed = parseBudget(k.played[i].slice(b.length + 1));
       if (parsed.ok) budget = parsed.value;
     }
