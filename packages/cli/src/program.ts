@@ -9,7 +9,7 @@ export function buildProgram(): Command {
   const program = new Command('attila')
     .description('Attila: play, analyse and serve the two board games called Attila (Knights and Tribes).')
     .version('0.1.0')
-    .showHelpAfterError()
+    .showHelpAfterError('(attila <command> --help shows what each command takes)')
     .configureOutput({ outputError: (text, write) => write(text) });
   registerServe(program);
   registerArena(program);
