@@ -79,9 +79,9 @@ export class Table {
         seq: () => this.seq,
         playing: () => this.meta.status === 'playing',
         clock: () => this.meta.clock,
-        watchedSeats: () => this.watchedSeats(),
+        watchedSeats: () => watchedSeats(this.meta),
         toAct: () => this.game.toAct(this.state),
-        botFor: (seat) => this.botFor(seat),
+        botFor: (seat) => botFor(this.meta, seat),
         botRequest: (seat, bot) => ({
           table: this.meta.id,
           game: this.meta.game,
@@ -334,7 +334,7 @@ export class Table {
       meta: this.meta,
       state: this.state,
       history: this.history,
-      botFor: (n: number) => this.botFor(n),
+      botFor: (n: number) => botFor(this.meta, n),
     };
     const checked = checkMove(log, { seat, token, seq, move }, now);
     if (!checked.ok) {
@@ -417,14 +417,6 @@ export class Table {
     this.driver.update();
   }
 
-  private botFor(seat: number): string | null {
-    return botFor(this.meta, seat);
-  }
-
-  private watchedSeats(): number[] {
-    return watchedSeats(this.meta);
-  }
-
   /** The clock's timer went off: a seat out of time is taken over by the bot, or loses. */
   private async onClock(): Promise<void> {
     if (!this.driver.active) return;
@@ -433,7 +425,7 @@ export class Table {
     const clock = this.meta.clock;
     if (this.meta.status !== 'playing' || !clock) return this.afterChange();
     const now = this.deps.now();
-    const out = flagged(clock, this.watchedSeats(), now);
+    const out = flagged(clock, watchedSeats(this.meta), now);
     if (out.length === 0) return this.afterChange();
     const outcome = timeOut(this.meta, clock, out, now);
     if (outcome.kind === 'takeover') {

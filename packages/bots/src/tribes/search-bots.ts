@@ -84,14 +84,15 @@ export function trueStateSampler(state: TribesState): () => TribesState {
 /**
  * The peeking bot's samples: the true state with every hand and face-down card as they are, but the draw pile
  * in a random order and a new generator for reshuffles: what a player who sees the other hands but not the
- * deck would know. The pile is sorted before it is shuffled, so its true order cannot reach the search.
+ * deck would know. Each sample shuffles the pile from its sorted order, so its true order cannot reach the search.
  */
 export function peekingSampler(state: TribesState, rng: Rng): () => TribesState {
   const scratch = state.clone();
   const pile = scratch.draw.subarray(state.drawPos, state.drawEnd);
+  const sorted = pile.slice().sort();
   return () => {
     scratch.copyFrom(state);
-    pile.sort();
+    pile.set(sorted);
     rng.shuffle(pile);
     scratch.rng.reseed(rng.nextU32());
     return scratch;

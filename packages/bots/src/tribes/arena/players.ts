@@ -1,7 +1,7 @@
 /**
  * Arena players from their specs: a bot name (`random`, `greedy`, `easy`, `medium`, `hard`, `ismcts`,
- * `cheating`, `peeking`), optionally with a budget (`ismcts@1s`, `cheating@2000it`), or `cmd:<command>` for a program
- * speaking the line protocol. Honest bots receive only the seat's view.
+ * `cheating`, `peeking`), optionally with a budget (`ismcts@1s`, `cheating@2000it`), or `cmd:<command>` for a
+ * program speaking the line protocol. Honest bots receive only the seat's view.
  */
 import { err, ok, type Rng, type Result } from '@attila/core';
 import { tribesGame, viewOf, type MoveCode, type TribesState } from '@attila/tribes';

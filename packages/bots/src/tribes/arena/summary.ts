@@ -13,7 +13,7 @@ import { takesRunBudget } from './players.js';
 export interface RecordedRun {
   readonly config: ArenaConfig;
   readonly outcomes: GameOutcome[];
-  /** The `--budget` of the run, when a bot used it (`ismcts`, `cheating` or `peeking` without a budget of its own). */
+  /** The `--budget` of the run, when a bot used it (a bot that takes it, without a budget of its own). */
   readonly budget?: Budget;
 }
 
