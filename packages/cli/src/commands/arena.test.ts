@@ -45,6 +45,14 @@ describe('attila arena shards and summary', { timeout: 120_000 }, () => {
     expect(empty.stderr).toMatch(/no game records/);
   });
 
+  it('refuses an unknown bot, naming every bot it knows, with a pointer to --help instead of the whole help', async () => {
+    const r = await attila(['arena', '--bots', 'peeks,greedy', '--games', '1']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/unknown bot "peeks": a bot is one of .*cheating, peeking/);
+    expect(r.stderr).toMatch(/--help shows what each command takes/);
+    expect(r.stderr).not.toMatch(/Commands:/);
+  });
+
   it('still requires --bots for a run', async () => {
     const r = await attila(['arena', '--games', '1']);
     expect(r.code).not.toBe(0);

@@ -113,5 +113,9 @@ describe('attila tribes', { timeout: 120_000 }, () => {
     const run = await attila(['tribes', 'replay', file]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/not an Attila game record/);
+    expect(run.stderr).toContain(file);
+    const missing = await attila(['tribes', 'replay', join(dir, 'missing.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/cannot read .*missing\.json/);
   });
 });
