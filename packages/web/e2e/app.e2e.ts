@@ -277,8 +277,14 @@ describe('hotseat', () => {
     await page.selectOption('[data-testid="players"]', '2');
     await page.fill('[data-testid="player-name-0"]', 'Honoria');
     await page.fill('[data-testid="player-name-1"]', 'Valentinian');
+    // The first-player list names the players as typed; the one chosen takes the device first.
+    expect(await page.locator('[data-testid="first-player"] option').allInnerTexts()).toContain(
+      'Valentinian',
+    );
+    await page.selectOption('[data-testid="first-player"]', '1');
     await shot(page, 'tribes-hotseat-setup');
     await page.click('[data-testid="start"]');
+    expect(await page.innerText('[data-testid="pass-device"] h1')).toContain('Valentinian');
     for (let step = 0; step < 12; step++) {
       await page.waitForSelector(
         '[data-testid="pass-device"], [data-testid="decision-play"], [data-testid="decision-influence"], [data-testid="decision-commit"], [data-testid="decision-discard"]',

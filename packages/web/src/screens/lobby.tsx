@@ -11,6 +11,7 @@ import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from
 import {
   DEFAULT_TRIBES_OPTIONS,
   TribesOptionsFields,
+  TribesFirstPlayer,
   TribesPlayerCount,
   type TribesOptionsForm,
 } from '../tribes/options-form.js';
@@ -125,23 +126,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
       ) : (
         <>
           <TribesPlayerCount value={players} onChange={setPlayers} />
-          <label class="field">
-            <span>{t('options.tribes.first')}</span>
-            <select
-              value={String(firstPlayer)}
-              onChange={(e) => {
-                const v = (e.target as HTMLSelectElement).value;
-                setFirstPlayer(v === 'random' ? 'random' : Number(v));
-              }}
-            >
-              <option value="random">{t('common.random')}</option>
-              {Array.from({ length: players }, (_, i) => (
-                <option key={i} value={i}>
-                  {t('common.player', { n: i + 1 })}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TribesFirstPlayer value={firstPlayer} players={players} onChange={setFirstPlayer} />
           <TribesOptionsFields value={options} players={players} onChange={setOptions} />
         </>
       )}

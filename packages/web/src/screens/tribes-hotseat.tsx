@@ -18,6 +18,7 @@ import { TribesPlay } from '../tribes/play.js';
 import {
   DEFAULT_TRIBES_OPTIONS,
   TribesOptionsFields,
+  TribesFirstPlayer,
   TribesPlayerCount,
   type TribesOptionsForm,
 } from '../tribes/options-form.js';
@@ -78,23 +79,7 @@ export function TribesHotseat() {
             </label>
           ))}
         </fieldset>
-        <label class="field">
-          <span>{t('options.tribes.first')}</span>
-          <select
-            value={String(firstPlayer)}
-            onChange={(e) => {
-              const v = (e.target as HTMLSelectElement).value;
-              setFirstPlayer(v === 'random' ? 'random' : Number(v));
-            }}
-          >
-            <option value="random">{t('common.random')}</option>
-            {Array.from({ length: players }, (_, i) => (
-              <option key={i} value={i}>
-                {names[i] || t('common.player', { n: i + 1 })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TribesFirstPlayer value={firstPlayer} players={players} names={names} onChange={setFirstPlayer} />
         <TribesOptionsFields value={options} players={players} onChange={setOptions} />
         {error && <p class="error">{error}</p>}
         <button data-testid="start" onClick={start}>

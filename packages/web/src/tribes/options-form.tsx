@@ -115,3 +115,33 @@ export function TribesPlayerCount(props: { value: number; onChange: (players: nu
     </label>
   );
 }
+
+/** Who starts a Tribes game: chosen at random (the default) or a seat, named by `names` where given. */
+export function TribesFirstPlayer(props: {
+  value: 'random' | number;
+  players: number;
+  names?: readonly string[];
+  onChange: (first: 'random' | number) => void;
+}) {
+  const t = useT();
+  return (
+    <label class="field">
+      <span>{t('options.tribes.first')}</span>
+      <select
+        value={String(props.value)}
+        data-testid="first-player"
+        onChange={(e) => {
+          const v = (e.target as HTMLSelectElement).value;
+          props.onChange(v === 'random' ? 'random' : Number(v));
+        }}
+      >
+        <option value="random">{t('common.random')}</option>
+        {Array.from({ length: props.players }, (_, i) => (
+          <option key={i} value={i}>
+            {props.names?.[i] || t('common.player', { n: i + 1 })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
