@@ -274,7 +274,13 @@ describe('hotseat', () => {
   it('hides each Tribes hand behind a pass-the-device screen', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${server.url}/#/tribes/hotseat`);
+    // A first player that fewer players no longer have goes back to random.
+    await page.selectOption('[data-testid="players"]', '3');
+    await page.selectOption('[data-testid="first-player"]', '2');
     await page.selectOption('[data-testid="players"]', '2');
+    expect(await page.inputValue('[data-testid="first-player"]')).toBe('random');
+    await page.selectOption('[data-testid="players"]', '3');
+    expect(await page.inputValue('[data-testid="first-player"]')).toBe('random');
     await page.fill('[data-testid="player-name-0"]', 'Honoria');
     await page.fill('[data-testid="player-name-1"]', 'Valentinian');
     // The first-player list names the players as typed; the one chosen takes the device first.

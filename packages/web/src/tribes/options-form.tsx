@@ -1,4 +1,5 @@
 /** The Tribes rule options, each with its explanation (the same texts as the rules page). */
+import { useEffect } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 
 export interface TribesOptionsForm {
@@ -116,7 +117,10 @@ export function TribesPlayerCount(props: { value: number; onChange: (players: nu
   );
 }
 
-/** Who starts a Tribes game: chosen at random (the default) or a seat, named by `names` where given. */
+/**
+ * Who starts a Tribes game: chosen at random (the default) or a seat, named by `names` where given. A seat
+ * that fewer players no longer have goes back to random rather than leave a choice the game would refuse.
+ */
 export function TribesFirstPlayer(props: {
   value: 'random' | number;
   players: number;
@@ -124,11 +128,15 @@ export function TribesFirstPlayer(props: {
   onChange: (first: 'random' | number) => void;
 }) {
   const t = useT();
+  const gone = props.value !== 'random' && props.value >= props.players;
+  useEffect(() => {
+    if (gone) props.onChange('random');
+  }, [gone]);
   return (
     <label class="field">
       <span>{t('options.tribes.first')}</span>
       <select
-        value={String(props.value)}
+        value={gone ? 'random' : String(props.value)}
         data-testid="first-player"
         onChange={(e) => {
           const v = (e.target as HTMLSelectElement).value;
