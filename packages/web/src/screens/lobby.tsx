@@ -14,6 +14,7 @@ import {
   TribesFirstPlayer,
   TribesPlayerCount,
   type TribesOptionsForm,
+  useTribesSeating,
 } from '../tribes/options-form.js';
 
 type SeatChoice = { kind: 'human' } | { kind: 'bot'; bot: string };
@@ -38,8 +39,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
   const t = useT();
   const [game, setGame] = useState<'knights' | 'tribes'>(initialGame);
   const [knights, setKnights] = useState<KnightsSettingsForm>(DEFAULT_KNIGHTS_SETTINGS);
-  const [players, setPlayers] = useState(3);
-  const [firstPlayer, setFirstPlayer] = useState<'random' | number>('random');
+  const { players, setPlayers, firstPlayer, setFirstPlayer } = useTribesSeating(3);
   const [options, setOptions] = useState<TribesOptionsForm>(DEFAULT_TRIBES_OPTIONS);
   const [seats, setSeats] = useState<SeatChoice[]>([]);
   const [mySeat, setMySeat] = useState(0);

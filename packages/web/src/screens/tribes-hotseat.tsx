@@ -21,6 +21,7 @@ import {
   TribesFirstPlayer,
   TribesPlayerCount,
   type TribesOptionsForm,
+  useTribesSeating,
 } from '../tribes/options-form.js';
 
 interface Running {
@@ -34,12 +35,11 @@ interface Running {
 
 export function TribesHotseat() {
   const t = useT();
-  const [players, setPlayers] = useState(3);
+  const { players, setPlayers, firstPlayer, setFirstPlayer } = useTribesSeating(3);
   const [names, setNames] = useState<string[]>(() =>
     Array.from({ length: 5 }, (_, i) => t('common.player', { n: i + 1 })),
   );
   const [options, setOptions] = useState<TribesOptionsForm>(DEFAULT_TRIBES_OPTIONS);
-  const [firstPlayer, setFirstPlayer] = useState<'random' | number>('random');
   const [running, setRunning] = useState<Running | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,5 +1,5 @@
 /** The Tribes rule options, each with its explanation (the same texts as the rules page). */
-import { useEffect } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 
 export interface TribesOptionsForm {
@@ -117,26 +117,41 @@ export function TribesPlayerCount(props: { value: number; onChange: (players: nu
   );
 }
 
+export type FirstPlayer = 'random' | number;
+
 /**
- * Who starts a Tribes game: chosen at random (the default) or a seat, named by `names` where given. A seat
- * that fewer players no longer have goes back to random rather than leave a choice the game would refuse.
+ * How many players sit at a Tribes table and who starts, kept together: a first player that fewer players
+ * no longer have goes back to random rather than leave a choice the game would refuse.
  */
+export function useTribesSeating(initialPlayers: number) {
+  const [seating, setSeating] = useState<{ players: number; firstPlayer: FirstPlayer }>({
+    players: initialPlayers,
+    firstPlayer: 'random',
+  });
+  return {
+    ...seating,
+    setPlayers: (players: number) =>
+      setSeating((s) => ({
+        players,
+        firstPlayer: s.firstPlayer !== 'random' && s.firstPlayer >= players ? 'random' : s.firstPlayer,
+      })),
+    setFirstPlayer: (firstPlayer: FirstPlayer) => setSeating((s) => ({ ...s, firstPlayer })),
+  };
+}
+
+/** Who starts a Tribes game: chosen at random (the default) or a seat, named by `names` where given. */
 export function TribesFirstPlayer(props: {
-  value: 'random' | number;
+  value: FirstPlayer;
   players: number;
   names?: readonly string[];
-  onChange: (first: 'random' | number) => void;
+  onChange: (first: FirstPlayer) => void;
 }) {
   const t = useT();
-  const gone = props.value !== 'random' && props.value >= props.players;
-  useEffect(() => {
-    if (gone) props.onChange('random');
-  }, [gone]);
   return (
     <label class="field">
       <span>{t('options.tribes.first')}</span>
       <select
-        value={gone ? 'random' : String(props.value)}
+        value={String(props.value)}
         data-testid="first-player"
         onChange={(e) => {
           const v = (e.target as HTMLSelectElement).value;
