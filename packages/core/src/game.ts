@@ -15,9 +15,9 @@ export interface GameEvent {
   readonly [field: string]: unknown;
 }
 
-export interface Played<State> {
+export interface Played<State, Event extends GameEvent = GameEvent> {
   readonly state: State;
-  readonly events: readonly GameEvent[];
+  readonly events: readonly Event[];
 }
 
 export interface SeatRange {
@@ -25,7 +25,11 @@ export interface SeatRange {
   readonly max: number;
 }
 
-export interface GameModule<Settings, State, View> {
+/**
+ * `Event` is the engine's own union of events (each with its `type`), so a screen that knows its game reads
+ * them without casts; code that hosts any game sees `GameEvent`.
+ */
+export interface GameModule<Settings, State, View, Event extends GameEvent = GameEvent> {
   readonly kind: GameKind;
   /** Bumped whenever a rule change could make an old record replay differently. */
   readonly rulesVersion: string;
@@ -47,7 +51,7 @@ export interface GameModule<Settings, State, View> {
   /** The moves `seat` may make now, in notation; empty when it is not that seat's turn. */
   legalMoves(state: State, seat: number): readonly string[];
   /** Parses and checks a move by `seat`, and applies it; a refused move changes nothing. */
-  play(state: State, seat: number, move: string): Result<Played<State>>;
+  play(state: State, seat: number, move: string): Result<Played<State, Event>>;
   /** Exactly what `viewer` may see, as JSON. */
   view(state: State, viewer: Viewer): View;
   /**
@@ -58,3 +62,10 @@ export interface GameModule<Settings, State, View> {
   /** Non-null once the game is over. */
   result(state: State): GameResult | null;
 }
+
+/**
+ * A game whose types the holder does not know (the server's game list, a record replayer). Its settings,
+ * states and views are opaque values that are only ever handed back to the same module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one place the opaque game type is spelled
+export type AnyGameModule = GameModule<any, any, any, GameEvent>;

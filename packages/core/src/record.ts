@@ -54,10 +54,11 @@ export type GameRecord = z.infer<typeof recordSchema>;
 
 export type RecordErrorCode = 'record.json' | 'record.format' | 'record.future-version' | 'record.invalid';
 
-function describeIssues(error: z.ZodError): string {
+/** A zod error in one readable line: where each problem is (`whole` for the top level), and what is allowed. */
+export function describeZodIssues(error: z.ZodError, whole: string, max = 5): string {
   return error.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(record)'}: ${i.message}`)
+    .slice(0, max)
+    .map((i) => `${i.path.length ? i.path.join('.') : whole}: ${i.message}`)
     .join('; ');
 }
 
@@ -77,7 +78,8 @@ export function recordFromJson(value: unknown): Result<GameRecord, RecordErrorCo
     );
   }
   const parsed = recordSchema.safeParse(value);
-  if (!parsed.success) return err('record.invalid', `invalid game record: ${describeIssues(parsed.error)}`);
+  if (!parsed.success)
+    return err('record.invalid', `invalid game record: ${describeZodIssues(parsed.error, '(record)')}`);
   return ok(parsed.data);
 }
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { Rng } from '@attila/core';
-import type { CreateTableResponse, SeatGrant, ServerMessage } from '../src/protocol.js';
+import type { CreateTableResponse, SeatGrant, ServerMessage } from '@attila/protocol';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

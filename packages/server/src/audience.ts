@@ -7,7 +7,7 @@ import type { GameEvent, Viewer } from '@attila/core';
 import type { Broadcast } from './broadcast/types.js';
 import { clockInfo } from './clock.js';
 import type { AnyGame } from './games.js';
-import type { ServerMessage, Snapshot, TableInfo } from './protocol.js';
+import type { ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
 import type { StoredTable } from './storage/types.js';
 
 /** A game at one moment, as its watchers are shown it. */

@@ -3,7 +3,7 @@
  * clocks run from then on. Every change takes the time `now` explicitly, so it is testable and the same
  * value can be stored with each move and reloaded after a restart.
  */
-import type { ClockInfo, ClockSettings } from './protocol.js';
+import type { ClockInfo, ClockSettings } from '@attila/protocol';
 
 export interface ClockState {
   readonly remainingMs: readonly number[];

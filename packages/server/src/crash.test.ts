@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant } from './protocol.js';
+import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
 import { kill, startChild, type ChildServer } from './test-support/child.js';
 import { TestClient } from './test-support/client.js';
 import { get, post, tempDb } from './test-support/http.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { startServer } from './server.js';
-import type { CreateTableResponse } from './protocol.js';
+import type { CreateTableResponse } from '@attila/protocol';
 import { get, post, tempDb } from './test-support/http.js';
 
 const quiet = { port: 0, botDelayMs: 0, logger: pino({ level: 'silent' }) };

@@ -16,7 +16,7 @@ import {
   seatAuthSchema,
   tableIdSchema,
   type ErrorBody,
-} from './protocol.js';
+} from '@attila/protocol';
 import type { Metrics } from './table.js';
 import type { SocketStats } from './ws.js';
 

@@ -1,6 +1,6 @@
 export { startServer, type RunningServer, type ServerOptions } from './server.js';
 export { DEFAULT_HTTP_RATE, type HttpRateLimit } from './http.js';
-export * from './protocol.js';
+
 export type {
   Storage,
   StoredTable,

@@ -2,7 +2,7 @@ import { replayMoves } from '@attila/core';
 import { knightsGame } from '@attila/knights';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant } from './protocol.js';
+import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
 import { startServer, type RunningServer } from './server.js';
 import { TestClient } from './test-support/client.js';
 import { get, post, tempDb } from './test-support/http.js';

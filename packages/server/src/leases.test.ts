@@ -6,7 +6,7 @@
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant, Snapshot } from './protocol.js';
+import type { CreateTableResponse, SeatGrant, Snapshot } from '@attila/protocol';
 import { LocalBroadcast } from './broadcast/local.js';
 import { startServer, type RunningServer } from './server.js';
 import { SqliteStorage } from './storage/sqlite.js';

@@ -4,7 +4,7 @@
  */
 import { err, ok, type Result } from '@attila/core';
 import type { GameRegistry } from './games.js';
-import type { CreateTable, CreateTableResponse, GameInfo, GameName, TableInfo } from './protocol.js';
+import type { CreateTable, CreateTableResponse, GameInfo, GameName, TableInfo } from '@attila/protocol';
 import type { LeaseLobby, Leases } from './leases.js';
 import { Table, type TableDeps } from './table.js';
 import type { StoredSeat, StoredTable } from './storage/types.js';

@@ -5,7 +5,7 @@
 import { err, formatRecordedMove, ok, parseRecordedMove, type GameEvent, type Result } from '@attila/core';
 import { afterMove, flagged, stopClock, type ClockState } from './clock.js';
 import type { AnyGame } from './games.js';
-import type { GameResultInfo } from './protocol.js';
+import type { GameResultInfo } from '@attila/protocol';
 import type { StoredMove, StoredTable } from './storage/types.js';
 import { tokenMatches } from './tokens.js';
 

@@ -5,7 +5,7 @@
  */
 import { err, ok, type Result } from '@attila/core';
 import { stopClock, type ClockState } from './clock.js';
-import type { GameResultInfo } from './protocol.js';
+import type { GameResultInfo } from '@attila/protocol';
 import type { StoredSeat, StoredTable } from './storage/types.js';
 
 /** The seat a new player takes (`wanted`, or the first free one), held from now on by `tokenHash`. */

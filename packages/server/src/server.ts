@@ -15,7 +15,7 @@ import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
 import { DEFAULT_LEASES, SharedLeases, SoloLeases, type Leases } from './leases.js';
 import { EVICT_SWEEP_MS, Lobby } from './lobby.js';
 import type { Metrics } from './table.js';
-import { LIMITS } from './protocol.js';
+import { LIMITS } from '@attila/protocol';
 import { PostgresStorage } from './storage/postgres.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';

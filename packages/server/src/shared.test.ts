@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant } from './protocol.js';
+import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
 import { startServer, type RunningServer } from './server.js';
 import { TestClient } from './test-support/client.js';
 import { post } from './test-support/http.js';

@@ -20,7 +20,7 @@ import {
   type ServerMessage,
   type Snapshot,
   type TableInfo,
-} from './protocol.js';
+} from '@attila/protocol';
 import { SerialQueue } from './queue.js';
 import {
   botFor,

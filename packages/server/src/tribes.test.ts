@@ -2,7 +2,7 @@ import { replayMoves } from '@attila/core';
 import { TRIBES, tribesGame } from '@attila/tribes';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant, ServerMessage } from './protocol.js';
+import type { CreateTableResponse, SeatGrant, ServerMessage } from '@attila/protocol';
 import { startServer, type RunningServer } from './server.js';
 import { TestClient } from './test-support/client.js';
 import { get, post, tempDb } from './test-support/http.js';

@@ -13,7 +13,7 @@ import {
   LIMITS,
   type ClientMessage,
   type ServerMessage,
-} from './protocol.js';
+} from '@attila/protocol';
 import type { Table } from './table.js';
 
 /** A socket that falls this far behind (bytes queued) is closed rather than buffered without end. */

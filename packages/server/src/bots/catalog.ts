@@ -4,7 +4,7 @@
  */
 import { err, ok, type Rng, type Result } from '@attila/core';
 import type { AnyGame, GameRegistry } from '../games.js';
-import type { GameName } from '../protocol.js';
+import type { GameName } from '@attila/protocol';
 
 /** A bot: a move for `seat` in `state`, using only `rng` for chance. */
 export type BotFn = (game: AnyGame, state: unknown, seat: number, rng: Rng) => Result<string> | string;

@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { GameName } from '../protocol.js';
+import type { GameName } from '@attila/protocol';
 import type { BotRequest, BotRunner } from './types.js';
 import type { WorkerAnswer, WorkerQuestion } from './worker.js';
 

@@ -1,5 +1,5 @@
 /** What the server asks of a bot: a move for `seat`, given the game so far. Answered off the main thread. */
-import type { GameName } from '../protocol.js';
+import type { GameName } from '@attila/protocol';
 
 export interface BotRequest {
   readonly table: string;

@@ -5,7 +5,7 @@
  * sequence number is already taken is refused by the database itself (primary key), whatever the process.
  */
 import type { ClockState } from '../clock.js';
-import type { ClockSettings, GameName, GameResultInfo, TableStatus } from '../protocol.js';
+import type { ClockSettings, GameName, GameResultInfo, TableStatus } from '@attila/protocol';
 
 export interface StoredSeat {
   readonly seat: number;

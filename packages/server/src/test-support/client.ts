@@ -1,6 +1,6 @@
 /** A real WebSocket client for the tests: collects every message, and waits for the one a test expects. */
 import WebSocket from 'ws';
-import type { ServerMessage } from '../protocol.js';
+import type { ServerMessage } from '@attila/protocol';
 
 export class TestClient {
   readonly received: ServerMessage[] = [];

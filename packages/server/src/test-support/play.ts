@@ -1,6 +1,6 @@
 /** Test players: real WebSocket clients that hold a seat and play random legal moves until the game ends. */
 import { Rng } from '@attila/core';
-import type { ServerMessage, Snapshot } from '../protocol.js';
+import type { ServerMessage, Snapshot } from '@attila/protocol';
 import { TestClient } from './client.js';
 
 export interface Seated {

@@ -1,6 +1,6 @@
 /** A Knights game at a server table: the board from the server's snapshot, moves sent over the socket. */
 import { useEffect, useState } from 'preact/hooks';
-import type { Snapshot, TableInfo } from '@attila/server/protocol';
+import type { Snapshot, TableInfo } from '@attila/protocol';
 import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from './board.js';
 import { parsePosition } from './notation.js';

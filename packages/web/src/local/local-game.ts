@@ -7,7 +7,7 @@ import {
   newRecord,
   type GameEvent,
   type GameKind,
-  type GameModule,
+  type AnyGameModule,
   type GameRecord,
   type Result,
   err,
@@ -21,8 +21,7 @@ export interface LocalGame<St> {
   readonly events: readonly (readonly GameEvent[])[];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = GameModule<any, any, any>;
+export type AnyGame = AnyGameModule;
 
 export function startLocal<St>(game: AnyGame, settings: unknown, seed: string): Result<LocalGame<St>> {
   const parsed = game.parseSettings(settings);

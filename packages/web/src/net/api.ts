@@ -9,7 +9,7 @@ import type {
   GameInfo,
   SeatGrant,
   TableInfo,
-} from '@attila/server/protocol';
+} from '@attila/protocol';
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result<T>> {
   let res: Response;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage, Snapshot, TableInfo } from '@attila/server/protocol';
+import type { ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
 import { INITIAL_LIVE, reduceLive } from './connection.js';
 
 const table = { id: 'abcdefgh', game: 'knights', seats: [] } as unknown as TableInfo;

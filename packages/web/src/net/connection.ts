@@ -3,7 +3,7 @@
  * seen so a reconnect only fetches what was missed), reconnects with back-off, and hands every server
  * message to the screen as the latest table, snapshot and chat.
  */
-import type { ChatMessage, ClientMessage, ServerMessage, Snapshot, TableInfo } from '@attila/server/protocol';
+import type { ChatMessage, ClientMessage, ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
 import type { HeldSeat } from './api.js';
 
 export interface LiveState {

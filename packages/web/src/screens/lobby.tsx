@@ -3,7 +3,7 @@
  * the list of tables to join or watch.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ClockSettings, GameInfo, SeatSpec, TableInfo } from '@attila/server/protocol';
+import type { ClockSettings, GameInfo, SeatSpec, TableInfo } from '@attila/protocol';
 import { useT } from '../i18n/i18n.js';
 import { api, holdSeat, playerName, setPlayerName } from '../net/api.js';
 import { navigate } from '../router.js';

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { parseRecord, replayMoves, serializeRecord, type GameEvent, type GameRecord } from '@attila/core';
 import { downloadText } from '../local/local-game.js';
-import type { TableInfo } from '@attila/server/protocol';
+import type { TableInfo } from '@attila/protocol';
 import { knightsGame } from '@attila/knights';
 import { tribesGame } from '@attila/tribes';
 import { useT } from '../i18n/i18n.js';

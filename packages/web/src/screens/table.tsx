@@ -3,7 +3,7 @@
  * chat. The game itself is drawn by the game's own play component from the server's snapshot.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ClockInfo } from '@attila/server/protocol';
+import type { ClockInfo } from '@attila/protocol';
 import type { LiveState } from '../net/connection.js';
 import { Connection, INITIAL_LIVE } from '../net/connection.js';
 import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';

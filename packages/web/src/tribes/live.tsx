@@ -1,5 +1,5 @@
 /** A Tribes game at a server table: the viewer's own view from the snapshot, moves over the socket. */
-import type { Snapshot, TableInfo } from '@attila/server/protocol';
+import type { Snapshot, TableInfo } from '@attila/protocol';
 import { useT } from '../i18n/i18n.js';
 import { botName } from '../screens/lobby.js';
 import type { LoggedMove } from './log.js';

@@ -1,13 +1,15 @@
 /**
  * The wire contract between the server and its clients (the web app, bots over the network, the load script):
  * every HTTP body and every WebSocket message, as zod schemas and the TypeScript types inferred from them.
- * Client input is parsed once, here at the edge; what the server sends is typed by the same file so the
- * web app can import it (`@attila/server/protocol`) without pulling in the server itself.
+ * Client input is parsed once, here at the edge; what the server sends is typed by the same package so the
+ * web app imports it (`@attila/protocol`) without pulling in the server itself.
  */
+import { GAME_KINDS, describeZodIssues, type GameEvent, type GameKind, type GameResult } from '@attila/core';
 import { z } from 'zod';
 
-export const GAME_NAMES = ['knights', 'tribes'] as const;
-export type GameName = (typeof GAME_NAMES)[number];
+/** The games a server can host: the record format's list, one definition. */
+export const GAME_NAMES = GAME_KINDS;
+export type GameName = GameKind;
 
 /** Limits enforced at the edge. */
 export const LIMITS = {
@@ -130,11 +132,8 @@ export interface ClockInfo {
   readonly at: number;
 }
 
-export interface GameResultInfo {
-  readonly winners: readonly number[];
-  readonly scores?: readonly number[];
-  readonly reason?: string;
-}
+/** How a game ended: the record format's result, one definition. */
+export type GameResultInfo = GameResult;
 
 export interface TableInfo {
   readonly id: string;
@@ -220,18 +219,18 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 // ---------------------------------------------------------------- WebSocket: server → client
 
 /** What happened at one sequence number: only public events. */
-export interface MoveNotice {
+export interface MoveNotice<Event extends GameEvent = GameEvent> {
   readonly seq: number;
   /** The seat that acted (public: everybody sees who acted, never a hidden choice). */
   readonly seat: number;
-  readonly events: readonly unknown[];
+  readonly events: readonly Event[];
 }
 
-/** The game as one viewer may see it now. */
-export interface Snapshot {
+/** The game as one viewer may see it now; `View` and `Event` are the engine's own types. */
+export interface Snapshot<View = unknown> {
   readonly seq: number;
   /** The engine's view for this viewer: already filtered, never another seat's secrets. */
-  readonly view: unknown;
+  readonly view: View;
   readonly toAct: readonly number[];
   /** The moves this seat may make now (empty for spectators and seats not to act). */
   readonly legalMoves: readonly string[];
@@ -247,29 +246,27 @@ export interface ChatMessage {
   readonly at: string;
 }
 
-export type ServerMessage =
+/** Every message the server sends; a client that knows its game narrows `View` and `Event` to the engine's. */
+export type ServerMessage<View = unknown, Event extends GameEvent = GameEvent> =
   | {
       readonly type: 'welcome';
       readonly table: TableInfo;
       /** The seat this socket holds, or null for a spectator. */
       readonly seat: number | null;
       /** Moves since the client's `since` (oldest first), when it gave one and they are all known. */
-      readonly missed: readonly MoveNotice[] | null;
-      readonly snapshot: Snapshot | null;
+      readonly missed: readonly MoveNotice<Event>[] | null;
+      readonly snapshot: Snapshot<View> | null;
       readonly chat: readonly ChatMessage[];
       readonly serverTime: number;
     }
-  | ({ readonly type: 'update' } & MoveNotice & { readonly snapshot: Snapshot })
+  | ({ readonly type: 'update' } & MoveNotice<Event> & { readonly snapshot: Snapshot<View> })
   | { readonly type: 'ack'; readonly ref: string | null; readonly seq: number }
-  | { readonly type: 'table'; readonly table: TableInfo; readonly snapshot: Snapshot | null }
+  | { readonly type: 'table'; readonly table: TableInfo; readonly snapshot: Snapshot<View> | null }
   | { readonly type: 'chat'; readonly message: ChatMessage }
   | { readonly type: 'error'; readonly code: string; readonly message: string; readonly ref: string | null }
   | { readonly type: 'pong'; readonly ref: string | null; readonly serverTime: number };
 
 /** A zod error in one readable line: where, and what is allowed. */
 export function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 4)
-    .map((i) => `${i.path.length ? i.path.join('.') : 'message'}: ${i.message}`)
-    .join('; ');
+  return describeZodIssues(error, 'message', 4);
 }
