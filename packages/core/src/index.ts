@@ -1,4 +1,5 @@
 export * from './result.js';
+export * from './bits.js';
 export * from './rng.js';
 export * from './record.js';
 export * from './game.js';
