@@ -4,3 +4,4 @@ export * from './rng.js';
 export * from './record.js';
 export * from './game.js';
 export * from './replay.js';
+export * from './bot.js';
