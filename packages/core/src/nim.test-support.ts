@@ -20,6 +20,7 @@ export interface NimView {
 export type NimEvent = { readonly type: 'took'; readonly seat: number; readonly stones: number };
 
 export const nimGame: GameModule<{ pile: number }, NimState, NimView, NimEvent> = {
+  // A test game borrows a kind: GameKind names only the games Attila hosts.
   kind: 'knights',
   rulesVersion: '1',
   seats: { min: 2, max: 2 },
