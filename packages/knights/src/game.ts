@@ -2,15 +2,7 @@
  * Knights as a `GameModule`: what the server, the web app, the bots' harness and the command line use.
  * Seat 0 plays the Romans (`R`), seat 1 the Huns (`H`). Perfect information: every viewer sees the same view.
  */
-import {
-  err,
-  ok,
-  type GameEvent,
-  type GameModule,
-  type GameResult,
-  type Result,
-  type Viewer,
-} from '@attila/core';
+import { err, ok, type GameModule, type GameResult, type Result, type Viewer } from '@attila/core';
 import { isPlacement, moveFrom, moveScorch, moveTo } from './board.js';
 import type { Layout } from './layout.js';
 import { moveToString } from './notation.js';
@@ -66,6 +58,18 @@ export interface KnightsView {
   readonly plies: number;
   readonly winner: Side | null;
 }
+
+/** Something that happened in a Knights game (every event is public: the game has no secrets). */
+export type KnightsEvent =
+  | { readonly type: 'placed'; readonly side: Side; readonly square: string }
+  | {
+      readonly type: 'moved';
+      readonly side: Side;
+      readonly from: string;
+      readonly to: string;
+      readonly scorch: string;
+    }
+  | { readonly type: 'game-over'; readonly winner: Side; readonly reason: string };
 
 export const KNIGHTS_RULES_VERSION = '1';
 
@@ -179,7 +183,7 @@ export function knightsPlay(
   state: KnightsState,
   seat: number,
   move: string,
-): Result<{ state: KnightsState; events: GameEvent[] }> {
+): Result<{ state: KnightsState; events: KnightsEvent[] }> {
   const p = state.position;
   if (p.winner()) return err('knights.over', `the game is over: ${overReason(p)}`);
   if (seat !== p.side) {
@@ -193,7 +197,7 @@ export function knightsPlay(
   const next = p.playCode(code.value);
   const names = p.layout.names;
   const side = p.sideToMove;
-  const events: GameEvent[] = [
+  const events: KnightsEvent[] = [
     isPlacement(code.value)
       ? { type: 'placed', side, square: names[moveTo(code.value)] }
       : {
@@ -213,7 +217,7 @@ export function knightsPlay(
   });
 }
 
-export const knightsGame: GameModule<KnightsSettings, KnightsState, KnightsView> = {
+export const knightsGame: GameModule<KnightsSettings, KnightsState, KnightsView, KnightsEvent> = {
   kind: 'knights',
   rulesVersion: KNIGHTS_RULES_VERSION,
   seats: { min: 2, max: 2 },
