@@ -30,22 +30,22 @@ export function parseRecordedMove(
   return ok({ seat: seatsToAct[0], move: text });
 }
 
-export interface Replayed<State> {
+export interface Replayed<State, Event extends GameEvent = GameEvent> {
   readonly states: State[];
-  readonly events: GameEvent[][];
+  readonly events: Event[][];
 }
 
 /** Every state from the start to after the last move; each move is re-checked by the engine. */
-export function replayMoves<S, St, V>(
-  game: GameModule<S, St, V>,
+export function replayMoves<S, St, V, E extends GameEvent = GameEvent>(
+  game: GameModule<S, St, V, E>,
   settings: S,
   seed: string,
   moves: readonly string[],
-): Result<Replayed<St>> {
+): Result<Replayed<St, E>> {
   const start = game.setup(settings, seed);
   if (!start.ok) return start;
   const states: St[] = [start.value];
-  const events: GameEvent[][] = [];
+  const events: E[][] = [];
   let state = start.value;
   for (let i = 0; i < moves.length; i++) {
     const rec = parseRecordedMove(moves[i], game.toAct(state));
