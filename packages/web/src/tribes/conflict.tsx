@@ -158,7 +158,12 @@ export function ScoringTable(props: {
               {scoring.breakdown.map((b) => {
                 const id = tribeId(b.tribe);
                 return (
-                  <tr key={b.tribe} data-tribe={b.tribe}>
+                  <tr
+                    key={b.tribe}
+                    data-tribe={b.tribe}
+                    data-markers={b.markers}
+                    data-provinces={b.provinces}
+                  >
                     <th scope="row">
                       {id && <TribeIcon tribe={id} />} {id ? t(`tribes.tribe.${id}`) : b.tribe}
                     </th>
@@ -172,6 +177,8 @@ export function ScoringTable(props: {
                         key={seat}
                         class={`num${(b.points[seat] ?? 0) > 0 ? ' scored' : ''}`}
                         data-place={b.places[seat]}
+                        data-points={b.points[seat] ?? 0}
+                        data-influence={b.influence[seat] ?? 0}
                       >
                         <strong>{b.points[seat] ?? 0}</strong>
                         <span class="small muted">
@@ -183,10 +190,10 @@ export function ScoringTable(props: {
                   </tr>
                 );
               })}
-              <tr class="total">
+              <tr class="total" data-testid="century-points">
                 <th colSpan={2}>{t('tribes.centuryPoints')}</th>
                 {scoring.points.map((p, i) => (
-                  <td key={i} class="num">
+                  <td key={i} class="num" data-points={p}>
                     +{p}
                   </td>
                 ))}
