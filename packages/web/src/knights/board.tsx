@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import { readMove, readPosition, type BoardSquare, type KnightsView } from '@attila/knights';
 import { Knight, SIDE_COLOUR } from './pieces.js';
-import { click, highlights, IDLE, type Selection } from './selection.js';
+import { click, highlights, IDLE, movableKnights, type Selection } from './selection.js';
 
 export interface Verdict {
   readonly move: string;
@@ -57,6 +57,7 @@ export function KnightsBoard({
 
   if (!pos) return <pre class="error">{position}</pre>;
   const hl = highlights(legalMoves, sel);
+  const movers = movableKnights(legalMoves);
   const byName = new Map(pos.squares.map((s) => [s.name, s]));
   const last = lastMove ? readMove(lastMove) : null;
   const W = pos.cols * S + PAD;
@@ -238,7 +239,7 @@ export function KnightsBoard({
               onKeyDown={(e) => onKey(e, s)}
               onFocus={() => setFocus(s.name)}
               onPointerDown={(e) => {
-                if ((cell === 'R' || cell === 'H') && legalMoves.some((m) => m.startsWith(s.name + '-'))) {
+                if ((cell === 'R' || cell === 'H') && movers.has(s.name)) {
                   e.currentTarget.releasePointerCapture?.(e.pointerId);
                   pressed.current = { from: s.name, x: e.clientX, y: e.clientY };
                 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { click, highlights, IDLE } from './selection.js';
+import { click, highlights, IDLE, movableKnights } from './selection.js';
 
 const legal = ['a1-b3,c1', 'a1-b3,e4', 'a1-c2,b3', 'd4-e2,a1'];
 
@@ -27,5 +27,12 @@ describe('entering a turn in clicks', () => {
   it('a placement is one click on an offered square', () => {
     expect(click(['a1', 'c2'], IDLE, 'c2')).toEqual({ kind: 'play', move: 'c2' });
     expect(click(['a1', 'c2'], IDLE, 'b2')).toEqual({ kind: 'select', selection: IDLE });
+  });
+});
+
+describe('dragging a knight', () => {
+  it('starts only on a knight that has a legal move', () => {
+    expect([...movableKnights(legal)].sort()).toEqual(['a1', 'd4']);
+    expect(movableKnights(['a1', 'c2']).size).toBe(0);
   });
 });

@@ -39,6 +39,11 @@ export function highlights(legal: readonly string[], sel: Selection): Highlights
   return { targets, selected: sel.to, pending: { from: sel.from, to: sel.to } };
 }
 
+/** The squares of the knights that can move now (where a drag may start). */
+export function movableKnights(legal: readonly string[]): ReadonlySet<string> {
+  return new Set(parsed(legal).flatMap((m) => (m.kind === 'move' ? [m.from] : [])));
+}
+
 export type ClickOutcome =
   | { readonly kind: 'select'; readonly selection: Selection }
   | { readonly kind: 'play'; readonly move: string };

@@ -1,4 +1,4 @@
-/** Small screen helpers over the engine's `TribesView`: its tribes by the app's tribe ids, presence counts. */
+/** Small screen helpers over the engine's `TribesView`: its tribes by the app's tribe ids. */
 import type { TribesView } from '@attila/tribes';
 import { isTribe, type Tribe } from './tribes.js';
 
@@ -16,17 +16,4 @@ export function tribeIds(view: TribesView): Tribe[] {
 export function tribeId(name: string): Tribe | null {
   const id = name.toLowerCase();
   return isTribe(id) ? id : null;
-}
-
-/** Markers of each tribe on the board, and how many provinces hold each. */
-export function tribePresence(view: TribesView): { markers: number[]; provinces: number[] } {
-  const markers = view.tribes.map(() => 0);
-  const provinces = view.tribes.map(() => 0);
-  for (const p of view.provinces) {
-    p.markers.forEach((n, t) => {
-      markers[t] += n;
-      if (n > 0) provinces[t]++;
-    });
-  }
-  return { markers, provinces };
 }
