@@ -77,19 +77,18 @@ const SETTINGS_HELP =
   'settings are { layout: <preset name, shape string or tile placements>, first: "R" | "H" }';
 
 export function parseKnightsSettings(raw: unknown): Result<KnightsSettings, 'knights.settings'> {
-  const value = raw ?? {};
-  if (typeof value !== 'object' || Array.isArray(value)) {
+  const value: unknown = raw ?? {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return err('knights.settings', `Knights ${SETTINGS_HELP}; got ${JSON.stringify(raw)}`);
   }
-  const v = value as Record<string, unknown>;
-  const unknown = Object.keys(v).filter((k) => k !== 'layout' && k !== 'first');
+  const unknown = Object.keys(value).filter((k) => k !== 'layout' && k !== 'first');
   if (unknown.length > 0)
     return err('knights.settings', `unknown setting "${unknown[0]}": Knights ${SETTINGS_HELP}`);
-  const first = v.first ?? 'R';
+  const first = ('first' in value ? value.first : undefined) ?? 'R';
   if (first !== 'R' && first !== 'H') {
     return err('knights.settings', `"first" is "R" (Romans) or "H" (Huns), not ${JSON.stringify(first)}`);
   }
-  const layoutText = v.layout ?? 'standard';
+  const layoutText = ('layout' in value ? value.layout : undefined) ?? 'standard';
   if (typeof layoutText !== 'string') {
     return err('knights.settings', `"layout" is a string: ${SETTINGS_HELP}`);
   }
