@@ -1,13 +1,12 @@
 /** Two people, one device: the Knights engine runs in the browser; undo is allowed. */
 import { useMemo, useState } from 'preact/hooks';
-import { knightsGame, type KnightsState } from '@attila/knights';
+import { knightsGame, sideOfSeat, type KnightsEvent, type KnightsState } from '@attila/knights';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from '../knights/board.js';
 import { KnightsStatus, MoveList, WinnerOverlay } from '../knights/panel.js';
 import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
-import { readKnightsView, sideOfSeat, stageHint, type Stage } from '../knights/view.js';
-import { parsePosition } from '../knights/notation.js';
+import { stageHint, type Stage } from '../knights/selection.js';
 import {
   downloadText,
   localRecord,
@@ -21,7 +20,7 @@ import {
 interface Running {
   readonly form: KnightsSettingsForm;
   readonly seed: string;
-  readonly game: LocalGame<KnightsState>;
+  readonly game: LocalGame<KnightsState, KnightsEvent>;
 }
 
 export function KnightsHotseat() {
@@ -33,7 +32,7 @@ export function KnightsHotseat() {
 
   const start = () => {
     const seed = randomSeed();
-    const g = startLocal<KnightsState>(knightsGame, { layout: form.layout, first: form.first }, seed);
+    const g = startLocal(knightsGame, { layout: form.layout, first: form.first }, seed);
     if (!g.ok) return setError(g.error.message);
     setError(null);
     setClosed(false);
@@ -70,13 +69,12 @@ function KnightsHotseatGame(props: {
   const [stage, setStage] = useState<Stage>('idle');
   const { game, seed, form } = props.running;
   const state = game.states[game.states.length - 1];
-  const view = useMemo(() => readKnightsView(knightsGame.view(state, 'spectator')), [state]);
+  const view = useMemo(() => knightsGame.view(state, 'spectator'), [state]);
   const toAct = knightsGame.toAct(state);
   const seat = toAct[0];
   const legal = seat === undefined ? [] : knightsGame.legalMoves(state, seat);
   const result = knightsGame.result(state);
-  if (!view) return <pre class="error">{JSON.stringify(knightsGame.view(state, 'spectator'))}</pre>;
-  const toMove = parsePosition(view.position)?.toMove ?? 'R';
+  const toMove = view.sideToMove;
   const winner = result ? sideOfSeat(result.winners[0]) : null;
   const loser = winner === 'R' ? 'H' : 'R';
 
@@ -85,7 +83,7 @@ function KnightsHotseatGame(props: {
     const next = playLocal(knightsGame, game, seat, move);
     if (next.ok) props.setRunning({ ...props.running, game: next.value });
   };
-  const hint = result ? null : view.placement ? 'knights.hint.place' : stageHint(stage);
+  const hint = result ? null : view.phase === 'placement' ? 'knights.hint.place' : stageHint(stage);
 
   return (
     <main class="page">
@@ -95,7 +93,7 @@ function KnightsHotseatGame(props: {
             position={view.position}
             legalMoves={legal}
             lastMove={view.lastMove}
-            tiles={view.tiles}
+            tiles={view.layout.tiles}
             onStage={setStage}
             onMove={onMove}
           />

@@ -3,7 +3,7 @@
  * pass-the-device screen hides everything until the next player says they are ready.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { tribesGame, type TribesView } from '@attila/tribes';
+import { tribesGame, type TribesEvent, type TribesState } from '@attila/tribes';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import {
@@ -28,7 +28,7 @@ interface Running {
   readonly seed: string;
   readonly names: readonly string[];
   readonly settings: Record<string, unknown>;
-  readonly game: LocalGame<unknown>;
+  readonly game: LocalGame<TribesState, TribesEvent>;
   /** The seat the screen was last shown to. */
   readonly shownTo: number | null;
 }
@@ -48,7 +48,7 @@ export function TribesHotseat() {
   const start = () => {
     const seed = randomSeed();
     const settings = { players, firstPlayer, options };
-    const g = startLocal<unknown>(tribesGame, settings, seed);
+    const g = startLocal(tribesGame, settings, seed);
     if (!g.ok) return setError(g.error.message);
     setRunning({
       seed,
@@ -72,9 +72,7 @@ export function TribesHotseat() {
                 value={names[i]}
                 maxLength={32}
                 data-testid={`player-name-${i}`}
-                onInput={(e) =>
-                  setNames(names.map((n, k) => (k === i ? (e.target as HTMLInputElement).value : n)))
-                }
+                onInput={(e) => setNames(names.map((n, k) => (k === i ? e.currentTarget.value : n)))}
               />
             </label>
           ))}
@@ -100,19 +98,16 @@ function TribesHotseatGame({
   const t = useT();
   const { game, names } = running;
   const state = game.states[game.states.length - 1];
-  const toAct = tribesGame.toAct(state as never)[0];
-  const result = tribesGame.result(state as never);
+  const toAct = tribesGame.toAct(state)[0];
+  const result = tribesGame.result(state);
   // Between turns the screen belongs to whoever last had it; the game over screen is public.
   const viewer = toAct ?? null;
   const view = useMemo(
-    () => tribesGame.view(state as never, viewer === null ? 'spectator' : { seat: viewer }) as TribesView,
+    () => tribesGame.view(state, viewer === null ? 'spectator' : { seat: viewer }),
     [state, viewer],
   );
-  const legal = viewer === null ? [] : tribesGame.legalMoves(state as never, viewer);
-  const log = useMemo(
-    () => game.events.map((events, i) => ({ seat: Number(game.moves[i]?.split(':')[0]) || 0, events })),
-    [game],
-  );
+  const legal = viewer === null ? [] : tribesGame.legalMoves(state, viewer);
+  const log = useMemo(() => game.events.map((events, i) => ({ seat: game.seats[i], events })), [game]);
   const covered = !result && toAct !== undefined && running.shownTo !== toAct;
 
   if (covered) {
