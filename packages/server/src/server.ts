@@ -64,8 +64,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function redisBroadcast(url: string): Promise<Broadcast> {
-  const broadcast = new RedisBroadcast(url);
+async function redisBroadcast(url: string, log: Logger): Promise<Broadcast> {
+  const broadcast = new RedisBroadcast(url, { onError: (e) => log.warn({ err: e.message }, 'redis') });
   await broadcast.ready();
   return broadcast;
 }
@@ -83,10 +83,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const storage =
     options.storage ??
     (options.postgres
-      ? await PostgresStorage.open({ connectionString: options.postgres, schema: options.postgresSchema })
+      ? await PostgresStorage.open({
+          connectionString: options.postgres,
+          schema: options.postgresSchema,
+          log,
+        })
       : new SqliteStorage(options.dbFile ?? 'attila.db', { durable: options.durable }));
   const broadcast =
-    options.broadcast ?? (options.redis ? await redisBroadcast(options.redis) : new LocalBroadcast());
+    options.broadcast ?? (options.redis ? await redisBroadcast(options.redis, log) : new LocalBroadcast());
   const botModuleUrl = options.botModule ?? DEFAULT_BOT_MODULE;
   const botModule = await loadBotModule(botModuleUrl);
   const bots =
