@@ -108,13 +108,12 @@ function holds(meta: StoredTable, seat: number, token: string): boolean {
 
 /** The table with `seats` replaced and `patch` applied: what it is once the change is stored. */
 export function patched(meta: StoredTable, seats: readonly StoredSeat[], patch: TablePatch): StoredTable {
-  const bySeat = new Map(seats.map((s) => [s.seat, s]));
   return {
     ...meta,
     ...patch,
     finishedAt: patch.finishedAt ?? meta.finishedAt,
     startedAt: patch.startedAt ?? meta.startedAt,
-    seats: seats.length ? meta.seats.map((s) => bySeat.get(s.seat) ?? s) : meta.seats,
+    seats: seats.length ? meta.seats.map((s) => seats.find((n) => n.seat === s.seat) ?? s) : meta.seats,
   };
 }
 

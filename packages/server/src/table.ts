@@ -377,8 +377,9 @@ export class Table {
 
   /** What the driver reads: a snapshot of what it needs, nothing it could change. */
   private driverView(): DriverView {
+    if (this.viewed?.meta === this.meta && this.viewed.seq === this.seq) return this.viewed.view;
     const m = this.meta;
-    return {
+    const view: DriverView = {
       seq: this.seq,
       playing: m.status === 'playing',
       clock: m.clock,
@@ -387,7 +388,11 @@ export class Table {
       botFor: m.seats.map((s) => botFor(m, s.seat)),
       game: { table: m.id, game: m.game, settings: m.settings, seed: m.seed, moves: this.moves.slice() },
     };
+    this.viewed = { meta: m, seq: this.seq, view };
+    return view;
   }
+  /** The last view read, kept while the table is unchanged (the driver reads it more than once a move). */
+  private viewed: { meta: StoredTable; seq: number; view: DriverView } | null = null;
 
   /** Whether this process runs the table's clock and bots now (see leases.ts). */
   get driving(): boolean {
