@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
+import { httpStatus } from './errors.js';
 import type { Lobby } from './lobby.js';
 import {
   createTableSchema,
@@ -20,18 +21,9 @@ import {
 import type { Metrics } from './table.js';
 import type { SocketStats } from './ws.js';
 
-const STATUS_BY_PREFIX: [string, number][] = [
-  ['table.not-found', 404],
-  ['auth.', 403],
-  ['join.', 409],
-  ['leave.', 409],
-  ['record.', 409],
-];
-
 function refuse(reply: FastifyReply, code: string, message: string, status?: number) {
   const body: ErrorBody = { error: { code, message } };
-  const chosen = status ?? STATUS_BY_PREFIX.find(([p]) => code.startsWith(p))?.[1] ?? 400;
-  return reply.code(chosen).send(body);
+  return reply.code(status ?? httpStatus(code)).send(body);
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | null {
@@ -132,7 +124,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!body) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
-    const r = await table.join(body.name, body.seat);
+    const r = await table.submit({ kind: 'join', name: body.name, seat: body.seat });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     return { table: table.info(), seat: r.value.seat, token: r.value.token };
   });
@@ -142,7 +134,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!body) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
-    const r = await table.leave(body.seat, body.token);
+    const r = await table.submit({ kind: 'leave', seat: body.seat, token: body.token });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     return { table: table.info() };
   });
