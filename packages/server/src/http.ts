@@ -8,11 +8,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
+import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import type { Lobby } from './lobby.js';
 import {
   createTableSchema,
   describeZodError,
   joinTableSchema,
+  LIMITS,
   seatAuthSchema,
   tableIdSchema,
   type ErrorBody,
@@ -27,6 +29,23 @@ const STATUS_BY_PREFIX: [string, number][] = [
   ['leave.', 409],
   ['record.', 409],
 ];
+
+/** Body limit and the parsers: JSON only, parsed once with prototype keys refused. */
+function registerBodyParsing(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(String(body)));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
+  });
+  app.setErrorHandler((error, req, reply) => {
+    const r = frameworkRefusal(error, { bodyBytes: LIMITS.bodyBytes });
+    if (r.status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(r.status).send(r.body);
+  });
+}
 
 function refuse(reply: FastifyReply, code: string, message: string, status?: number) {
   const body: ErrorBody = { error: { code, message } };
@@ -90,6 +109,7 @@ async function registerRateLimit(app: FastifyInstance, rate: HttpRateLimit): Pro
 
 export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<void> {
   const { lobby } = ctx;
+  registerBodyParsing(app);
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
 
   app.get('/health', async () => ({

@@ -11,6 +11,7 @@ import { botNames, loadBotModule } from './bots/catalog.js';
 import type { BotRunner } from './bots/types.js';
 import { LocalBroadcast } from './broadcast/local.js';
 import type { Broadcast } from './broadcast/types.js';
+import { answerClientError, frameworkRefusal, sendRefusal } from './http-refusals.js';
 import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
 import { DEFAULT_LEASES, SharedLeases, SoloLeases, type Leases } from './leases.js';
 import { EVICT_SWEEP_MS, Lobby } from './lobby.js';
@@ -118,6 +119,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: LIMITS.bodyBytes,
+    // Router refusals (a path parameter over 100 characters, a URL that does not decode) in the error shape.
+    frameworkErrors: (error, _req, reply) => sendRefusal(reply.raw, frameworkRefusal(error, LIMITS)),
+    clientErrorHandler: answerClientError,
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const sockets = registerSockets(app, lobby, broadcast, log);
