@@ -11,6 +11,7 @@ import { newRecord, serializeRecord } from '@attila/core';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import type { Lobby } from './lobby.js';
 import {
+  botNameClash,
   createTableSchema,
   describeZodError,
   joinTableSchema,
@@ -109,6 +110,18 @@ async function registerRateLimit(app: FastifyInstance, rate: HttpRateLimit): Pro
 
 export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<void> {
   const { lobby } = ctx;
+  const botNames = new Set(lobby.gameInfo().flatMap((g) => g.bots));
+  /** A person may not take a bot's name (any game's, any case, with or without "bot" around it). */
+  const nameRefused = (name: string | undefined, reply: FastifyReply): boolean => {
+    const bot = name === undefined ? null : botNameClash(name, botNames);
+    if (bot === null) return false;
+    void refuse(
+      reply,
+      'name.bot',
+      `"${name}" is a bot's name (${[...botNames].join(', ')} are bots): people choose another display name`,
+    );
+    return true;
+  };
   registerBodyParsing(app);
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
 
@@ -128,7 +141,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   app.post('/api/tables', async (req, reply) => {
     const body = parse(createTableSchema, req.body, reply);
-    if (!body) return reply;
+    if (!body || nameRefused(body.name, reply)) return reply;
     const r = await lobby.create(body);
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     return reply.code(201).send(r.value);
@@ -149,7 +162,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/join', async (req, reply) => {
     const body = parse(joinTableSchema, req.body, reply);
-    if (!body) return reply;
+    if (!body || nameRefused(body.name, reply)) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
     const r = await table.join(body.name, body.seat);
