@@ -2,14 +2,13 @@
  * The HTTP routes: the lobby (`/api/...`), game records, the health check, and the web app's files.
  * Bodies are parsed with the protocol's schemas; every refusal is `{error: {code, message}}`.
  */
-import { existsSync } from 'node:fs';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import type { Lobby } from './lobby.js';
+import { registerWebApp } from './web-app.js';
 import {
   botNameClash,
   createTableSchema,
@@ -203,27 +202,5 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
       .send(serializeRecord(record));
   });
 
-  if (existsSync(ctx.webDist)) {
-    await app.register(fastifyStatic, { root: ctx.webDist, prefix: '/', wildcard: false });
-    // The web app routes in the browser: unknown paths outside the API get its index page.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/ws')) {
-        return reply.sendFile('index.html');
-      }
-      return refuse(reply, 'route.not-found', `no route ${req.method} ${req.url.split('?')[0]}`, 404);
-    });
-  } else {
-    app.get('/', async (_req, reply) =>
-      reply
-        .type('text/plain; charset=utf-8')
-        .send(
-          'Attila server is running, but the web app is not built.\n' +
-            `Build it with:  npm run build:web   (it is then served from ${ctx.webDist})\n` +
-            'The API is at /api/games and /api/tables, live play at /ws, health at /health.\n',
-        ),
-    );
-    app.setNotFoundHandler((req, reply) =>
-      refuse(reply, 'route.not-found', `no route ${req.method} ${req.url.split('?')[0]}`, 404),
-    );
-  }
+  await registerWebApp(app, ctx.webDist);
 }

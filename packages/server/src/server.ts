@@ -17,6 +17,7 @@ import { DEFAULT_LEASES, SharedLeases, SoloLeases, type Leases } from './leases.
 import { EVICT_SWEEP_MS, Lobby } from './lobby.js';
 import type { Metrics } from './table.js';
 import { LIMITS } from '@attila/protocol';
+import type { OriginAllowList } from './origins.js';
 import { PostgresStorage } from './storage/postgres.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';
@@ -56,6 +57,8 @@ export interface ServerOptions {
    * third of it). A dead process's games wait at most about this long for another process to drive them.
    */
   readonly leaseMs?: number;
+  /** Pages of other origins that may open `/ws` (default none: only the server's own pages); `*`: any. */
+  readonly allowedOrigins?: OriginAllowList;
 }
 
 export interface RunningServer {
@@ -124,7 +127,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     clientErrorHandler: answerClientError,
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const sockets = registerSockets(app, lobby, broadcast, log);
+  const sockets = registerSockets(app, lobby, broadcast, log, {
+    allowedOrigins: options.allowedOrigins ?? [],
+  });
   await registerHttp(app, {
     lobby,
     sockets,
