@@ -14,7 +14,7 @@ import {
   startLocal,
   type LocalGame,
 } from '../local/local-game.js';
-import { TribesPlay } from '../tribes/play.js';
+import { popupsOf, TribesPlay } from '../tribes/play.js';
 import {
   DEFAULT_TRIBES_OPTIONS,
   TribesOptionsFields,
@@ -31,6 +31,8 @@ interface Running {
   readonly game: LocalGame<unknown>;
   /** The seat the screen was last shown to. */
   readonly shownTo: number | null;
+  /** The last conflict reveal or century scoring closed (they are public: shown to whoever holds the device). */
+  readonly seenPopup: number;
 }
 
 export function TribesHotseat() {
@@ -56,6 +58,7 @@ export function TribesHotseat() {
       settings,
       game: g.value,
       shownTo: null,
+      seenPopup: 0,
     });
   };
   return (
@@ -102,18 +105,22 @@ function TribesHotseatGame({
   const state = game.states[game.states.length - 1];
   const toAct = tribesGame.toAct(state as never)[0];
   const result = tribesGame.result(state as never);
-  // Between turns the screen belongs to whoever last had it; the game over screen is public.
-  const viewer = toAct ?? null;
+  const log = useMemo(
+    () => game.events.map((events, i) => ({ seat: Number(game.moves[i]?.split(':')[0]) || 0, events })),
+    [game],
+  );
+  // A reveal or scoring not yet closed is shown before the device changes hands, with no hand on screen:
+  // everyone at the table watches it.
+  const unseen = useMemo(() => popupsOf(log), [log]).some((p) => p.key > running.seenPopup);
+  const handOver = toAct !== undefined && running.shownTo !== toAct;
+  // The game over screen is public, and so is a pop-up shown while the device changes hands.
+  const viewer = toAct === undefined || (unseen && handOver) ? null : toAct;
   const view = useMemo(
     () => tribesGame.view(state as never, viewer === null ? 'spectator' : { seat: viewer }) as TribesView,
     [state, viewer],
   );
   const legal = viewer === null ? [] : tribesGame.legalMoves(state as never, viewer);
-  const log = useMemo(
-    () => game.events.map((events, i) => ({ seat: Number(game.moves[i]?.split(':')[0]) || 0, events })),
-    [game],
-  );
-  const covered = !result && toAct !== undefined && running.shownTo !== toAct;
+  const covered = !result && handOver && !unseen;
 
   if (covered) {
     return (
@@ -137,6 +144,8 @@ function TribesHotseatGame({
         names={names}
         log={log}
         seq={game.moves.length}
+        seenPopup={running.seenPopup}
+        onSeenPopup={(key) => setRunning({ ...running, seenPopup: key })}
         onMove={(move) => {
           if (toAct === undefined) return;
           const next = playLocal(tribesGame, game, toAct, move);
@@ -149,6 +158,7 @@ function TribesHotseatGame({
         </button>
         <button
           class="secondary small"
+          data-testid="download"
           onClick={() =>
             downloadText(
               `attila-tribes-${running.seed}.json`,
