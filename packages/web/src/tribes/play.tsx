@@ -86,8 +86,12 @@ export function TribesPlay(input: TribesPlayProps) {
   const provinces = (props.mapJson?.provinces ??
     (DEFAULT_MAP.json.provinces as readonly ProvinceGeo[])) as readonly ProvinceGeo[];
   const provinceNames = useMemo(() => new Map(provinces.map((p) => [p.id, p.name])), [provinces]);
-  const [pending, setPending] = useState<Pending>(null);
-  useEffect(() => setPending(null), [legal.join('|')]);
+  // A half-made choice belongs to the legal moves it was made from: it lapses in the same render as they
+  // change (an effect resetting it ran late and could undo a choice made quickly after a move).
+  const legalKey = legal.join('|');
+  const [choice, setChoice] = useState<{ key: string; pending: Pending }>({ key: legalKey, pending: null });
+  const pending = choice.key === legalKey ? choice.pending : null;
+  const setPending = (p: Pending) => setChoice({ key: legalKey, pending: p });
   const popups = useMemo(() => popupsOf(props.log), [props.log]);
   const [ownSeen, setOwnSeen] = useState(() => (popups.length ? popups[popups.length - 1].key : 0));
   const seen = props.seenPopup ?? ownSeen;
