@@ -41,13 +41,21 @@ export function KnightsHotseat() {
   };
 
   if (!running) {
+    // The setup says what is wrong with a layout; one the engine refuses cannot be started.
+    const allowed = knightsGame.parseSettings({ layout: form.layout, first: form.first }).ok;
     return (
       <main class="page">
         <h1>{t('knights.setup')}</h1>
         <div class="card">
-          <KnightsSetup value={form} onChange={setForm} />
+          <KnightsSetup
+            value={form}
+            onChange={(f) => {
+              setError(null);
+              setForm(f);
+            }}
+          />
           {error && <p class="error">{error}</p>}
-          <button data-testid="start" onClick={start}>
+          <button data-testid="start" onClick={start} disabled={!allowed}>
             {t('common.start')}
           </button>
         </div>
