@@ -1,5 +1,5 @@
 /** Two people, one device: the Knights engine runs in the browser; undo is allowed. */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { knightsGame, type KnightsState } from '@attila/knights';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
@@ -17,6 +17,8 @@ import {
   undoLocal,
   type LocalGame,
 } from '../local/local-game.js';
+import { useLeaveGuard } from '../local/leave-guard.js';
+import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js';
 
 interface Running {
   readonly form: KnightsSettingsForm;
@@ -24,10 +26,30 @@ interface Running {
   readonly game: LocalGame<KnightsState>;
 }
 
+/** The game kept in storage, if any. */
+function resumed(): Running | null {
+  const found = loadSavedGame<KnightsState>(knightsGame, 'knights');
+  if (!found) return null;
+  const { layout, first } = found.saved.settings;
+  if (typeof layout !== 'string' || (first !== 'R' && first !== 'H')) return null;
+  return { form: { layout, first }, seed: found.saved.seed, game: found.local };
+}
+
 export function KnightsHotseat() {
   const t = useT();
   const [form, setForm] = useState<KnightsSettingsForm>(DEFAULT_KNIGHTS_SETTINGS);
-  const [running, setRunning] = useState<Running | null>(null);
+  const [running, setRunning] = useState<Running | null>(resumed);
+  useEffect(() => {
+    if (!running) return clearSavedGame('knights');
+    saveGame({
+      game: 'knights',
+      rulesVersion: knightsGame.rulesVersion,
+      settings: { layout: running.form.layout, first: running.form.first },
+      seed: running.seed,
+      moves: running.game.moves,
+      names: [],
+    });
+  }, [running?.game, running?.seed]);
   const [error, setError] = useState<string | null>(null);
   const [closed, setClosed] = useState(false);
 
@@ -83,6 +105,7 @@ function KnightsHotseatGame(props: {
   const seat = toAct[0];
   const legal = seat === undefined ? [] : knightsGame.legalMoves(state, seat);
   const result = knightsGame.result(state);
+  useLeaveGuard(!result, t('hotseat.confirmLeave'));
   if (!view) return <pre class="error">{JSON.stringify(knightsGame.view(state, 'spectator'))}</pre>;
   const toMove = parsePosition(view.position)?.toMove ?? 'R';
   const winner = result ? sideOfSeat(result.winners[0]) : null;
@@ -115,12 +138,17 @@ function KnightsHotseatGame(props: {
             <div class="row">
               <button
                 class="secondary small"
+                data-testid="undo"
                 disabled={game.moves.length === 0}
                 onClick={() => props.setRunning({ ...props.running, game: undoLocal(game) })}
               >
                 {t('common.undo')}
               </button>
-              <button class="secondary small" onClick={() => props.setRunning(null)}>
+              <button
+                class="secondary small"
+                data-testid="new-game"
+                onClick={() => (result || confirm(t('hotseat.confirmNew'))) && props.setRunning(null)}
+              >
                 {t('common.newGame')}
               </button>
               <button

@@ -2,7 +2,7 @@
  * Tribes for several people on one device. Hands are secret, so whenever the device must change hands a
  * pass-the-device screen hides everything until the next player says they are ready.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { tribesGame, type TribesView } from '@attila/tribes';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
@@ -12,8 +12,12 @@ import {
   playLocal,
   randomSeed,
   startLocal,
+  undoLocal,
   type LocalGame,
 } from '../local/local-game.js';
+import { useLeaveGuard } from '../local/leave-guard.js';
+import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js';
+import type { LoggedMove } from '../tribes/log.js';
 import { popupsOf, TribesPlay } from '../tribes/play.js';
 import {
   DEFAULT_TRIBES_OPTIONS,
@@ -35,6 +39,31 @@ interface Running {
   readonly seenPopup: number;
 }
 
+function logOf(game: LocalGame<unknown>): LoggedMove[] {
+  return game.events.map((events, i) => ({ seat: Number(game.moves[i]?.split(':')[0]) || 0, events }));
+}
+
+/** The key of the last reveal or scoring in the game so far (0: none). */
+function lastPopup(game: LocalGame<unknown>): number {
+  const popups = popupsOf(logOf(game));
+  return popups.length ? popups[popups.length - 1].key : 0;
+}
+
+/** The game kept in storage, if any: it comes back behind the pass-the-device screen, its dialogs seen. */
+function resumed(): Running | null {
+  const found = loadSavedGame<unknown>(tribesGame, 'tribes');
+  if (!found) return null;
+  const { saved, local } = found;
+  return {
+    seed: saved.seed,
+    names: saved.names,
+    settings: { ...saved.settings },
+    game: local,
+    shownTo: null,
+    seenPopup: lastPopup(local),
+  };
+}
+
 export function TribesHotseat() {
   const t = useT();
   const { players, setPlayers, firstPlayer, setFirstPlayer } = useTribesSeating(3);
@@ -42,8 +71,19 @@ export function TribesHotseat() {
     Array.from({ length: 5 }, (_, i) => t('common.player', { n: i + 1 })),
   );
   const [options, setOptions] = useState<TribesOptionsForm>(DEFAULT_TRIBES_OPTIONS);
-  const [running, setRunning] = useState<Running | null>(null);
+  const [running, setRunning] = useState<Running | null>(resumed);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!running) return clearSavedGame('tribes');
+    saveGame({
+      game: 'tribes',
+      rulesVersion: tribesGame.rulesVersion,
+      settings: running.settings,
+      seed: running.seed,
+      moves: running.game.moves,
+      names: running.names,
+    });
+  }, [running?.game, running?.seed]);
 
   if (running) return <TribesHotseatGame running={running} setRunning={setRunning} />;
 
@@ -105,10 +145,8 @@ function TribesHotseatGame({
   const state = game.states[game.states.length - 1];
   const toAct = tribesGame.toAct(state as never)[0];
   const result = tribesGame.result(state as never);
-  const log = useMemo(
-    () => game.events.map((events, i) => ({ seat: Number(game.moves[i]?.split(':')[0]) || 0, events })),
-    [game],
-  );
+  const log = useMemo(() => logOf(game), [game]);
+  useLeaveGuard(!result, t('hotseat.confirmLeave'));
   // A reveal or scoring not yet closed is shown before the device changes hands, with no hand on screen:
   // everyone at the table watches it.
   const unseen = useMemo(() => popupsOf(log), [log]).some((p) => p.key > running.seenPopup);
@@ -153,7 +191,23 @@ function TribesHotseatGame({
         }}
       />
       <div class="row" style={{ marginTop: '0.5rem' }}>
-        <button class="secondary small" onClick={() => setRunning(null)}>
+        <button
+          class="secondary small"
+          data-testid="undo"
+          disabled={game.moves.length === 0}
+          onClick={() => {
+            // The device goes back to whoever made the move; a reveal or scoring undone can be shown again.
+            const back = undoLocal(game);
+            setRunning({ ...running, game: back, seenPopup: Math.min(running.seenPopup, lastPopup(back)) });
+          }}
+        >
+          {t('common.undo')}
+        </button>
+        <button
+          class="secondary small"
+          data-testid="new-game"
+          onClick={() => (result || confirm(t('hotseat.confirmNew'))) && setRunning(null)}
+        >
           {t('common.newGame')}
         </button>
         <button
