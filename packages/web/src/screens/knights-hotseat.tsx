@@ -30,6 +30,11 @@ interface Running {
 function resumed(): Running | null {
   const found = loadSavedGame<KnightsState>(knightsGame, 'knights');
   if (!found) return null;
+  // Only a game in progress comes back; a finished one has been seen to its end.
+  if (knightsGame.result(found.local.states[found.local.states.length - 1])) {
+    clearSavedGame('knights');
+    return null;
+  }
   const { layout, first } = found.saved.settings;
   if (typeof layout !== 'string' || (first !== 'R' && first !== 'H')) return null;
   return { form: { layout, first }, seed: found.saved.seed, game: found.local };

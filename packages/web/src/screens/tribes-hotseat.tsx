@@ -53,6 +53,11 @@ function lastPopup(game: LocalGame<unknown>): number {
 function resumed(): Running | null {
   const found = loadSavedGame<unknown>(tribesGame, 'tribes');
   if (!found) return null;
+  // Only a game in progress comes back; a finished one has been seen to its end.
+  if (tribesGame.result(found.local.states[found.local.states.length - 1] as never)) {
+    clearSavedGame('tribes');
+    return null;
+  }
   const { saved, local } = found;
   return {
     seed: saved.seed,
