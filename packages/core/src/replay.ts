@@ -65,18 +65,18 @@ export function playRecordedMoves<Settings, State, View, Event extends GameEvent
   return ok({ state, played });
 }
 
-export interface Replayed<State> {
+export interface Replayed<State, Event extends GameEvent = GameEvent> {
   readonly states: State[];
-  readonly events: GameEvent[][];
+  readonly events: Event[][];
 }
 
 /** Every state from the start to after the last move; each move is re-checked by the engine. */
-export function replayMoves<S, St, V, E extends GameEvent>(
+export function replayMoves<S, St, V, E extends GameEvent = GameEvent>(
   game: GameModule<S, St, V, E>,
   settings: S,
   seed: string,
   moves: readonly string[],
-): Result<Replayed<St>> {
+): Result<Replayed<St, E>> {
   const start = game.setup(settings, seed);
   if (!start.ok) return start;
   const replayed = playRecordedMoves(game, start.value, moves);

@@ -1,5 +1,6 @@
 export { startServer, type RunningServer, type ServerOptions } from './server.js';
 export { DEFAULT_HTTP_RATE, type HttpRateLimit } from './http.js';
+export { parseAllowList, type OriginAllowList } from './origins.js';
 
 export type {
   Storage,
