@@ -2,6 +2,7 @@
 import { KNIGHTS_LEVELS, levelBot, tribesBotFns } from '@attila/bots';
 import type { KnightsState } from '@attila/knights';
 import { knightsGame } from '@attila/knights';
+import { nimGame } from '@attila/nim';
 import { tribesGame } from '@attila/tribes';
 import type { BotFn, BotModule } from './catalog.js';
 
@@ -14,6 +15,6 @@ const knightsBots: Record<string, BotFn> = Object.fromEntries(
 );
 
 export const botModule: BotModule = {
-  games: { knights: knightsGame, tribes: tribesGame },
+  games: { knights: knightsGame, tribes: tribesGame, nim: nimGame },
   bots: { knights: knightsBots, tribes: tribesBotFns },
 };
