@@ -80,7 +80,7 @@ export function Home() {
           <p>{t('games.nim.blurb')}</p>
           <div class="actions">
             <a class="button" href="#/lobby/nim" data-testid="nim-online">
-              {t('home.playOnline')}
+              {t('home.playFriend')}
             </a>
             <a class="button secondary" href="#/nim/hotseat" data-testid="nim-hotseat">
               {t('home.hotseat')}
