@@ -3,16 +3,11 @@
  * of the tribe on the board) and second place (one point per province holding it), by the tie rules of
  * the rules page and the two-player second-place gap.
  */
+import { popcount } from '@attila/core';
 import type { Events } from './engine.js';
 import type { ScoringPlace, TribeScoring } from './events.js';
 import type { TribesState } from './state.js';
 import { MARKERS_PER_TRIBE, TRIBE_COUNT, TRIBES } from './tribes.js';
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-}
 
 function share(total: number, k: number, up: boolean): number {
   return up ? Math.ceil(total / k) : Math.floor(total / k);

@@ -92,7 +92,10 @@ export function KnightsSetup(props: {
           </button>
         </div>
         {custom && <TileEditor onChange={(shape) => props.onChange({ ...props.value, layout: shape })} />}
-        {!check.ok && <p class="error">{t('knights.editorInvalid', { message: check.error.message })}</p>}
+        {/* The tile editor says in its own words what is wrong with an arrangement. */}
+        {!check.ok && !custom && (
+          <p class="error">{t('knights.editorInvalid', { message: check.error.message })}</p>
+        )}
       </fieldset>
       <fieldset>
         <legend>{t(props.firstLabelKey ?? 'knights.first')}</legend>

@@ -1,5 +1,5 @@
 /** Two people, one device: the Knights engine runs in the browser; undo is allowed. */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { knightsGame, sideOfSeat, type KnightsEvent, type KnightsState } from '@attila/knights';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
@@ -16,6 +16,8 @@ import {
   undoLocal,
   type LocalGame,
 } from '../local/local-game.js';
+import { useLeaveGuard } from '../local/leave-guard.js';
+import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js';
 
 interface Running {
   readonly form: KnightsSettingsForm;
@@ -23,10 +25,35 @@ interface Running {
   readonly game: LocalGame<KnightsState, KnightsEvent>;
 }
 
+/** The game kept in storage, if any. */
+function resumed(): Running | null {
+  const found = loadSavedGame(knightsGame, 'knights');
+  if (!found) return null;
+  // Only a game in progress comes back; a finished one has been seen to its end.
+  if (knightsGame.result(found.local.states[found.local.states.length - 1])) {
+    clearSavedGame('knights');
+    return null;
+  }
+  const { layout, first } = found.saved.settings;
+  if (typeof layout !== 'string' || (first !== 'R' && first !== 'H')) return null;
+  return { form: { layout, first }, seed: found.saved.seed, game: found.local };
+}
+
 export function KnightsHotseat() {
   const t = useT();
   const [form, setForm] = useState<KnightsSettingsForm>(DEFAULT_KNIGHTS_SETTINGS);
-  const [running, setRunning] = useState<Running | null>(null);
+  const [running, setRunning] = useState<Running | null>(resumed);
+  useEffect(() => {
+    if (!running) return clearSavedGame('knights');
+    saveGame({
+      game: 'knights',
+      rulesVersion: knightsGame.rulesVersion,
+      settings: { layout: running.form.layout, first: running.form.first },
+      seed: running.seed,
+      moves: running.game.moves,
+      names: [],
+    });
+  }, [running?.game, running?.seed]);
   const [error, setError] = useState<string | null>(null);
   const [closed, setClosed] = useState(false);
 
@@ -40,13 +67,21 @@ export function KnightsHotseat() {
   };
 
   if (!running) {
+    // The setup says what is wrong with a layout; one the engine refuses cannot be started.
+    const allowed = knightsGame.parseSettings({ layout: form.layout, first: form.first }).ok;
     return (
       <main class="page">
         <h1>{t('knights.setup')}</h1>
         <div class="card">
-          <KnightsSetup value={form} onChange={setForm} />
+          <KnightsSetup
+            value={form}
+            onChange={(f) => {
+              setError(null);
+              setForm(f);
+            }}
+          />
           {error && <p class="error">{error}</p>}
-          <button data-testid="start" onClick={start}>
+          <button data-testid="start" onClick={start} disabled={!allowed}>
             {t('common.start')}
           </button>
         </div>
@@ -74,6 +109,7 @@ function KnightsHotseatGame(props: {
   const seat = toAct[0];
   const legal = seat === undefined ? [] : knightsGame.legalMoves(state, seat);
   const result = knightsGame.result(state);
+  useLeaveGuard(!result, t('hotseat.confirmLeave'));
   const toMove = view.sideToMove;
   const winner = result ? sideOfSeat(result.winners[0]) : null;
   const loser = winner === 'R' ? 'H' : 'R';
@@ -105,12 +141,17 @@ function KnightsHotseatGame(props: {
             <div class="row">
               <button
                 class="secondary small"
+                data-testid="undo"
                 disabled={game.moves.length === 0}
                 onClick={() => props.setRunning({ ...props.running, game: undoLocal(game) })}
               >
                 {t('common.undo')}
               </button>
-              <button class="secondary small" onClick={() => props.setRunning(null)}>
+              <button
+                class="secondary small"
+                data-testid="new-game"
+                onClick={() => (result || confirm(t('hotseat.confirmNew'))) && props.setRunning(null)}
+              >
                 {t('common.newGame')}
               </button>
               <button

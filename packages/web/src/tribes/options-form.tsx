@@ -3,7 +3,7 @@ import { DEFAULT_OPTIONS, tribesGame, type TribesOptions } from '@attila/tribes'
 import { useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 
-/** The options as the form edits them: the engine's own type and defaults. */
+/** The options the form edits: the engine's own type and defaults. */
 export type TribesOptionsForm = TribesOptions;
 export const DEFAULT_TRIBES_OPTIONS: TribesOptionsForm = DEFAULT_OPTIONS;
 

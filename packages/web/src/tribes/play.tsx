@@ -34,16 +34,22 @@ export interface TribesPlayProps {
   readonly popups?: boolean;
   /** Moves made so far: changes with every move (tests and screen readers wait on it). */
   readonly seq: number;
+  /**
+   * The last pop-up closed, when the caller keeps it (hotseat: the screen is rebuilt after every
+   * pass-the-device screen and must not take the pop-ups it has not shown as seen).
+   */
+  readonly seenPopup?: number;
+  readonly onSeenPopup?: (key: number) => void;
 }
 
-interface Popup {
+export interface Popup {
   readonly key: number;
   readonly reveal?: RevealEvent;
   readonly scoring?: CenturyScored;
 }
 
 /** The reveals and scorings in the log, each with a stable index so it pops up once. */
-function popupsOf(log: readonly LoggedMove[]): Popup[] {
+export function popupsOf(log: readonly LoggedMove[]): Popup[] {
   const out: Popup[] = [];
   let k = 0;
   let reveal: (RevealEvent & { removed: TribeName[] }) | null = null;
@@ -69,10 +75,16 @@ export function TribesPlay(input: TribesPlayProps) {
   const { view, legal } = props;
   const provinces: readonly ProvinceGeo[] = props.mapJson?.provinces ?? DEFAULT_MAP.json.provinces;
   const provinceNames = useMemo(() => new Map(provinces.map((p) => [p.id, p.name])), [provinces]);
-  const [pending, setPending] = useState<Pending>(null);
-  useEffect(() => setPending(null), [legal.join('|')]);
+  // A half-made choice belongs to the legal moves it was made from: it lapses in the same render as they
+  // change (an effect resetting it ran late and could undo a choice made quickly after a move).
+  const legalKey = legal.join('|');
+  const [choice, setChoice] = useState<{ key: string; pending: Pending }>({ key: legalKey, pending: null });
+  const pending = choice.key === legalKey ? choice.pending : null;
+  const setPending = (p: Pending) => setChoice({ key: legalKey, pending: p });
   const popups = useMemo(() => popupsOf(props.log), [props.log]);
-  const [seen, setSeen] = useState(() => (popups.length ? popups[popups.length - 1].key : 0));
+  const [ownSeen, setOwnSeen] = useState(() => (popups.length ? popups[popups.length - 1].key : 0));
+  const seen = props.seenPopup ?? ownSeen;
+  const setSeen = (key: number) => (props.onSeenPopup ? props.onSeenPopup(key) : setOwnSeen(key));
   const next = props.popups === false ? undefined : popups.find((p) => p.key > seen);
   const c = choicesOf(legal);
   const [endClosed, setEndClosed] = useState(false);
