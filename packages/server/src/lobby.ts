@@ -85,7 +85,9 @@ export class Lobby implements LeaseLobby {
         return table;
       })();
       this.loading.set(id, pending);
-      void pending.finally(() => this.loading.delete(id));
+      // Cleared either way (a failed load, e.g. storage down, is tried afresh next time; its caller is told).
+      const clear = () => void this.loading.delete(id);
+      pending.then(clear, clear);
     }
     return pending;
   }
