@@ -185,7 +185,7 @@ export class Lobby implements LeaseLobby {
       seats,
     };
     const created = await Table.create(game, meta, this.deps);
-    if (!created.ok) return err('create.settings', created.error.message);
+    if (!created.ok) return err(created.error.code, created.error.message);
     const table = created.value;
     this.tables.set(meta.id, table);
     await this.leases.acquire([table]);
