@@ -11,11 +11,13 @@ import { botNames, loadBotModule } from './bots/catalog.js';
 import type { BotRunner } from './bots/types.js';
 import { LocalBroadcast } from './broadcast/local.js';
 import type { Broadcast } from './broadcast/types.js';
+import { answerClientError, frameworkRefusal, sendRefusal } from './http-refusals.js';
 import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
 import { leaseTimes, SharedLeases, SoloLeases, type Leases } from './leases.js';
 import { EVICT_SWEEP_MS, Lobby } from './lobby.js';
 import type { Metrics } from './table.js';
 import { LIMITS } from '@attila/protocol';
+import type { OriginAllowList } from './origins.js';
 import { PostgresStorage } from './storage/postgres.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';
@@ -55,6 +57,8 @@ export interface ServerOptions {
    * fifth of it). A dead process's games wait at most about this long for another process to drive them.
    */
   readonly leaseMs?: number;
+  /** Pages of other origins that may open `/ws` (default none: only the server's own pages); `*`: any. */
+  readonly allowedOrigins?: OriginAllowList;
 }
 
 export interface RunningServer {
@@ -117,9 +121,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: LIMITS.bodyBytes,
+    // Router refusals (a path parameter over 100 characters, a URL that does not decode) in the error shape.
+    frameworkErrors: (error, _req, reply) => sendRefusal(reply.raw, frameworkRefusal(error, LIMITS)),
+    clientErrorHandler: answerClientError,
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const sockets = registerSockets(app, lobby, broadcast, log);
+  const sockets = registerSockets(app, lobby, broadcast, log, {
+    allowedOrigins: options.allowedOrigins ?? [],
+  });
   await registerHttp(app, {
     lobby,
     sockets,

@@ -14,8 +14,10 @@ import {
   describeZodError,
   LIMITS,
   type ClientMessage,
+  type ErrorBody,
   type ServerMessage,
 } from '@attila/protocol';
+import { originAllowed, type OriginAllowList } from './origins.js';
 import type { Table } from './table.js';
 import { ackMessage, encode, errorMessage, pongMessage } from './wire.js';
 
@@ -200,16 +202,41 @@ class Connection implements Watcher {
   }
 }
 
+export interface SocketOptions {
+  /** Pages of other origins that may open sockets (the server's own always may). */
+  readonly allowedOrigins: OriginAllowList;
+}
+
 export function registerSockets(
   app: FastifyInstance,
   lobby: Lobby,
   broadcast: Broadcast,
   log: Logger,
+  options: SocketOptions,
 ): SocketStats {
   const feeds = new Feeds(broadcast, log);
   const stats: SocketStats = { connections: 0 };
-  app.get('/ws', { websocket: true }, (socket) => {
-    new Connection(socket, lobby, feeds, log, stats);
-  });
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // Before the upgrade: a refused page gets an HTTP answer in the error shape, never a socket.
+      preValidation: async (req, reply) => {
+        if (originAllowed(req.headers.origin, req.headers.host, options.allowedOrigins)) return;
+        const body: ErrorBody = {
+          error: {
+            code: 'origin.forbidden',
+            message: `pages of ${req.headers.origin} may not open live-play sockets here (allowed: this server's own pages${
+              options.allowedOrigins === '*' ? '' : options.allowedOrigins.map((o) => `, ${o}`).join('')
+            })`,
+          },
+        };
+        return reply.code(403).send(body);
+      },
+    },
+    (socket) => {
+      new Connection(socket, lobby, feeds, log, stats);
+    },
+  );
   return stats;
 }
