@@ -11,6 +11,17 @@ export type ErrorCode =
   | 'message.too-large'
   | 'message.binary'
   | 'request.invalid'
+  | 'request.json'
+  | 'request.forbidden-key'
+  | 'request.url'
+  | 'request.malformed'
+  | 'request.content-length'
+  | 'request.too-large'
+  | 'request.uri-too-long'
+  | 'request.content-type'
+  | 'request.headers-too-large'
+  | 'origin.forbidden'
+  | 'name.bot'
   | 'rate.limited'
   | 'route.not-found'
   // the socket's greeting
@@ -55,6 +66,17 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'message.too-large': 413,
   'message.binary': 400,
   'request.invalid': 400,
+  'request.json': 400,
+  'request.forbidden-key': 400,
+  'request.url': 400,
+  'request.malformed': 400,
+  'request.content-length': 400,
+  'request.too-large': 413,
+  'request.uri-too-long': 414,
+  'request.content-type': 415,
+  'request.headers-too-large': 431,
+  'origin.forbidden': 403,
+  'name.bot': 400,
   'rate.limited': 429,
   'route.not-found': 404,
   'hello.first': 400,
@@ -113,11 +135,14 @@ export const OVERTAKEN: ReadonlySet<string> = new Set<ErrorCode>([
  */
 export class Unavailable extends Error {
   readonly statusCode = 503;
+  /** The refusal in the server's one error shape, so the HTTP layer answers it as it is. */
+  readonly error: { readonly code: string; readonly message: string };
   constructor(
     readonly code: 'storage.unavailable' | 'broadcast.unavailable',
     message: string,
   ) {
     super(message);
+    this.error = { code, message };
   }
 }
 

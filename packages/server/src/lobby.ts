@@ -85,7 +85,9 @@ export class Lobby implements LeaseLobby {
         return table;
       })();
       this.loading.set(id, pending);
-      void pending.finally(() => this.loading.delete(id));
+      // Cleared either way (a failed load, e.g. storage down, is tried afresh next time; its caller is told).
+      const clear = () => void this.loading.delete(id);
+      pending.then(clear, clear);
     }
     return pending;
   }
@@ -183,7 +185,7 @@ export class Lobby implements LeaseLobby {
       seats,
     };
     const created = await Table.create(game, meta, this.deps);
-    if (!created.ok) return err('create.settings', created.error.message);
+    if (!created.ok) return err(created.error.code, created.error.message);
     const table = created.value;
     this.tables.set(meta.id, table);
     await this.leases.acquire([table]);
