@@ -388,6 +388,24 @@ export class Table {
     return this.queue.run(() => this.startIfFull());
   }
 
+  /**
+   * Ends a table that never started (its creator closed it, or it waited too long): finished with no
+   * winner and `reason`, so it leaves the lobby and its watchers are told. Refused once the game started.
+   */
+  abandon(reason: string): Promise<Result<void>> {
+    return this.queue.run(async () => {
+      if (this.meta.status !== 'open') {
+        return err('close.started', 'only a table that has not started can be closed; this one has');
+      }
+      const result = { winners: [], reason };
+      const finishedAt = new Date(this.deps.now()).toISOString();
+      await this.deps.storage.updateTable(this.meta.id, { status: 'finished', result, finishedAt });
+      this.meta = { ...this.meta, status: 'finished', result, finishedAt };
+      this.publishTable();
+      return ok(undefined);
+    });
+  }
+
   private async writeSeat(seat: StoredSeat, clock?: ClockState | null): Promise<void> {
     await this.deps.storage.updateSeat(this.meta.id, seat, clock !== undefined ? { clock } : {});
     const seats = this.meta.seats.map((s) => (s.seat === seat.seat ? seat : s));

@@ -233,6 +233,7 @@ class Connection {
     await this.hub.join(table.id, this);
     await table.sync();
     table.attach(this.seat);
+    this.lobby.touch(table.id);
     const snapshot = table.snapshot(this.seat);
     this.send({
       type: 'welcome',
