@@ -39,7 +39,7 @@ describe(
   'bot scheduling: a game with a person gets its answer before bots-only games',
   { timeout: 30_000 },
   () => {
-    it('a person’s question asked behind eight bots-only ones is answered after at most the one under way', async () => {
+    it('a person’s question asked behind eight bots-only ones is answered first, in its own thread', async () => {
       const p = pool({ priority: (table) => (table.startsWith('bots') ? 'bots' : 'person') });
       await p.choose(knightsQuestion('warm-up', 'random')); // the worker thread is started
       const order: string[] = [];

@@ -2,8 +2,10 @@
  * Bots think in worker threads so a long search never stalls the server's event loop. A table always goes
  * to the same worker, which keeps its game state and only replays the moves it has not seen.
  *
- * Each worker is given one question at a time, from two queues: games with a person first, bots-only games
- * after (a person waits for at most the one bots-only question under way, never for a backlog of them).
+ * Games with a person and bots-only games think in separate worker threads, so the operating system shares
+ * the cores between them: a person's bot never waits behind bots-only searches, however many or long.
+ * Each worker is given one question at a time, in the order asked (a person's game first should a lane
+ * ever hold both).
  * An answer is never handed back sooner than the game's minimum think time after the question was asked,
  * so that how fast a bot answers tells nothing about what it holds (a forced move waits like a choice).
  */
@@ -31,8 +33,10 @@ interface Lane {
 }
 
 export interface BotPoolOptions {
-  /** Threads (default: cores - 1, at least 1, at most 4). */
+  /** Threads for games with a person (default: cores - 1, at least 1, at most 4). */
   readonly threads?: number;
+  /** Threads for bots-only games (default 1), apart from those above. */
+  readonly botsOnlyThreads?: number;
   /** A bot that thinks longer than this fails (its seat then plays its first legal move). */
   readonly timeoutMs?: number;
   /** The bot names per game (what the workers can run). */
@@ -59,6 +63,8 @@ function hash(text: string): number {
 
 export class BotPool implements BotRunner {
   private readonly lanes: Lane[];
+  /** Lanes for games with a person, and for bots-only games. */
+  private readonly byPriority: Record<Priority, Lane[]>;
   private nextId = 1;
   private closing = false;
   private readonly timeoutMs: number;
@@ -70,11 +76,14 @@ export class BotPool implements BotRunner {
     const threads = options.threads ?? Math.min(4, Math.max(1, availableParallelism() - 1));
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.now = options.now ?? (() => performance.now());
-    this.lanes = Array.from({ length: threads }, () => ({
-      worker: null,
-      queue: new PriorityQueues<Question>(),
-      current: null,
-    }));
+    const lanes = (n: number): Lane[] =>
+      Array.from({ length: Math.max(1, n) }, () => ({
+        worker: null,
+        queue: new PriorityQueues<Question>(),
+        current: null,
+      }));
+    this.byPriority = { person: lanes(threads), bots: lanes(options.botsOnlyThreads ?? 1) };
+    this.lanes = [...this.byPriority.person, ...this.byPriority.bots];
   }
 
   available(game: GameName): readonly string[] {
@@ -165,8 +174,9 @@ export class BotPool implements BotRunner {
 
   choose(request: BotRequest): Promise<string> {
     if (this.closing) return Promise.reject(new Error('the bot pool is closed'));
-    const lane = this.lanes[hash(request.table) % this.lanes.length];
     const priority = this.options.priority?.(request.table) ?? 'person';
+    const lanes = this.byPriority[priority];
+    const lane = lanes[hash(request.table) % lanes.length];
     return new Promise<string>((resolve, reject) => {
       lane.queue.add(priority, { id: this.nextId++, request, askedAt: this.now(), resolve, reject });
       this.dispatch(lane);
