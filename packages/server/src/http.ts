@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
+import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
 import {
   createTableSchema,
@@ -103,6 +104,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   }));
 
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));
+
+  await registerKnightsAnalysis(app);
 
   app.get('/api/tables', async () => ({ tables: await lobby.list() }));
 
