@@ -11,7 +11,19 @@ import { click, highlights, IDLE, type Selection } from './selection.js';
 
 export interface Verdict {
   readonly move: string;
+  /** +N: wins in N plies, -N: loses in N; when not exact only the sign is known (the opening book). */
   readonly value: number;
+  readonly exact?: boolean;
+}
+
+/** For choosing a square's best move: an unknown length counts as the slowest win or the fastest loss. */
+function rank(v: Verdict): number {
+  return v.exact === false ? (v.value > 0 ? 999 : -1) : v.value;
+}
+
+function verdictText(v: Verdict): string {
+  if (v.exact === false) return v.value > 0 ? '+?' : '−?';
+  return v.value > 0 ? `+${v.value}` : `${v.value}`;
 }
 
 export interface KnightsBoardProps {
@@ -70,7 +82,7 @@ export function KnightsBoard({
   const y = (s: Square) => s.row * S;
 
   // Best verdict per square for the current stage of entry (a knight to pick, a landing, a scorch).
-  const verdictAt = new Map<string, number>();
+  const verdictAt = new Map<string, Verdict>();
   if (verdicts) {
     for (const v of verdicts) {
       const m = parseMove(v.move);
@@ -82,7 +94,7 @@ export function KnightsBoard({
       else if (sel.stage === 'scorch' && m.from === sel.from && m.to === sel.to) key = m.scorch;
       if (key === null) continue;
       const prev = verdictAt.get(key);
-      if (prev === undefined || better(v.value, prev)) verdictAt.set(key, v.value);
+      if (prev === undefined || better(rank(v), rank(prev))) verdictAt.set(key, v);
     }
   }
 
@@ -284,7 +296,7 @@ export function KnightsBoard({
                   cy={y(s) + S / 2}
                   r={sel.stage === 'scorch' ? 16 : 13}
                   class={sel.stage === 'scorch' ? 'dot scorch-dot' : 'dot'}
-                  style={v !== undefined ? { fill: verdictColour(v) } : undefined}
+                  style={v !== undefined ? { fill: verdictColour(v.value) } : undefined}
                 />
               )}
               {isTarget && (cell === 'R' || cell === 'H') && (
@@ -295,7 +307,7 @@ export function KnightsBoard({
                   height={S - 8}
                   rx="8"
                   class="ring"
-                  style={v !== undefined ? { stroke: verdictColour(v) } : undefined}
+                  style={v !== undefined ? { stroke: verdictColour(v.value) } : undefined}
                 />
               )}
               {v !== undefined && (
@@ -304,9 +316,9 @@ export function KnightsBoard({
                   x={x(s) + S - 8}
                   y={y(s) + 20}
                   text-anchor="end"
-                  fill={verdictColour(v)}
+                  fill={verdictColour(v.value)}
                 >
-                  {v > 0 ? `+${v}` : `${v}`}
+                  {verdictText(v)}
                 </text>
               )}
             </g>
