@@ -11,6 +11,7 @@ import { useT } from '../i18n/i18n.js';
 import { KnightsLive } from '../knights/live.js';
 import { TribesLive } from '../tribes/live.js';
 import { botName } from './lobby.js';
+import { useTurnTitle } from '../ui/turn-title.js';
 
 function useLive(id: string, seat: HeldSeat | null): [LiveState, Connection | null] {
   const [state, setState] = useState<LiveState>(INITIAL_LIVE);
@@ -40,6 +41,8 @@ export function TableScreen({ id }: { id: string }) {
     holdSeat(id, held);
     setSeat(held);
   };
+
+  useTurnTitle(live.seat !== null && (live.snapshot?.toAct.includes(live.seat) ?? false));
 
   if (!table) {
     return (
