@@ -211,8 +211,12 @@ function Chat({
   );
 }
 
+/** From this many seconds left a running clock warns: in colour, and once to screen readers. */
+const LOW_SECONDS = 10;
+
 /** A seat's remaining time, counting down while its clock runs. */
 function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
+  const t = useT();
   const [now, setNow] = useState(Date.now());
   const running = clock.running.includes(seat);
   useEffect(() => {
@@ -224,13 +228,21 @@ function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
   const [arrived] = useState(Date.now());
   const left = Math.max(0, clock.remainingMs[seat] - (running ? now - arrived : 0));
   const s = Math.ceil(left / 1000);
+  const low = s <= LOW_SECONDS && running;
   return (
     <span
-      class={`clock${running ? ' running' : ''}${s <= 10 && running ? ' low' : ''}`}
+      class={`clock${running ? ' running' : ''}${low ? ' low' : ''}`}
       data-testid={`clock-${seat}`}
+      role="timer"
     >
       {' '}
       {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
+      {/* Said once when the time runs low (the region appears then), not every second. */}
+      {low && (
+        <span class="sr-only" role="alert" data-testid={`clock-low-${seat}`}>
+          {t('lobby.timeLow', { count: LOW_SECONDS })}
+        </span>
+      )}
     </span>
   );
 }
