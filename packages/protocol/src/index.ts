@@ -6,6 +6,9 @@
  */
 import { GAME_KINDS, describeZodIssues, type GameEvent, type GameKind, type GameResult } from '@attila/core';
 import { z } from 'zod';
+import { forbiddenCharacter } from './names.js';
+
+export { botNameClash, forbiddenCharacter } from './names.js';
 
 /** The games a server can host: the record format's list, one definition. */
 export const GAME_NAMES = GAME_KINDS;
@@ -31,15 +34,30 @@ export const LIMITS = {
 
 // ---------------------------------------------------------------- shared pieces
 
-const displayName = z
+/**
+ * A display name: trimmed, in NFC (so that one name has one spelling), 1–32 characters, none of them
+ * invisible or direction-changing (names.ts). Whether it passes for a bot is checked by the server
+ * (`botNameClash`), which knows its bots.
+ */
+export const displayNameSchema = z
   .string()
-  .trim()
-  .min(1, 'a display name needs at least one visible character')
-  .max(LIMITS.nameChars, `a display name has at most ${LIMITS.nameChars} characters`)
-  .refine(
-    (s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
-    'a display name may not contain control characters',
+  .transform((s) => s.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'a display name needs at least one visible character')
+      .max(LIMITS.nameChars, `a display name has at most ${LIMITS.nameChars} characters`)
+      .superRefine((s, ctx) => {
+        const bad = forbiddenCharacter(s);
+        if (bad) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `a display name may not contain control, format or invisible characters (found ${bad})`,
+          });
+        }
+      }),
   );
+const displayName = displayNameSchema;
 
 const tableId = z
   .string()

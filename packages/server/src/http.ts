@@ -2,18 +2,21 @@
  * The HTTP routes: the lobby (`/api/...`), game records, the health check, and the web app's files.
  * Bodies are parsed with the protocol's schemas; every refusal is `{error: {code, message}}`.
  */
-import { existsSync } from 'node:fs';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
+import { httpStatus } from './errors.js';
+import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
+import { registerWebApp } from './web-app.js';
 import {
+  botNameClash,
   createTableSchema,
   describeZodError,
   joinTableSchema,
+  LIMITS,
   seatAuthSchema,
   tableIdSchema,
   type ErrorBody,
@@ -21,18 +24,26 @@ import {
 import type { Metrics } from './table.js';
 import type { SocketStats } from './ws.js';
 
-const STATUS_BY_PREFIX: [string, number][] = [
-  ['table.not-found', 404],
-  ['auth.', 403],
-  ['join.', 409],
-  ['leave.', 409],
-  ['record.', 409],
-];
+/** Body limit and the parsers: JSON only, parsed once with prototype keys refused. */
+function registerBodyParsing(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(String(body)));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
+  });
+  app.setErrorHandler((error, req, reply) => {
+    const r = frameworkRefusal(error, { bodyBytes: LIMITS.bodyBytes });
+    if (r.status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(r.status).send(r.body);
+  });
+}
 
 function refuse(reply: FastifyReply, code: string, message: string, status?: number) {
   const body: ErrorBody = { error: { code, message } };
-  const chosen = status ?? STATUS_BY_PREFIX.find(([p]) => code.startsWith(p))?.[1] ?? 400;
-  return reply.code(chosen).send(body);
+  return reply.code(status ?? httpStatus(code)).send(body);
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | null {
@@ -91,6 +102,19 @@ async function registerRateLimit(app: FastifyInstance, rate: HttpRateLimit): Pro
 
 export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<void> {
   const { lobby } = ctx;
+  const botNames = new Set(lobby.gameInfo().flatMap((g) => g.bots));
+  /** A person may not take a bot's name (any game's, any case, with or without "bot" around it). */
+  const nameRefused = (name: string | undefined, reply: FastifyReply): boolean => {
+    const bot = name === undefined ? null : botNameClash(name, botNames);
+    if (bot === null) return false;
+    void refuse(
+      reply,
+      'name.bot',
+      `"${name}" is a bot's name (${[...botNames].join(', ')} are bots): people choose another display name`,
+    );
+    return true;
+  };
+  registerBodyParsing(app);
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
 
   app.get('/health', async () => ({
@@ -111,7 +135,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   app.post('/api/tables', async (req, reply) => {
     const body = parse(createTableSchema, req.body, reply);
-    if (!body) return reply;
+    if (!body || nameRefused(body.name, reply)) return reply;
     const r = await lobby.create(body);
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     return reply.code(201).send(r.value);
@@ -132,10 +156,10 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/join', async (req, reply) => {
     const body = parse(joinTableSchema, req.body, reply);
-    if (!body) return reply;
+    if (!body || nameRefused(body.name, reply)) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
-    const r = await table.join(body.name, body.seat);
+    const r = await table.submit({ kind: 'join', name: body.name, seat: body.seat });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     return { table: table.info(), seat: r.value.seat, token: r.value.token };
   });
@@ -145,7 +169,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!body) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
-    const r = await table.leave(body.seat, body.token);
+    const r = await table.submit({ kind: 'leave', seat: body.seat, token: body.token });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     return { table: table.info() };
   });
@@ -173,27 +197,5 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
       .send(serializeRecord(record));
   });
 
-  if (existsSync(ctx.webDist)) {
-    await app.register(fastifyStatic, { root: ctx.webDist, prefix: '/', wildcard: false });
-    // The web app routes in the browser: unknown paths outside the API get its index page.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/ws')) {
-        return reply.sendFile('index.html');
-      }
-      return refuse(reply, 'route.not-found', `no route ${req.method} ${req.url.split('?')[0]}`, 404);
-    });
-  } else {
-    app.get('/', async (_req, reply) =>
-      reply
-        .type('text/plain; charset=utf-8')
-        .send(
-          'Attila server is running, but the web app is not built.\n' +
-            `Build it with:  npm run build:web   (it is then served from ${ctx.webDist})\n` +
-            'The API is at /api/games and /api/tables, live play at /ws, health at /health.\n',
-        ),
-    );
-    app.setNotFoundHandler((req, reply) =>
-      refuse(reply, 'route.not-found', `no route ${req.method} ${req.url.split('?')[0]}`, 404),
-    );
-  }
+  await registerWebApp(app, ctx.webDist);
 }

@@ -1,5 +1,6 @@
 export { startServer, type RunningServer, type ServerOptions } from './server.js';
 export { DEFAULT_HTTP_RATE, type HttpRateLimit } from './http.js';
+export { parseAllowList, type OriginAllowList } from './origins.js';
 
 export type {
   Storage,
@@ -12,4 +13,4 @@ export type {
 export { SqliteStorage } from './storage/sqlite.js';
 export type { Broadcast, Envelope } from './broadcast/types.js';
 export { LocalBroadcast } from './broadcast/local.js';
-export type { BotModule, BotFn } from './bots/catalog.js';
+export type { BotModule } from './bots/catalog.js';

@@ -182,13 +182,11 @@ export class Lobby implements LeaseLobby {
       clock: null,
       seats,
     };
-    await this.deps.storage.createTable(meta);
-    const restored = Table.restore(game, meta, [], [], this.deps);
-    if (!restored.ok) return err('create.settings', restored.error.message);
-    const table = restored.value;
+    const created = await Table.create(game, meta, this.deps);
+    if (!created.ok) return err('create.settings', created.error.message);
+    const table = created.value;
     this.tables.set(meta.id, table);
     await this.leases.acquire([table]);
-    await table.startIfReady();
     return ok({ table: table.info(), seat: creatorSeat, token });
   }
 

@@ -5,63 +5,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
-import type { Broadcast, Envelope } from './broadcast/types.js';
+import type { Broadcast } from './broadcast/types.js';
+import { refusalOf } from './errors.js';
+import { Feeds, type Watcher } from './feed.js';
 import type { Lobby } from './lobby.js';
 import {
   clientMessageSchema,
   describeZodError,
   LIMITS,
   type ClientMessage,
+  type ErrorBody,
   type ServerMessage,
 } from '@attila/protocol';
+import { originAllowed, type OriginAllowList } from './origins.js';
 import type { Table } from './table.js';
+import { ackMessage, encode, errorMessage, pongMessage } from './wire.js';
 
 /** A socket that falls this far behind (bytes queued) is closed rather than buffered without end. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
-
-class Hub {
-  private readonly watchers = new Map<
-    string,
-    { sockets: Set<Connection>; subscribed: Promise<() => void> }
-  >();
-
-  constructor(private readonly broadcast: Broadcast) {}
-
-  /** Resolves once the table's news reaches `conn`. */
-  async join(table: string, conn: Connection): Promise<void> {
-    let entry = this.watchers.get(table);
-    if (!entry) {
-      const sockets = new Set<Connection>();
-      entry = { sockets, subscribed: this.broadcast.subscribe(table, (e) => deliver(sockets, e)) };
-      this.watchers.set(table, entry);
-    }
-    entry.sockets.add(conn);
-    await entry.subscribed;
-  }
-
-  leave(table: string, conn: Connection): void {
-    const entry = this.watchers.get(table);
-    if (!entry) return;
-    entry.sockets.delete(conn);
-    if (entry.sockets.size === 0) {
-      this.watchers.delete(table);
-      void entry.subscribed.then((unsubscribe) => unsubscribe());
-    }
-  }
-}
-
-function deliver(sockets: Set<Connection>, e: Envelope): void {
-  for (const conn of sockets) {
-    const text = e.all ?? (conn.seat === null ? e.spectator : e.seats?.[conn.seat]);
-    if (text) conn.deliver(text, e.seq);
-  }
-}
 
 export interface SocketStats {
   connections: number;
 }
 
-class Connection {
+class Connection implements Watcher {
   seat: number | null = null;
   private token: string | null = null;
   private table: Table | null = null;
@@ -73,7 +40,7 @@ class Connection {
   constructor(
     private readonly socket: WebSocket,
     private readonly lobby: Lobby,
-    private readonly hub: Hub,
+    private readonly feeds: Feeds,
     private readonly log: Logger,
     private readonly stats: SocketStats,
   ) {
@@ -87,7 +54,7 @@ class Connection {
    * Messages for one socket made in the same tick (an ack and its update, say) leave in one write:
    * the TCP socket is corked until the tick's work is done.
    */
-  sendText(text: string): void {
+  send(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED) {
       this.socket.close(1008, 'too far behind');
@@ -106,19 +73,12 @@ class Connection {
   }
   private corked = false;
 
-  /** News of the table; held back until the welcome has gone out, so it always comes first. */
-  deliver(text: string, seq: number | undefined): void {
-    if (this.held) this.held.push({ text, seq });
-    else this.sendText(text);
-  }
-  private held: { text: string; seq: number | undefined }[] | null = null;
-
-  private send(message: ServerMessage): void {
-    this.sendText(JSON.stringify(message));
+  private reply(message: ServerMessage): void {
+    this.send(encode(message));
   }
 
   private fail(code: string, message: string, ref: string | null = null): void {
-    this.send({ type: 'error', code, message, ref });
+    this.reply(errorMessage(code, message, ref));
   }
 
   private allow(): boolean {
@@ -170,14 +130,15 @@ class Connection {
     this.chain = this.chain
       .then(() => this.handle(parsed.data))
       .catch((e) => {
-        this.log.error({ err: e }, 'socket message failed');
-        this.fail('server.error', 'the server failed to handle this message; it has been logged');
+        const refusal = refusalOf(e);
+        if (refusal.code === 'server.error') this.log.error({ err: e }, 'socket message failed');
+        this.fail(refusal.code, refusal.message);
       });
   }
 
   private async handle(m: ClientMessage): Promise<void> {
     const ref = 'ref' in m ? (m.ref ?? null) : null;
-    if (m.type === 'ping') return this.send({ type: 'pong', ref, serverTime: Date.now() });
+    if (m.type === 'ping') return this.reply(pongMessage(ref, Date.now()));
     if (m.type === 'hello') return this.hello(m);
     const table = this.table;
     if (!table) return this.fail('hello.first', 'say hello first: {"type":"hello","table":"<id>", ...}', ref);
@@ -185,18 +146,17 @@ class Connection {
       return this.fail('spectator', 'spectators can only watch: join a seat to play or chat', ref);
     }
     const seat = this.seat;
-    if (m.type === 'move') {
-      const r = await table.move(seat, this.token, m.seq, m.move, (seq) =>
-        this.send({ type: 'ack', ref, seq }),
-      );
-      if (!r.ok) this.fail(r.error.code, r.error.message, ref);
-    } else if (m.type === 'chat') {
-      const r = await table.addChat(seat, this.token, m.text);
-      if (!r.ok) this.fail(r.error.code, r.error.message, ref);
-    } else if (m.type === 'reclaim') {
-      const r = await table.reclaim(seat, this.token);
-      if (!r.ok) this.fail(r.error.code, r.error.message, ref);
-    }
+    const token = this.token;
+    const r =
+      m.type === 'move'
+        ? await table.submit(
+            { kind: 'move', seat, token, seq: m.seq, move: m.move },
+            { committed: (seq) => this.reply(ackMessage(ref, seq)) },
+          )
+        : m.type === 'chat'
+          ? await table.submit({ kind: 'chat', seat, token, text: m.text })
+          : await table.submit({ kind: 'reclaim', seat, token });
+    if (!r.ok) this.fail(r.error.code, r.error.message, ref);
   }
 
   private async hello(m: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
@@ -225,35 +185,20 @@ class Connection {
     }
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.table = table;
-    // Subscribed first, the welcome built after: news that arrives meanwhile is held and sent after the
-    // welcome (clients skip updates they already have by seq), so nothing falls in between.
-    this.held = [];
-    await this.hub.join(table.id, this);
-    await table.sync();
-    table.attach(this.seat);
-    const snapshot = table.snapshot(this.seat);
-    this.send({
-      type: 'welcome',
-      table: table.info(),
-      seat: this.seat,
-      missed: table.missedSince(m.since),
-      snapshot,
-      chat: table.chat(),
-      serverTime: Date.now(),
-    });
-    const held = this.held;
-    this.held = null;
-    // Updates the welcome's snapshot already includes are dropped.
-    for (const h of held) if (h.seq === undefined || h.seq > snapshot.seq) this.sendText(h.text);
+    await this.feeds.watch(table, this, m.since);
   }
 
   private closed(): void {
     this.stats.connections--;
     if (this.table) {
-      this.hub.leave(this.table.id, this);
-      this.table.detach(this.seat);
+      this.feeds.unwatch(this.table, this);
     }
   }
+}
+
+export interface SocketOptions {
+  /** Pages of other origins that may open sockets (the server's own always may). */
+  readonly allowedOrigins: OriginAllowList;
 }
 
 export function registerSockets(
@@ -261,11 +206,31 @@ export function registerSockets(
   lobby: Lobby,
   broadcast: Broadcast,
   log: Logger,
+  options: SocketOptions,
 ): SocketStats {
-  const hub = new Hub(broadcast);
+  const feeds = new Feeds(broadcast, log);
   const stats: SocketStats = { connections: 0 };
-  app.get('/ws', { websocket: true }, (socket) => {
-    new Connection(socket, lobby, hub, log, stats);
-  });
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // Before the upgrade: a refused page gets an HTTP answer in the error shape, never a socket.
+      preValidation: async (req, reply) => {
+        if (originAllowed(req.headers.origin, req.headers.host, options.allowedOrigins)) return;
+        const body: ErrorBody = {
+          error: {
+            code: 'origin.forbidden',
+            message: `pages of ${req.headers.origin} may not open live-play sockets here (allowed: this server's own pages${
+              options.allowedOrigins === '*' ? '' : options.allowedOrigins.map((o) => `, ${o}`).join('')
+            })`,
+          },
+        };
+        return reply.code(403).send(body);
+      },
+    },
+    (socket) => {
+      new Connection(socket, lobby, feeds, log, stats);
+    },
+  );
   return stats;
 }

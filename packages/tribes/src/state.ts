@@ -226,6 +226,11 @@ export function centuryOf(peacePlaced: number): number {
   return peacePlaced < 1 ? 4 : peacePlaced < 3 ? 5 : peacePlaced < 6 ? 6 : 7;
 }
 
+/** The influence a card gives when taken in `century` (4th: 1, 5th: 2, 6th: 3, 7th: 4). */
+export function cardInfluence(century: number): number {
+  return century - 3;
+}
+
 /** Peace tiles still on the 4th..7th centuries. */
 export function peaceTilesLeft(peacePlaced: number): number[] {
   const starts = [0, 1, 3, 6];

@@ -15,7 +15,7 @@ export function registerServe(program: Command): void {
     .option(
       '--lease-ms <ms>',
       'with other servers: how long a server drives a table (clock, bots) without renewing its lease',
-      '10000',
+      '750',
     )
     .option('--bot-threads <n>', 'worker threads for bots')
     .option('--bot-delay <ms>', 'pause before a bot moves', '300')
@@ -24,6 +24,11 @@ export function registerServe(program: Command): void {
       '--http-rate <n>',
       'API requests that change something (create, join, leave) per minute per address; reads may be 10 times as many; 0: no limit',
       '60',
+    )
+    .option(
+      '--allow-origin <origins>',
+      "other web origins whose pages may open live-play sockets, comma-separated (https://a.example,...), or *; the server's own pages always may",
+      '',
     )
     .action(
       async (opts: {
@@ -39,6 +44,7 @@ export function registerServe(program: Command): void {
         botDelay: string;
         logLevel: string;
         httpRate: string;
+        allowOrigin: string;
       }) => {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -57,7 +63,9 @@ export function registerServe(program: Command): void {
           );
         }
         // Loaded on demand: the server's libraries are not worth starting for every other command.
-        const { startServer } = await import('@attila/server');
+        const { startServer, parseAllowList } = await import('@attila/server');
+        const allowedOrigins = parseAllowList(opts.allowOrigin);
+        if (!allowedOrigins.ok) program.error(`--allow-origin: ${allowedOrigins.error.message}`);
         const server = await startServer({
           port,
           host: opts.host,
@@ -71,6 +79,7 @@ export function registerServe(program: Command): void {
           botDelayMs: Number(opts.botDelay),
           logLevel: opts.logLevel,
           httpRate: httpRate === 0 ? false : { writesPerMinute: httpRate, readsPerMinute: httpRate * 10 },
+          allowedOrigins: allowedOrigins.ok ? allowedOrigins.value : [],
         });
         // The one line a supervisor (or a test) waits for.
         process.stdout.write(`attila server listening on ${server.url}\n`);

@@ -167,7 +167,7 @@ export function AnalysisToggle(props: {
           type="checkbox"
           data-testid="analysis"
           checked={props.on}
-          onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)}
+          onChange={(e) => props.onChange(e.currentTarget.checked)}
         />{' '}
         {t('knights.analysisOn')}
       </label>

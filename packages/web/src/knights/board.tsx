@@ -1,13 +1,13 @@
 /**
- * The Knights board as SVG, drawn entirely from the engine's position string and legal moves. Knights are
+ * The Knights board in SVG, drawn entirely from the engine's position string and legal moves. Knights are
  * entered in two clicks (knight → landing square → square to scorch), by dragging the knight then clicking
  * the square to scorch, or with the keyboard (arrows move the focus, Enter/Space clicks).
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
-import { parseMove, parsePosition, type Square } from './notation.js';
+import { readMove, readPosition, type BoardSquare, type KnightsView } from '@attila/knights';
 import { Knight, SIDE_COLOUR } from './pieces.js';
-import { click, highlights, IDLE, type Selection } from './selection.js';
+import { click, highlights, IDLE, movableKnights, type Selection } from './selection.js';
 
 export interface Verdict {
   readonly move: string;
@@ -36,13 +36,8 @@ export interface KnightsBoardProps {
   readonly verdicts?: readonly Verdict[] | null;
   /** Told where the player is in entering a turn (to show the right hint). */
   readonly onStage?: (stage: Selection['stage']) => void;
-  /** The layout's four tiles, outlined so the board reads as the physical tiles. */
-  readonly tiles?: readonly {
-    readonly row: number;
-    readonly col: number;
-    readonly height: number;
-    readonly width: number;
-  }[];
+  /** The layout's four tiles, outlined so the board shows the physical tiles. */
+  readonly tiles?: KnightsView['layout']['tiles'];
 }
 
 const S = 100;
@@ -62,7 +57,7 @@ export function KnightsBoard({
   onStage,
 }: KnightsBoardProps) {
   const t = useT();
-  const pos = useMemo(() => parsePosition(position), [position]);
+  const pos = useMemo(() => readPosition(position), [position]);
   const [sel, setSel] = useState<Selection>(IDLE);
   const [focus, setFocus] = useState<string | null>(null);
   const [drag, setDrag] = useState<{ from: string; x: number; y: number } | null>(null);
@@ -74,18 +69,19 @@ export function KnightsBoard({
 
   if (!pos) return <pre class="error">{position}</pre>;
   const hl = highlights(legalMoves, sel);
+  const movers = movableKnights(legalMoves);
   const byName = new Map(pos.squares.map((s) => [s.name, s]));
-  const last = lastMove ? parseMove(lastMove) : null;
+  const last = lastMove ? readMove(lastMove) : null;
   const W = pos.cols * S + PAD;
   const H = pos.rows * S + PAD;
-  const x = (s: Square) => PAD + s.col * S;
-  const y = (s: Square) => s.row * S;
+  const x = (s: BoardSquare) => PAD + s.col * S;
+  const y = (s: BoardSquare) => s.row * S;
 
   // Best verdict per square for the current stage of entry (a knight to pick, a landing, a scorch).
   const verdictAt = new Map<string, Verdict>();
   if (verdicts) {
     for (const v of verdicts) {
-      const m = parseMove(v.move);
+      const m = readMove(v.move);
       if (!m) continue;
       let key: string | null = null;
       if (m.kind === 'place') key = m.to;
@@ -118,7 +114,7 @@ export function KnightsBoard({
     return sq ? sq.name : null;
   };
 
-  const onKey = (e: KeyboardEvent, s: Square) => {
+  const onKey = (e: KeyboardEvent, s: BoardSquare) => {
     const moves: Record<string, [number, number]> = {
       ArrowUp: [-1, 0],
       ArrowDown: [1, 0],
@@ -138,14 +134,14 @@ export function KnightsBoard({
         );
         if (n) {
           setFocus(n.name);
-          (svgRef.current?.querySelector(`[data-square="${n.name}"]`) as SVGGElement | null)?.focus();
+          svgRef.current?.querySelector<SVGGElement>(`[data-square="${n.name}"]`)?.focus();
           break;
         }
       }
     }
   };
 
-  const shown = (s: Square) => {
+  const shown = (s: BoardSquare) => {
     if (hl.pending && s.name === hl.pending.from) return 'free';
     if (hl.pending && s.name === hl.pending.to) return pos.toMove;
     if (drag && s.name === drag.from) return 'free';
@@ -258,11 +254,8 @@ export function KnightsBoard({
                   onKeyDown={(e) => onKey(e, s)}
                   onFocus={() => setFocus(s.name)}
                   onPointerDown={(e) => {
-                    if (
-                      (cell === 'R' || cell === 'H') &&
-                      legalMoves.some((m) => m.startsWith(s.name + '-'))
-                    ) {
-                      (e.currentTarget as Element).releasePointerCapture?.(e.pointerId);
+                    if ((cell === 'R' || cell === 'H') && movers.has(s.name)) {
+                      e.currentTarget.releasePointerCapture?.(e.pointerId);
                       pressed.current = { from: s.name, x: e.clientX, y: e.clientY };
                     }
                   }}

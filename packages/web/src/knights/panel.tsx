@@ -4,7 +4,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useT } from '../i18n/i18n.js';
-import type { Side } from './notation.js';
+import type { Side } from '@attila/knights';
 
 export function SideChip({ side }: { side: Side }) {
   const t = useT();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { knightsGame, type KnightsState } from '@attila/knights';
+import { knightsGame } from '@attila/knights';
 import { playLocal, startLocal } from './local-game.js';
 import { parseSavedGame, restoreSavedGame, type SavedGame } from './saved-game.js';
 
 const settings = { layout: 'standard', first: 'R' };
 
 function savedAfter(plies: number): SavedGame {
-  let g = startLocal<KnightsState>(knightsGame, settings, 'seed-1');
+  let g = startLocal(knightsGame, settings, 'seed-1');
   for (let i = 0; i < plies && g.ok; i++) {
     const state = g.value.states[g.value.states.length - 1];
     const seat = knightsGame.toAct(state)[0];

@@ -4,7 +4,7 @@
  * players' names. On the way back it is replayed through the engine, which re-checks every move; a stored
  * game the engine refuses (edited, or from an older rules version) is dropped with the reason.
  */
-import { err, ok, replayMoves, type AnyGameModule, type Result } from '@attila/core';
+import { err, ok, playRecordedMoves, type GameEvent, type GameModule, type Result } from '@attila/core';
 import type { LocalGame } from './local-game.js';
 
 export type SavedGameKind = 'knights' | 'tribes';
@@ -52,7 +52,10 @@ export function parseSavedGame(text: string, game: SavedGameKind): Result<SavedG
 }
 
 /** Rebuilds the game by replaying the saved moves through the engine. */
-export function restoreSavedGame<St>(module: AnyGameModule, saved: SavedGame): Result<LocalGame<St>> {
+export function restoreSavedGame<S, St, V, E extends GameEvent>(
+  module: GameModule<S, St, V, E>,
+  saved: SavedGame,
+): Result<LocalGame<St, E>> {
   if (saved.rulesVersion !== module.rulesVersion) {
     return err(
       'saved.rules',
@@ -61,12 +64,16 @@ export function restoreSavedGame<St>(module: AnyGameModule, saved: SavedGame): R
   }
   const settings = module.parseSettings(saved.settings);
   if (!settings.ok) return settings;
-  const replayed = replayMoves(module, settings.value, saved.seed, saved.moves);
+  const start = module.setup(settings.value, saved.seed);
+  if (!start.ok) return start;
+  const replayed = playRecordedMoves(module, start.value, saved.moves);
   if (!replayed.ok) return replayed;
+  const played = replayed.value.played;
   return ok({
-    states: replayed.value.states as St[],
+    states: [start.value, ...played.map((p) => p.state)],
     moves: [...saved.moves],
-    events: replayed.value.events,
+    seats: played.map((p) => p.seat),
+    events: played.map((p) => p.events),
   });
 }
 
@@ -92,14 +99,14 @@ export function clearSavedGame(game: SavedGameKind): void {
 }
 
 /** The saved game of this kind, replayed; a stored game that does not replay is dropped. */
-export function loadSavedGame<St>(
-  module: AnyGameModule,
+export function loadSavedGame<S, St, V, E extends GameEvent>(
+  module: GameModule<S, St, V, E>,
   game: SavedGameKind,
-): { saved: SavedGame; local: LocalGame<St> } | null {
+): { saved: SavedGame; local: LocalGame<St, E> } | null {
   const text = storage()?.getItem(keyOf(game));
   if (!text) return null;
   const saved = parseSavedGame(text, game);
-  const local = saved.ok ? restoreSavedGame<St>(module, saved.value) : saved;
+  const local = saved.ok ? restoreSavedGame(module, saved.value) : saved;
   if (!saved.ok || !local.ok) {
     console.warn(`the saved ${game} game was dropped: ${local.ok ? '' : local.error.message}`);
     clearSavedGame(game);

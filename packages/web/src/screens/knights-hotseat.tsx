@@ -1,13 +1,12 @@
 /** Two people, one device: the Knights engine runs in the browser; undo is allowed. */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { knightsGame, type KnightsState } from '@attila/knights';
+import { knightsGame, sideOfSeat, type KnightsEvent, type KnightsState } from '@attila/knights';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from '../knights/board.js';
 import { KnightsStatus, MoveList, WinnerOverlay } from '../knights/panel.js';
 import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
-import { readKnightsView, sideOfSeat, stageHint, type Stage } from '../knights/view.js';
-import { parsePosition } from '../knights/notation.js';
+import { stageHint, type Stage } from '../knights/selection.js';
 import {
   downloadText,
   localRecord,
@@ -23,12 +22,12 @@ import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js'
 interface Running {
   readonly form: KnightsSettingsForm;
   readonly seed: string;
-  readonly game: LocalGame<KnightsState>;
+  readonly game: LocalGame<KnightsState, KnightsEvent>;
 }
 
 /** The game kept in storage, if any. */
 function resumed(): Running | null {
-  const found = loadSavedGame<KnightsState>(knightsGame, 'knights');
+  const found = loadSavedGame(knightsGame, 'knights');
   if (!found) return null;
   // Only a game in progress comes back; a finished one has been seen to its end.
   if (knightsGame.result(found.local.states[found.local.states.length - 1])) {
@@ -60,7 +59,7 @@ export function KnightsHotseat() {
 
   const start = () => {
     const seed = randomSeed();
-    const g = startLocal<KnightsState>(knightsGame, { layout: form.layout, first: form.first }, seed);
+    const g = startLocal(knightsGame, { layout: form.layout, first: form.first }, seed);
     if (!g.ok) return setError(g.error.message);
     setError(null);
     setClosed(false);
@@ -105,14 +104,13 @@ function KnightsHotseatGame(props: {
   const [stage, setStage] = useState<Stage>('idle');
   const { game, seed, form } = props.running;
   const state = game.states[game.states.length - 1];
-  const view = useMemo(() => readKnightsView(knightsGame.view(state, 'spectator')), [state]);
+  const view = useMemo(() => knightsGame.view(state, 'spectator'), [state]);
   const toAct = knightsGame.toAct(state);
   const seat = toAct[0];
   const legal = seat === undefined ? [] : knightsGame.legalMoves(state, seat);
   const result = knightsGame.result(state);
   useLeaveGuard(!result, t('hotseat.confirmLeave'));
-  if (!view) return <pre class="error">{JSON.stringify(knightsGame.view(state, 'spectator'))}</pre>;
-  const toMove = parsePosition(view.position)?.toMove ?? 'R';
+  const toMove = view.sideToMove;
   const winner = result ? sideOfSeat(result.winners[0]) : null;
   const loser = winner === 'R' ? 'H' : 'R';
 
@@ -121,7 +119,7 @@ function KnightsHotseatGame(props: {
     const next = playLocal(knightsGame, game, seat, move);
     if (next.ok) props.setRunning({ ...props.running, game: next.value });
   };
-  const hint = result ? null : view.placement ? 'knights.hint.place' : stageHint(stage);
+  const hint = result ? null : view.phase === 'placement' ? 'knights.hint.place' : stageHint(stage);
 
   return (
     <main class="page">
@@ -131,7 +129,7 @@ function KnightsHotseatGame(props: {
             position={view.position}
             legalMoves={legal}
             lastMove={view.lastMove}
-            tiles={view.tiles}
+            tiles={view.layout.tiles}
             onStage={setStage}
             onMove={onMove}
           />

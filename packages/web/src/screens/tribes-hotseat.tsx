@@ -3,7 +3,7 @@
  * pass-the-device screen hides everything until the next player says they are ready.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { tribesGame, type TribesView } from '@attila/tribes';
+import { tribesGame, type TribesEvent, type TribesState } from '@attila/tribes';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import {
@@ -32,29 +32,29 @@ interface Running {
   readonly seed: string;
   readonly names: readonly string[];
   readonly settings: Record<string, unknown>;
-  readonly game: LocalGame<unknown>;
+  readonly game: LocalGame<TribesState, TribesEvent>;
   /** The seat the screen was last shown to. */
   readonly shownTo: number | null;
   /** The last conflict reveal or century scoring closed (they are public: shown to whoever holds the device). */
   readonly seenPopup: number;
 }
 
-function logOf(game: LocalGame<unknown>): LoggedMove[] {
-  return game.events.map((events, i) => ({ seat: Number(game.moves[i]?.split(':')[0]) || 0, events }));
+function logOf(game: LocalGame<TribesState, TribesEvent>): LoggedMove[] {
+  return game.events.map((events, i) => ({ seat: game.seats[i], events }));
 }
 
 /** The key of the last reveal or scoring in the game so far (0: none). */
-function lastPopup(game: LocalGame<unknown>): number {
+function lastPopup(game: LocalGame<TribesState, TribesEvent>): number {
   const popups = popupsOf(logOf(game));
   return popups.length ? popups[popups.length - 1].key : 0;
 }
 
 /** The game kept in storage, if any: it comes back behind the pass-the-device screen, its dialogs seen. */
 function resumed(): Running | null {
-  const found = loadSavedGame<unknown>(tribesGame, 'tribes');
+  const found = loadSavedGame(tribesGame, 'tribes');
   if (!found) return null;
   // Only a game in progress comes back; a finished one has been seen to its end.
-  if (tribesGame.result(found.local.states[found.local.states.length - 1] as never)) {
+  if (tribesGame.result(found.local.states[found.local.states.length - 1])) {
     clearSavedGame('tribes');
     return null;
   }
@@ -95,7 +95,7 @@ export function TribesHotseat() {
   const start = () => {
     const seed = randomSeed();
     const settings = { players, firstPlayer, options };
-    const g = startLocal<unknown>(tribesGame, settings, seed);
+    const g = startLocal(tribesGame, settings, seed);
     if (!g.ok) return setError(g.error.message);
     setRunning({
       seed,
@@ -120,9 +120,7 @@ export function TribesHotseat() {
                 value={names[i]}
                 maxLength={32}
                 data-testid={`player-name-${i}`}
-                onInput={(e) =>
-                  setNames(names.map((n, k) => (k === i ? (e.target as HTMLInputElement).value : n)))
-                }
+                onInput={(e) => setNames(names.map((n, k) => (k === i ? e.currentTarget.value : n)))}
               />
             </label>
           ))}
@@ -148,8 +146,8 @@ function TribesHotseatGame({
   const t = useT();
   const { game, names } = running;
   const state = game.states[game.states.length - 1];
-  const toAct = tribesGame.toAct(state as never)[0];
-  const result = tribesGame.result(state as never);
+  const toAct = tribesGame.toAct(state)[0];
+  const result = tribesGame.result(state);
   const log = useMemo(() => logOf(game), [game]);
   useLeaveGuard(!result, t('hotseat.confirmLeave'));
   // A reveal or scoring not yet closed is shown before the device changes hands, with no hand on screen:
@@ -159,10 +157,10 @@ function TribesHotseatGame({
   // The game over screen is public, and so is a pop-up shown while the device changes hands.
   const viewer = toAct === undefined || (unseen && handOver) ? null : toAct;
   const view = useMemo(
-    () => tribesGame.view(state as never, viewer === null ? 'spectator' : { seat: viewer }) as TribesView,
+    () => tribesGame.view(state, viewer === null ? 'spectator' : { seat: viewer }),
     [state, viewer],
   );
-  const legal = viewer === null ? [] : tribesGame.legalMoves(state as never, viewer);
+  const legal = viewer === null ? [] : tribesGame.legalMoves(state, viewer);
   const covered = !result && handOver && !unseen;
 
   if (covered) {

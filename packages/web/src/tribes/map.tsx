@@ -1,6 +1,6 @@
 /**
  * The Tribes board: the provinces drawn over the real coastline of Europe and the Mediterranean, each with
- * its markers (tribe symbols and counts), peace tile and label; sea crossings as dashed arrows; the start
+ * its markers (tribe symbols and counts), peace tile and label; sea crossings drawn with dashed arrows; the start
  * provinces behind the red frontier. Provinces the player may choose now are highlighted and clickable.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';

@@ -1,4 +1,4 @@
-/** The Tribes rule options, each with its explanation (the same texts as the rules page). */
+/** The Tribes rule options, each with its explanation (the texts of the rules page). */
 import { useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 
@@ -38,7 +38,7 @@ export function TribesOptionsFields(props: {
           <input
             type="checkbox"
             checked={v.conflictBluffCards}
-            onChange={(e) => set({ conflictBluffCards: (e.target as HTMLInputElement).checked })}
+            onChange={(e) => set({ conflictBluffCards: e.currentTarget.checked })}
           />{' '}
           {t('options.tribes.conflictBluffCards')}
         </span>
@@ -49,7 +49,7 @@ export function TribesOptionsFields(props: {
         <select
           value={v.allTiedConflict}
           onChange={(e) =>
-            set({ allTiedConflict: (e.target as HTMLSelectElement).value as 'removeAll' | 'removeNone' })
+            set({ allTiedConflict: e.currentTarget.value === 'removeNone' ? 'removeNone' : 'removeAll' })
           }
         >
           <option value="removeAll">{t('options.tribes.removeAll')}</option>
@@ -61,7 +61,7 @@ export function TribesOptionsFields(props: {
         <span>{t('options.tribes.tieRounding')}</span>
         <select
           value={v.tieRounding}
-          onChange={(e) => set({ tieRounding: (e.target as HTMLSelectElement).value as 'down' | 'up' })}
+          onChange={(e) => set({ tieRounding: e.currentTarget.value === 'up' ? 'up' : 'down' })}
         >
           <option value="down">{t('options.tribes.down')}</option>
           <option value="up">{t('options.tribes.up')}</option>
@@ -76,7 +76,7 @@ export function TribesOptionsFields(props: {
             min={0}
             max={99}
             value={v.twoPlayerSecondGap}
-            onChange={(e) => set({ twoPlayerSecondGap: Number((e.target as HTMLInputElement).value) })}
+            onChange={(e) => set({ twoPlayerSecondGap: Number(e.currentTarget.value) })}
           />
           <span class="help">{help(t, 'twoPlayerSecondGap')}</span>
         </label>
@@ -88,7 +88,7 @@ export function TribesOptionsFields(props: {
           min={4}
           max={99}
           value={v.influenceTrackTop}
-          onChange={(e) => set({ influenceTrackTop: Number((e.target as HTMLInputElement).value) })}
+          onChange={(e) => set({ influenceTrackTop: Number(e.currentTarget.value) })}
         />
         <span class="help">{help(t, 'influenceTrackTop')}</span>
       </label>
@@ -105,7 +105,7 @@ export function TribesPlayerCount(props: { value: number; onChange: (players: nu
       <select
         value={props.value}
         data-testid="players"
-        onChange={(e) => props.onChange(Number((e.target as HTMLSelectElement).value))}
+        onChange={(e) => props.onChange(Number(e.currentTarget.value))}
       >
         {[2, 3, 4, 5].map((n) => (
           <option key={n} value={n}>
@@ -154,7 +154,7 @@ export function TribesFirstPlayer(props: {
         value={String(props.value)}
         data-testid="first-player"
         onChange={(e) => {
-          const v = (e.target as HTMLSelectElement).value;
+          const v = e.currentTarget.value;
           props.onChange(v === 'random' ? 'random' : Number(v));
         }}
       >

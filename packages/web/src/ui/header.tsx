@@ -38,7 +38,7 @@ export function Header({ route }: { route: Route }) {
           data-testid="language"
           value={i18n.language}
           onChange={(e) => {
-            const v = (e.target as HTMLSelectElement).value;
+            const v = e.currentTarget.value;
             if (isLanguage(v)) setLanguage(v);
           }}
         >

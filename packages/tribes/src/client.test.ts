@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardList, choicesOf, maxPerTribe } from './choices.js';
-import { distinctNames } from './view.js';
+import { cardList, cardsOf, choicesOf, maxPerTribe, twoInfluenceTracks } from './client.js';
+import { readMove, moveText } from './notation.js';
 
 const TRIBES = ['Franks', 'Huns', 'Goths', 'Saxons', 'Teutons', 'Vandals'];
 
@@ -34,8 +34,23 @@ describe('reading the legal Tribes moves', () => {
   });
 });
 
-describe('player names on the Tribes screen', () => {
-  it('numbers seats that share a name', () => {
-    expect(distinctNames(['Galla', 'Greedy', 'Greedy'])).toEqual(['Galla', 'Greedy 2', 'Greedy 3']);
+describe('typed moves: one reader and one writer of the notation', () => {
+  it('reads names case-insensitively into canonical typed moves and writes them back', () => {
+    const m = readMove('tile influence huns+franks');
+    expect(m).toEqual({ ok: true, value: { kind: 'twoInfluence', tracks: ['Franks', 'Huns'] } });
+    if (m.ok) expect(moveText(m.value)).toBe('tile influence Franks+Huns');
+    expect(twoInfluenceTracks('Goths')).toEqual(['Goths']);
+    const c = readMove('commit goths,huns,huns');
+    if (c.ok) expect(moveText(c.value)).toBe('commit Huns,Huns,Goths');
+    expect(moveText({ kind: 'trade', cards: cardsOf([0, 2, 1, 0, 0, 0]) })).toBe(
+      'tile trade Huns,Huns,Goths',
+    );
+  });
+  it('refuses text that is not a move, saying how moves are written', () => {
+    const r = readMove('play Romans italia');
+    expect(!r.ok && r.error.message).toMatch(/"Romans" is not a tribe/);
+    expect(!r.ok && r.error.code).toBe('move.syntax');
+    expect(readMove('tile trade -').ok).toBe(false);
+    expect(readMove('commit Huns,Huns,Huns,Huns,Huns,Huns,Huns').ok).toBe(false);
   });
 });
