@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
 import { httpStatus } from './errors.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
+import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
 import { registerWebApp } from './web-app.js';
 import {
@@ -127,6 +128,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   }));
 
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));
+
+  await registerKnightsAnalysis(app);
 
   app.get('/api/tables', async () => ({ tables: await lobby.list() }));
 

@@ -12,6 +12,7 @@ import { useT } from '../i18n/i18n.js';
 import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';
 import { useLive } from '../net/use-live.js';
 import { botName } from '../ui/names.js';
+import { useTurnTitle } from '../ui/turn-title.js';
 
 export function GameTable<S, St, V, E extends GameEvent>(props: {
   game: ClientGameSpec<S, St, V, E>;
@@ -37,6 +38,8 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
     holdSeat(id, held);
     setSeat(held);
   };
+
+  useTurnTitle(live.seat !== null && (live.snapshot?.toAct.includes(live.seat) ?? false));
 
   const freeSeats = table.seats.filter((s) => s.kind === 'human' && s.name === null);
   const mine = live.seat;
@@ -177,8 +180,12 @@ function Chat({
   );
 }
 
+/** From this many seconds left a running clock warns: in colour, and once to screen readers. */
+const LOW_SECONDS = 10;
+
 /** A seat's remaining time, counting down while its clock runs. */
 function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
+  const t = useT();
   const [now, setNow] = useState(Date.now());
   const running = clock.running.includes(seat);
   useEffect(() => {
@@ -190,13 +197,21 @@ function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
   const [arrived] = useState(Date.now());
   const left = Math.max(0, clock.remainingMs[seat] - (running ? now - arrived : 0));
   const s = Math.ceil(left / 1000);
+  const low = s <= LOW_SECONDS && running;
   return (
     <span
-      class={`clock${running ? ' running' : ''}${s <= 10 && running ? ' low' : ''}`}
+      class={`clock${running ? ' running' : ''}${low ? ' low' : ''}`}
       data-testid={`clock-${seat}`}
+      role="timer"
     >
       {' '}
       {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
+      {/* Said once when the time runs low (the region appears then), not every second. */}
+      {low && (
+        <span class="sr-only" role="alert" data-testid={`clock-low-${seat}`}>
+          {t('lobby.timeLow', { count: LOW_SECONDS })}
+        </span>
+      )}
     </span>
   );
 }
