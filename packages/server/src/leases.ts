@@ -196,13 +196,16 @@ export class SharedLeases implements Leases {
         for (const id of await this.storage.finishedAmong([...others.keys()])) await others.get(id)?.sync();
       }
       const orphans = await this.storage.claimOrphans(this.owner, now, until, this.options.adoptPerSweep);
-      for (const id of orphans) {
-        const table = await lobby.open(id);
-        if (table) {
-          this.until.set(table, until);
-          await this.hold(table, true);
-        } else await this.storage.release([id], this.owner);
-      }
+      // All at once: a dead process's games wait for the slowest adoption, not for the sum of them.
+      await Promise.all(
+        orphans.map(async (id) => {
+          const table = await lobby.open(id);
+          if (table) {
+            this.until.set(table, until);
+            await this.hold(table, true);
+          } else await this.storage.release([id], this.owner);
+        }),
+      );
       if (orphans.length) this.log.info({ tables: orphans }, 'adopted games whose process is gone');
     } catch (e) {
       // The watchdog stops driving each table before its lease runs out, so another process may take over.
