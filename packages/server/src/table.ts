@@ -391,7 +391,14 @@ export class Table {
       watchedSeats: watchedSeats(m),
       toAct: m.status === 'playing' ? this.game.toAct(this.state) : [],
       botFor: m.seats.map((s) => botFor(m, s.seat)),
-      game: { table: m.id, game: m.game, settings: m.settings, seed: m.seed, moves: this.moves.slice() },
+      // The move list is copied only for a table with a bot to ask (a bot's request may wait in a queue).
+      game: {
+        table: m.id,
+        game: m.game,
+        settings: m.settings,
+        seed: m.seed,
+        moves: m.takeover || m.seats.some((s) => s.kind === 'bot') ? this.moves.slice() : [],
+      },
     };
     this.viewed = { meta: m, seq: this.seq, view };
     return view;
