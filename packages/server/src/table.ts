@@ -426,8 +426,12 @@ export class Table {
     }
     return this.queue.run(async () => {
       if (!this.wantDrive || this.driver.active) return;
-      if (!this.deps.broadcast.local) await this.refresh();
-      else if (this.meta.status === 'playing' && this.meta.clock) {
+      if (!this.deps.broadcast.local) {
+        await this.refresh();
+        // The last driver may have died between storing a move and publishing it: the table's news at
+        // this seq makes every watcher that has not heard of it catch up (feed.ts); the others ignore it.
+        this.publishTable();
+      } else if (this.meta.status === 'playing' && this.meta.clock) {
         this.meta = { ...this.meta, clock: resumeClock(this.meta.clock, this.deps.now()) };
       }
       this.driver.setDriving(true);
