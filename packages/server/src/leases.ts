@@ -188,7 +188,8 @@ export class SharedLeases implements Leases {
           done.map((t) => t.id),
           this.owner,
         );
-      for (const t of live) await this.hold(t, held.has(t.id));
+      // At once: after an outage every table is taken up again, each waiting only for its own catch-up.
+      await Promise.all(live.map((t) => this.hold(t, held.has(t.id))));
       // Copies of games other processes drive hear nothing of them; those that ended catch up (and can
       // then leave memory like any finished table).
       const others = new Map(live.filter((t) => !held.has(t.id)).map((t) => [t.id, t]));
