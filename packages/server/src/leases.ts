@@ -53,10 +53,10 @@ export interface LeaseOptions {
 
 /**
  * Short leases, renewed five times per lease: a dead process's games are adopted within `leaseMs +
- * renewMs` (0.9 s), so a clock that ran out meanwhile is settled within about a second of its time; a live
- * process loses its leases only if four renewals in a row fail (0.6 s without the database).
+ * renewMs` (0.72 s), so a clock that ran out meanwhile is settled within a second of its time; a live
+ * process loses its leases only if four renewals in a row fail (0.48 s without the database).
  */
-export const DEFAULT_LEASE_MS = 750;
+export const DEFAULT_LEASE_MS = 600;
 
 export function leaseTimes(leaseMs: number = DEFAULT_LEASE_MS): LeaseOptions {
   return { leaseMs, renewMs: Math.max(20, Math.floor(leaseMs / 5)), adoptPerSweep: 50 };
