@@ -5,9 +5,16 @@
  *
  *   npx tsx packages/bots/bench/knights-perfect.ts [games=1000] [seed=perfect]
  */
-import { Rng } from '@attila/core';
+import { Rng, unwrap } from '@attila/core';
 import { Board, Position, PRESET_LAYOUTS } from '@attila/knights';
-import { KNIGHTS_LEVELS, perfectMove, solveQuick, solverFor, solverPosition } from '../src/knights/index.js';
+import {
+  KNIGHTS_LEVELS,
+  knightsBotMove,
+  perfectMove,
+  solveQuick,
+  solverFor,
+  solverPosition,
+} from '../src/knights/index.js';
 import { randomPlayedPosition } from '../src/knights/solver/positions.test-support.js';
 
 const games = Number(process.argv[2] ?? 1000);
@@ -36,7 +43,7 @@ for (let g = 0; g < games; g++) {
       const q = solveQuick(solverFor(p.layout), solverPosition(p));
       if (q.value > 0) wasWon = true;
       move = perfectMove(p, rng);
-    } else move = opponent.choose(p, rng);
+    } else move = unwrap(p.parseMove(knightsBotMove(opponent.bot, p, rng)));
     p = p.playCode(move);
   }
   const won = p.winner() === (perfectSide === 0 ? 'R' : 'H');

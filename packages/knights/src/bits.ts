@@ -3,12 +3,8 @@
  * 20 squares, so every set fits in the low 20 bits and stays a small non-negative integer).
  */
 
-/** The number of squares in a set. */
-export function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
-}
+/** The number of squares in a set: the one bit count of the tree (core's). */
+export { popcount } from '@attila/core';
 
 /** The index of the lowest square in a non-empty set. */
 export function lowIndex(x: number): number {

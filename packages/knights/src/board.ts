@@ -41,6 +41,62 @@ export function moveScorch(move: number): number {
   return (move >>> 10) & 31;
 }
 
+/**
+ * The rules as bit arithmetic over a layout's jump table (`jumps[square]`: the squares a knight there jumps
+ * to), shared by `Board` and the solver's search so that both play exactly one rule set.
+ */
+
+/** The number of jumps the knights `knights` have to squares of `free`. */
+export function jumpCount(jumps: Int32Array, knights: number, free: number): number {
+  let n = 0;
+  for (let ks = knights; ks !== 0; ks &= ks - 1) n += popcount(jumps[31 - Math.clz32(ks & -ks)] & free);
+  return n;
+}
+
+/**
+ * The squares of `free` where a knight may be placed beside the knights `knights` (rules page, the no-trap
+ * rule): the new knight has a move, and no knight already on the board loses its last free target.
+ */
+export function placementSquares(jumps: Int32Array, knights: number, free: number): number {
+  let forbidden = 0;
+  for (let ks = knights; ks !== 0; ks &= ks - 1) {
+    const targets = jumps[31 - Math.clz32(ks & -ks)] & free;
+    if (targets === 0) return 0; // a knight is already trapped: nothing can repair that
+    if ((targets & (targets - 1)) === 0) forbidden |= targets;
+  }
+  let legal = 0;
+  for (let cs = free & ~forbidden; cs !== 0; cs &= cs - 1) {
+    const s = 31 - Math.clz32(cs & -cs);
+    if ((jumps[s] & free) !== 0) legal |= 1 << s;
+  }
+  return legal;
+}
+
+/**
+ * Writes every turn of the knights `mine` (a jump to a square of `free`, then a scorch of any square free
+ * after it) into `out` from `start`, knights, targets and scorches lowest first; returns how many.
+ */
+export function generateTurns(
+  jumps: Int32Array,
+  mine: number,
+  free: number,
+  out: Int32Array,
+  start = 0,
+): number {
+  let n = start;
+  for (let ks = mine; ks !== 0; ks &= ks - 1) {
+    const k = 31 - Math.clz32(ks & -ks);
+    const freed = free | (1 << k);
+    for (let ts = jumps[k] & free; ts !== 0; ts &= ts - 1) {
+      const t = 31 - Math.clz32(ts & -ts);
+      const fromTo = k | (t << 5);
+      for (let ss = freed & ~(1 << t); ss !== 0; ss &= ss - 1)
+        out[n++] = fromTo | ((31 - Math.clz32(ss & -ss)) << 10);
+    }
+  }
+  return n - start;
+}
+
 export class Board {
   readonly layout: Layout;
   /** Square -> the squares a knight jumps to (the layout's table). */
@@ -95,29 +151,12 @@ export class Board {
    * which do not take the last free target of a knight already on the board (the no-trap rule).
    */
   placementMask(): number {
-    const jumps = this.jumps;
-    const free = this.free();
-    let forbidden = 0;
-    for (let ks = this.romans | this.huns; ks !== 0; ks &= ks - 1) {
-      const targets = jumps[31 - Math.clz32(ks & -ks)] & free;
-      if (targets === 0) return 0; // a knight is already trapped: nothing can repair that
-      if ((targets & (targets - 1)) === 0) forbidden |= targets;
-    }
-    let legal = 0;
-    for (let cs = free & ~forbidden; cs !== 0; cs &= cs - 1) {
-      const s = 31 - Math.clz32(cs & -cs);
-      if ((jumps[s] & free) !== 0) legal |= 1 << s;
-    }
-    return legal;
+    return placementSquares(this.jumps, this.romans | this.huns, this.free());
   }
 
   /** The number of knight jumps (without the scorch choice) open to the side to move. */
   knightMoveCount(): number {
-    const jumps = this.jumps;
-    const free = this.free();
-    let n = 0;
-    for (let ks = this.mine(); ks !== 0; ks &= ks - 1) n += popcount(jumps[31 - Math.clz32(ks & -ks)] & free);
-    return n;
+    return jumpCount(this.jumps, this.mine(), this.free());
   }
 
   /** Whether the side to move can act: place a knight (placement phase) or jump (turns). */
@@ -153,19 +192,7 @@ export class Board {
       for (let ps = this.placementMask(); ps !== 0; ps &= ps - 1) out[n++] = PLACEMENT | lowIndex(ps);
       return n - start;
     }
-    const jumps = this.jumps;
-    const free = this.free();
-    for (let ks = this.mine(); ks !== 0; ks &= ks - 1) {
-      const k = 31 - Math.clz32(ks & -ks);
-      const freed = free | (1 << k);
-      for (let ts = jumps[k] & free; ts !== 0; ts &= ts - 1) {
-        const t = 31 - Math.clz32(ts & -ts);
-        const fromTo = k | (t << 5);
-        for (let ss = freed & ~(1 << t); ss !== 0; ss &= ss - 1)
-          out[n++] = fromTo | ((31 - Math.clz32(ss & -ss)) << 10);
-      }
-    }
-    return n - start;
+    return generateTurns(this.jumps, this.mine(), this.free(), out, start);
   }
 
   /** Writes the knight jumps of the side to move as `from | to << 5` (no scorch); returns how many. */

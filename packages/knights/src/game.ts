@@ -2,15 +2,7 @@
  * Knights as a `GameModule`: what the server, the web app, the bots' harness and the command line use.
  * Seat 0 plays the Romans (`R`), seat 1 the Huns (`H`). Perfect information: every viewer sees the same view.
  */
-import {
-  err,
-  ok,
-  type GameEvent,
-  type GameModule,
-  type GameResult,
-  type Result,
-  type Viewer,
-} from '@attila/core';
+import { err, ok, type GameModule, type GameResult, type Result, type Viewer } from '@attila/core';
 import { isPlacement, moveFrom, moveScorch, moveTo } from './board.js';
 import type { Layout } from './layout.js';
 import { moveToString } from './notation.js';
@@ -67,25 +59,36 @@ export interface KnightsView {
   readonly winner: Side | null;
 }
 
+/** Something that happened in a Knights game (every event is public: the game has no secrets). */
+export type KnightsEvent =
+  | { readonly type: 'placed'; readonly side: Side; readonly square: string }
+  | {
+      readonly type: 'moved';
+      readonly side: Side;
+      readonly from: string;
+      readonly to: string;
+      readonly scorch: string;
+    }
+  | { readonly type: 'game-over'; readonly winner: Side; readonly reason: string };
+
 export const KNIGHTS_RULES_VERSION = '1';
 
 const SETTINGS_HELP =
   'settings are { layout: <preset name, shape string or tile placements>, first: "R" | "H" }';
 
 export function parseKnightsSettings(raw: unknown): Result<KnightsSettings, 'knights.settings'> {
-  const value = raw ?? {};
-  if (typeof value !== 'object' || Array.isArray(value)) {
+  const value: unknown = raw ?? {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return err('knights.settings', `Knights ${SETTINGS_HELP}; got ${JSON.stringify(raw)}`);
   }
-  const v = value as Record<string, unknown>;
-  const unknown = Object.keys(v).filter((k) => k !== 'layout' && k !== 'first');
+  const unknown = Object.keys(value).filter((k) => k !== 'layout' && k !== 'first');
   if (unknown.length > 0)
     return err('knights.settings', `unknown setting "${unknown[0]}": Knights ${SETTINGS_HELP}`);
-  const first = v.first ?? 'R';
+  const first = ('first' in value ? value.first : undefined) ?? 'R';
   if (first !== 'R' && first !== 'H') {
     return err('knights.settings', `"first" is "R" (Romans) or "H" (Huns), not ${JSON.stringify(first)}`);
   }
-  const layoutText = v.layout ?? 'standard';
+  const layoutText = ('layout' in value ? value.layout : undefined) ?? 'standard';
   if (typeof layoutText !== 'string') {
     return err('knights.settings', `"layout" is a string: ${SETTINGS_HELP}`);
   }
@@ -179,7 +182,7 @@ export function knightsPlay(
   state: KnightsState,
   seat: number,
   move: string,
-): Result<{ state: KnightsState; events: GameEvent[] }> {
+): Result<{ state: KnightsState; events: KnightsEvent[] }> {
   const p = state.position;
   if (p.winner()) return err('knights.over', `the game is over: ${overReason(p)}`);
   if (seat !== p.side) {
@@ -193,7 +196,7 @@ export function knightsPlay(
   const next = p.playCode(code.value);
   const names = p.layout.names;
   const side = p.sideToMove;
-  const events: GameEvent[] = [
+  const events: KnightsEvent[] = [
     isPlacement(code.value)
       ? { type: 'placed', side, square: names[moveTo(code.value)] }
       : {
@@ -213,7 +216,7 @@ export function knightsPlay(
   });
 }
 
-export const knightsGame: GameModule<KnightsSettings, KnightsState, KnightsView> = {
+export const knightsGame: GameModule<KnightsSettings, KnightsState, KnightsView, KnightsEvent> = {
   kind: 'knights',
   rulesVersion: KNIGHTS_RULES_VERSION,
   seats: { min: 2, max: 2 },

@@ -10,3 +10,4 @@ export * from './perft.js';
 export * from './game.js';
 export * from './record.js';
 export * from './enumerate.js';
+export * from './client.js';

@@ -1,5 +1,7 @@
 /**
  * What moves a live game on by itself: the timer of its clock (a seat running out of time) and its bots.
+ * It holds only `read` (what it needs of the table, as a read-only snapshot) and `submit` (the table's one
+ * door): a bot's move and a clock running out are commands like a person's move.
  * A table's driver runs only while this process drives the table: always with one server process, and with
  * several only in the process holding the table's lease (leases.ts). Moves by people are taken anywhere.
  */
@@ -7,6 +9,8 @@ import type { Result } from '@attila/core';
 import type { Logger } from 'pino';
 import type { BotRequest, BotRunner } from './bots/types.js';
 import { nextExpiry, type ClockState } from './clock.js';
+import type { Outcome, TableCommand } from './commands.js';
+import { OVERTAKEN } from './errors.js';
 
 /** Counters shown by the health endpoint. */
 export interface Metrics {
@@ -17,23 +21,21 @@ export interface Metrics {
   botOvertaken: number;
 }
 
-/** The table as its driver sees it. */
-export interface DriverHost {
-  seq(): number;
-  playing(): boolean;
-  clock(): ClockState | null;
+/** The table as its driver sees it, at one moment. */
+export interface DriverView {
+  readonly seq: number;
+  readonly playing: boolean;
+  readonly clock: ClockState | null;
   /** The seats whose clocks are watched: those played by people (a bot's clock never flags). */
-  watchedSeats(): number[];
-  toAct(): readonly number[];
-  /** The bot playing `seat` now, or null when a person does. */
-  botFor(seat: number): string | null;
-  botRequest(seat: number, bot: string): BotRequest;
-  /** What a broken bot plays instead: the first legal move. */
-  fallbackMove(seat: number): string;
-  playBot(seat: number, seq: number, move: string): Promise<Result<number>>;
-  /** The clock's timer went off: settle who ran out of time (through the table's queue). */
-  clockExpired(): void;
+  readonly watchedSeats: readonly number[];
+  readonly toAct: readonly number[];
+  /** Per seat, the bot playing it now, or null when a person does. */
+  readonly botFor: readonly (string | null)[];
+  /** What a bot is asked with, but its seat and name. */
+  readonly game: Omit<BotRequest, 'seat' | 'bot'>;
 }
+
+type Submit = <C extends TableCommand>(command: C) => Promise<Result<Outcome<C>>>;
 
 export interface DriverDeps {
   readonly bots: BotRunner;
@@ -44,24 +46,23 @@ export interface DriverDeps {
   readonly metrics: Metrics;
 }
 
-/** Refusals that only mean the game moved on while the bot was thinking. */
-const OVERTAKEN = ['move.stale', 'move.not-your-turn', 'move.not-playing', 'move.not-bot'];
+/** How long a driver waits before trying again when storage or broadcast is down. */
+const RETRY_MS = 500;
 
 export class TableDriver {
   private clockTimer: NodeJS.Timeout | null = null;
   private readonly botTimers = new Set<NodeJS.Timeout>();
   private readonly botPending = new Set<string>();
-  private driving: boolean;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private driving = false;
   private closed = false;
 
   constructor(
     private readonly table: string,
-    private readonly host: DriverHost,
+    private readonly read: () => DriverView,
+    private readonly submit: Submit,
     private readonly deps: DriverDeps,
-    driving: boolean,
-  ) {
-    this.driving = driving;
-  }
+  ) {}
 
   /** Whether this process runs the table's clock and bots now. */
   get active(): boolean {
@@ -77,13 +78,14 @@ export class TableDriver {
   /** After any change of the game: rearm the clock's timer, and let the bots to act think. */
   update(): void {
     if (!this.active) return;
-    this.scheduleClock();
-    this.scheduleBots();
+    const view = this.read();
+    this.scheduleClock(view);
+    this.scheduleBots(view);
   }
 
   /** A move showed a seat out of time before its timer went off: settle it at once. */
   clockNow(): void {
-    if (this.active) this.scheduleClock(0);
+    if (this.active) this.scheduleClock(this.read(), 0);
   }
 
   /** For good (table closed); the table's queue may still finish what it started. */
@@ -95,71 +97,101 @@ export class TableDriver {
   private stopTimers(): void {
     if (this.clockTimer) clearTimeout(this.clockTimer);
     this.clockTimer = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     for (const t of this.botTimers) clearTimeout(t);
     this.botTimers.clear();
     this.botPending.clear();
   }
 
-  private scheduleBots(): void {
-    if (!this.host.playing()) return;
-    const seq = this.host.seq();
-    for (const seat of this.host.toAct()) {
-      const bot = this.host.botFor(seat);
-      const key = `${seq}:${seat}`;
+  /** A command failed for want of a service (or an error): look at the game again shortly, not never. */
+  private retry(): void {
+    if (this.retryTimer || !this.active) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.update();
+    }, RETRY_MS);
+  }
+
+  private scheduleBots(view: DriverView): void {
+    if (!view.playing) return;
+    for (const seat of view.toAct) {
+      const bot = view.botFor[seat];
+      const key = `${view.seq}:${seat}`;
       if (bot === null || this.botPending.has(key)) continue;
       this.botPending.add(key);
       const timer = setTimeout(() => {
         this.botTimers.delete(timer);
-        void this.runBot(seat, seq, bot, key);
+        void this.runBot(seat, view.seq, bot, key);
       }, this.deps.botDelayMs);
       this.botTimers.add(timer);
     }
   }
 
   private async runBot(seat: number, seq: number, bot: string, key: string): Promise<void> {
+    let failed = false;
     try {
-      if (!this.active || seq !== this.host.seq()) return;
-      let move: string;
+      const view = this.read();
+      if (!this.active || seq !== view.seq) return;
+      let move: string | null;
       try {
-        move = await this.deps.bots.choose(this.host.botRequest(seat, bot));
+        move = await this.deps.bots.choose({ ...view.game, seat, bot });
       } catch (e) {
-        if (!this.active) return;
         // A broken bot must not stall the game: it plays the first legal move instead, and we hear of it.
         this.deps.metrics.botFailures++;
         this.deps.log.error(
           { table: this.table, seat, bot, err: e },
           'bot failed; playing its first legal move',
         );
-        move = this.host.fallbackMove(seat);
+        move = null;
       }
       if (!this.active) return;
-      const r = await this.host.playBot(seat, seq, move);
+      const r = await this.submit({ kind: 'bot-move', seat, seq, move });
       if (r.ok) return;
-      if (OVERTAKEN.includes(r.error.code)) this.deps.metrics.botOvertaken++;
-      else this.deps.log.error({ table: this.table, seat, bot, move, error: r.error }, 'bot move refused');
+      if (OVERTAKEN.has(r.error.code)) this.deps.metrics.botOvertaken++;
+      else {
+        failed = true;
+        this.deps.log.warn({ table: this.table, seat, bot, move, error: r.error }, 'bot move refused');
+      }
     } catch (e) {
-      // Storage failed: the bot tries again shortly rather than stall the game.
+      failed = true;
       this.deps.log.error({ table: this.table, seat, bot, err: e }, 'bot move failed');
-      setTimeout(() => this.update(), 1000);
     } finally {
       this.botPending.delete(key);
+      // Storage or broadcast down (or a failure): the bot tries again shortly rather than stall the game.
+      if (failed) this.retry();
     }
   }
 
-  private scheduleClock(delayOverride?: number): void {
+  private scheduleClock(view: DriverView, delayOverride?: number): void {
     if (this.clockTimer) clearTimeout(this.clockTimer);
     this.clockTimer = null;
-    const clock = this.host.clock();
-    if (!this.host.playing() || !clock || !this.active) return;
-    const expiry = nextExpiry(clock, this.host.watchedSeats());
+    const clock = view.clock;
+    if (!view.playing || !clock || !this.active) return;
+    const expiry = nextExpiry(clock, view.watchedSeats);
     if (expiry === null) return;
     const delay = delayOverride ?? Math.max(0, expiry - this.deps.now() + 5);
     this.clockTimer = setTimeout(
       () => {
         this.clockTimer = null;
-        this.host.clockExpired();
+        void this.settleClock();
       },
       Math.min(delay, 2 ** 31 - 1),
     );
+  }
+
+  /** The clock's timer went off: the table settles who ran out of time (a move may have come first). */
+  private async settleClock(): Promise<void> {
+    if (!this.active) return;
+    try {
+      const r = await this.submit({ kind: 'clock' });
+      if (!r.ok) {
+        this.deps.log.warn({ table: this.table, error: r.error }, 'settling the clock was refused');
+        this.retry();
+      }
+    } catch (e) {
+      this.deps.log.error({ table: this.table, err: e }, 'settling the clock failed');
+      this.retry();
+    }
   }
 }

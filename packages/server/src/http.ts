@@ -6,7 +6,9 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
+import { httpStatus } from './errors.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
+import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
 import { registerWebApp } from './web-app.js';
 import {
@@ -21,16 +23,6 @@ import {
 } from '@attila/protocol';
 import type { Metrics } from './table.js';
 import type { SocketStats } from './ws.js';
-
-const STATUS_BY_PREFIX: [string, number][] = [
-  ['table.not-found', 404],
-  ['auth.', 403],
-  ['join.', 409],
-  ['leave.', 409],
-  ['record.', 409],
-  ['close.', 409],
-  ['budget.', 429],
-];
 
 /** Body limit and the parsers: JSON only, parsed once with prototype keys refused. */
 function registerBodyParsing(app: FastifyInstance): void {
@@ -51,8 +43,7 @@ function registerBodyParsing(app: FastifyInstance): void {
 
 function refuse(reply: FastifyReply, code: string, message: string, status?: number) {
   const body: ErrorBody = { error: { code, message } };
-  const chosen = status ?? STATUS_BY_PREFIX.find(([p]) => code.startsWith(p))?.[1] ?? 400;
-  return reply.code(chosen).send(body);
+  return reply.code(status ?? httpStatus(code)).send(body);
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | null {
@@ -138,6 +129,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));
 
+  await registerKnightsAnalysis(app);
+
   app.get('/api/tables', async () => ({ tables: await lobby.list() }));
 
   app.post('/api/tables', async (req, reply) => {
@@ -166,7 +159,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!body || nameRefused(body.name, reply)) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
-    const r = await table.join(body.name, body.seat);
+    const r = await table.submit({ kind: 'join', name: body.name, seat: body.seat });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     lobby.touch(table.id);
     return { table: table.info(), seat: r.value.seat, token: r.value.token };
@@ -177,7 +170,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!body) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
-    const r = await table.leave(body.seat, body.token);
+    const r = await table.submit({ kind: 'leave', seat: body.seat, token: body.token });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     lobby.touch(table.id);
     return { table: table.info() };

@@ -13,4 +13,4 @@ export type {
 export { SqliteStorage } from './storage/sqlite.js';
 export type { Broadcast, Envelope } from './broadcast/types.js';
 export { LocalBroadcast } from './broadcast/local.js';
-export type { BotModule, BotFn } from './bots/catalog.js';
+export type { BotModule } from './bots/catalog.js';

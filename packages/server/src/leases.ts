@@ -51,15 +51,31 @@ export interface LeaseOptions {
   readonly adoptPerSweep: number;
 }
 
-export const DEFAULT_LEASES: LeaseOptions = { leaseMs: 10_000, renewMs: 3_000, adoptPerSweep: 50 };
+/**
+ * Short leases, renewed five times per lease: a dead process's games are adopted within `leaseMs +
+ * renewMs` (0.9 s), so a clock that ran out meanwhile is settled within about a second of its time; a live
+ * process loses its leases only if four renewals in a row fail (0.6 s without the database).
+ */
+export const DEFAULT_LEASE_MS = 750;
+
+export function leaseTimes(leaseMs: number = DEFAULT_LEASE_MS): LeaseOptions {
+  return { leaseMs, renewMs: Math.max(20, Math.floor(leaseMs / 5)), adoptPerSweep: 50 };
+}
+
+export const DEFAULT_LEASES: LeaseOptions = leaseTimes();
+
+/** A holder stops driving this long before its lease runs out, so that it never drives beside its heir. */
+const MARGIN_MS = 50;
 
 export class SharedLeases implements Leases {
   readonly owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
   /** The tables this process drives, each with its broadcast subscription (null while subscribing). */
   private readonly driven = new Map<Table, (() => void) | null>();
-  /** When the leases of the last successful renewal run out. */
-  private heldUntil = 0;
+  /** When each driven table's lease runs out (as of its last successful claim). */
+  private readonly until = new Map<Table, number>();
   private timer: NodeJS.Timeout | null = null;
+  /** Stops driving the tables whose lease is about to run out unrenewed (the database is out of reach). */
+  private watchdog: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private closed = false;
 
@@ -69,21 +85,54 @@ export class SharedLeases implements Leases {
     private readonly log: Logger,
     private readonly options: LeaseOptions = DEFAULT_LEASES,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // Envelopes published while the broadcast was down are lost: the driven games catch up from storage.
+    broadcast.onResume(() => {
+      for (const t of this.driven.keys()) t.catchUp();
+    });
+  }
 
+  /** Never fails: a table whose lease cannot be claimed now is left to the next sweep (of any process). */
   async acquire(tables: readonly Table[]): Promise<void> {
     const live = tables.filter((t) => t.status !== 'finished');
     if (live.length === 0 || this.closed) return;
     const now = this.now();
-    const held = new Set(
-      await this.storage.claimMany(
-        live.map((t) => t.id),
-        this.owner,
-        now,
-        now + this.options.leaseMs,
-      ),
+    const until = now + this.options.leaseMs;
+    try {
+      const held = new Set(
+        await this.storage.claimMany(
+          live.map((t) => t.id),
+          this.owner,
+          now,
+          until,
+        ),
+      );
+      for (const t of live) if (held.has(t.id)) this.until.set(t, until);
+      await Promise.all(live.map((t) => this.hold(t, held.has(t.id))));
+      this.armWatchdog();
+    } catch (e) {
+      this.log.warn(
+        { err: e instanceof Error ? e.message : e },
+        'claiming table leases failed; the sweep retries',
+      );
+    }
+  }
+
+  /** Tables whose lease ends within the margin stop being driven, whatever the event loop did meanwhile. */
+  private armWatchdog(): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
+    if (this.closed || this.until.size === 0) return;
+    const first = Math.min(...this.until.values());
+    this.watchdog = setTimeout(
+      () => {
+        this.watchdog = null;
+        const now = this.now();
+        for (const [t, until] of this.until) if (until - MARGIN_MS <= now) void this.hold(t, false);
+        this.armWatchdog();
+      },
+      Math.max(0, first - MARGIN_MS - this.now()),
     );
-    await Promise.all(live.map((t) => this.hold(t, held.has(t.id))));
   }
 
   /** Starts or stops driving `table`, as its lease says. */
@@ -100,6 +149,7 @@ export class SharedLeases implements Leases {
     } else if (!on && this.driven.has(table)) {
       this.driven.get(table)?.();
       this.driven.delete(table);
+      this.until.delete(table);
       await table.drive(false);
     }
   }
@@ -131,7 +181,7 @@ export class SharedLeases implements Leases {
           until,
         ),
       );
-      this.heldUntil = until;
+      for (const t of live) if (held.has(t.id)) this.until.set(t, until);
       for (const t of done) await this.hold(t, false);
       if (done.length)
         await this.storage.release(
@@ -148,22 +198,24 @@ export class SharedLeases implements Leases {
       const orphans = await this.storage.claimOrphans(this.owner, now, until, this.options.adoptPerSweep);
       for (const id of orphans) {
         const table = await lobby.open(id);
-        if (table) await this.hold(table, true);
-        else await this.storage.release([id], this.owner);
+        if (table) {
+          this.until.set(table, until);
+          await this.hold(table, true);
+        } else await this.storage.release([id], this.owner);
       }
       if (orphans.length) this.log.info({ tables: orphans }, 'adopted games whose process is gone');
     } catch (e) {
-      this.log.error({ err: e }, 'renewing table leases failed');
-      // Another process may take the tables over once the leases run out: stop driving before that.
-      if (this.now() + this.options.renewMs >= this.heldUntil) {
-        for (const t of [...this.driven.keys()]) await this.hold(t, false);
-      }
+      // The watchdog stops driving each table before its lease runs out, so another process may take over.
+      this.log.warn({ err: e instanceof Error ? e.message : e }, 'renewing table leases failed');
+    } finally {
+      this.armWatchdog();
     }
   }
 
   async halt(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.watchdog) clearTimeout(this.watchdog);
     await this.ticking;
   }
 

@@ -136,7 +136,9 @@ export class Lobby implements LeaseLobby {
         return table;
       })();
       this.loading.set(id, pending);
-      void pending.finally(() => this.loading.delete(id));
+      // Cleared either way (a failed load, e.g. storage down, is tried afresh next time; its caller is told).
+      const clear = () => void this.loading.delete(id);
+      pending.then(clear, clear);
     }
     return pending;
   }
@@ -179,7 +181,8 @@ export class Lobby implements LeaseLobby {
     if (creatorSeat !== seat) {
       return err('close.not-creator', 'only the player who created the table (from its seat) can close it');
     }
-    return table.abandon('closed by its creator before it started');
+    const closed = await table.submit({ kind: 'close', reason: 'closed by its creator before it started' });
+    return closed.ok ? ok(undefined) : closed;
   }
 
   /** Closes the open tables this process drives that nobody has joined, left or watched for too long. */
@@ -195,7 +198,9 @@ export class Lobby implements LeaseLobby {
     const expired = expiredOpenTables(open, now, idleMs);
     const minutes = Math.round(idleMs / 60_000);
     for (const id of expired) {
-      const r = await this.tables.get(id)?.abandon(`closed: nobody joined or watched for ${minutes} minutes`);
+      const r = await this.tables
+        .get(id)
+        ?.submit({ kind: 'close', reason: `closed: nobody joined or watched for ${minutes} minutes` });
       if (r?.ok) this.deps.log.info({ table: id }, 'open table expired');
       this.lastActive.delete(id);
     }
@@ -299,15 +304,13 @@ export class Lobby implements LeaseLobby {
       clock: null,
       seats,
     };
-    await this.deps.storage.createTable(meta);
-    const restored = Table.restore(game, meta, [], [], this.deps);
-    if (!restored.ok) return err('create.settings', restored.error.message);
-    const table = restored.value;
+    const created = await Table.create(game, meta, this.deps);
+    if (!created.ok) return err(created.error.code, created.error.message);
+    const table = created.value;
     this.tables.set(meta.id, table);
     this.origins.set(meta.id, { address, creatorSeat });
     this.lastActive.set(meta.id, this.deps.now());
     await this.leases.acquire([table]);
-    await table.startIfReady();
     return ok({ table: table.info(), seat: creatorSeat, token });
   }
 

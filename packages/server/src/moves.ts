@@ -2,7 +2,7 @@
  * A table's game as a log of moves: checking a new move against the state and the log (pure: nothing is
  * changed until the table has stored it), and replaying moves another process stored.
  */
-import { err, formatRecordedMove, ok, parseRecordedMove, type GameEvent, type Result } from '@attila/core';
+import { err, formatRecordedMove, ok, playRecordedMoves, type GameEvent, type Result } from '@attila/core';
 import { afterMove, flagged, stopClock, type ClockState } from './clock.js';
 import type { AnyGame } from './games.js';
 import type { GameResultInfo } from '@attila/protocol';
@@ -126,17 +126,17 @@ export function replayStored(
   state: unknown,
   moves: readonly StoredMove[],
 ): { state: unknown; entries: HistoryEntry[] } {
-  const entries: HistoryEntry[] = [];
-  for (const m of moves) {
-    const toAct = game.toAct(state);
-    const rec = parseRecordedMove(m.move, toAct);
-    if (!rec.ok)
-      throw new Error(`table ${tableId}: stored move ${m.seq} does not parse: ${rec.error.message}`);
-    const played = game.play(state, rec.value.seat, rec.value.move);
-    if (!played.ok)
-      throw new Error(`table ${tableId}: stored move ${m.seq} is refused: ${played.error.message}`);
-    state = played.value.state;
-    entries.push({ seat: m.seat, events: played.value.events, toActBefore: toAct });
-  }
-  return { state, entries };
+  const replayed = playRecordedMoves(
+    game,
+    state,
+    moves.map((m) => m.move),
+    (moves[0]?.seq ?? 1) - 1,
+  );
+  if (!replayed.ok) throw new Error(`table ${tableId}: stored ${replayed.error.message}`);
+  const entries = replayed.value.played.map((p, i) => ({
+    seat: moves[i].seat,
+    events: p.events,
+    toActBefore: p.toActBefore,
+  }));
+  return { state: replayed.value.state, entries };
 }

@@ -15,7 +15,7 @@ import { LocalBroadcast } from './broadcast/local.js';
 import type { Broadcast } from './broadcast/types.js';
 import { answerClientError, frameworkRefusal, sendRefusal } from './http-refusals.js';
 import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
-import { DEFAULT_LEASES, SharedLeases, SoloLeases, type Leases } from './leases.js';
+import { leaseTimes, SharedLeases, SoloLeases, type Leases } from './leases.js';
 import { DEFAULT_BOT_TABLES, type BotTableBudget } from './bot-budget.js';
 import { EVICT_SWEEP_MS, Lobby } from './lobby.js';
 import { DEFAULT_OPEN_TABLES, type OpenTablePolicy } from './open-tables.js';
@@ -65,8 +65,8 @@ export interface ServerOptions {
   /** Per-address limits on the HTTP API (default `DEFAULT_HTTP_RATE`); false: none (benchmarks). */
   readonly httpRate?: HttpRateLimit | false;
   /**
-   * Several processes (a shared broadcast): how long a table's lease lasts (default 10 s; renewed every
-   * third of it). A dead process's games wait at most about this long for another process to drive them.
+   * Several processes (a shared broadcast): how long a table's lease lasts (default 0.75 s; renewed every
+   * fifth of it). A dead process's games wait at most about this long for another process to drive them.
    */
   readonly leaseMs?: number;
   /** Bots-only tables played at once, per client address and in all (default `DEFAULT_BOT_TABLES`); false: no limit. */
@@ -91,8 +91,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function redisBroadcast(url: string): Promise<Broadcast> {
-  const broadcast = new RedisBroadcast(url);
+async function redisBroadcast(url: string, log: Logger): Promise<Broadcast> {
+  const broadcast = new RedisBroadcast(url, { onError: (e) => log.warn({ err: e.message }, 'redis') });
   await broadcast.ready();
   return broadcast;
 }
@@ -100,20 +100,19 @@ async function redisBroadcast(url: string): Promise<Broadcast> {
 const DEFAULT_BOT_MODULE = new URL('./bots/default-bots.ts', import.meta.url).href;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-function leaseOptions(leaseMs: number | undefined) {
-  if (leaseMs === undefined) return DEFAULT_LEASES;
-  return { ...DEFAULT_LEASES, leaseMs, renewMs: Math.max(50, Math.floor(leaseMs / 3)) };
-}
-
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.logger ?? pino({ level: options.logLevel ?? 'info' });
   const storage =
     options.storage ??
     (options.postgres
-      ? await PostgresStorage.open({ connectionString: options.postgres, schema: options.postgresSchema })
+      ? await PostgresStorage.open({
+          connectionString: options.postgres,
+          schema: options.postgresSchema,
+          log,
+        })
       : new SqliteStorage(options.dbFile ?? 'attila.db', { durable: options.durable }));
   const broadcast =
-    options.broadcast ?? (options.redis ? await redisBroadcast(options.redis) : new LocalBroadcast());
+    options.broadcast ?? (options.redis ? await redisBroadcast(options.redis, log) : new LocalBroadcast());
   const botModuleUrl = options.botModule ?? DEFAULT_BOT_MODULE;
   const botModule = await loadBotModule(botModuleUrl);
   // Bot questions of games with a person come first; bound below, once the lobby exists.
@@ -131,7 +130,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Only the in-process broadcast guarantees that this process is alone with its storage.
   const leases: Leases = broadcast.local
     ? new SoloLeases()
-    : new SharedLeases(storage, broadcast, log, leaseOptions(options.leaseMs));
+    : new SharedLeases(storage, broadcast, log, leaseTimes(options.leaseMs));
   const lobby = new Lobby(
     botModule.games,
     {

@@ -1,45 +1,34 @@
 /**
- * One live game: its seats, its state, its clock, and the only code that changes them. Every change runs
- * through the table's serial queue and is committed to storage before anyone is told of it; then each
- * audience (each seat, the spectators) gets its own message through the broadcast (audience.ts). Its clock
- * timer and bots are run by its driver (driver.ts), in the one process that drives it (leases.ts).
- * The decisions themselves are pure and live elsewhere (a move in moves.ts, a seat in seating.ts, the clock in
- * clock.ts, each audience's message in audience.ts); this class is the one writer that applies them in order.
+ * One live game: its seats, its state, its clock, and the one door through which they change. Every change
+ * is a command (commands.ts) handed to `submit`, which runs it through the table's serial queue: decide
+ * (pure: moves.ts, seating.ts), commit to storage, apply to this copy, then publish to every audience
+ * (audience.ts, wire.ts). Nobody is told of a change that is not stored. The clock's timer and the bots are
+ * run by the driver (driver.ts), which only reads the table and submits commands like everyone else.
  */
-import { err, ok, replayMoves, type GameEvent, type Result } from '@attila/core';
+import { err, ok, replayMoves, type Result } from '@attila/core';
+import type { ChatMessage, MoveNotice, TableInfo } from '@attila/protocol';
+import { LIMITS } from '@attila/protocol';
+import { Audience } from './audience.js';
 import type { Broadcast } from './broadcast/types.js';
-import { flagged, resumeClock, startClock, withGrace, type ClockState } from './clock.js';
-import { Audience, snapshotOf, tableInfo, updateTexts, type GameNow } from './audience.js';
-import { TableDriver, type DriverDeps } from './driver.js';
+import { resumeClock } from './clock.js';
+import { decide, type Change, type Outcome, type Outcomes, type TableCommand } from './commands.js';
+import { TableDriver, type DriverDeps, type DriverView } from './driver.js';
+import { refusalOf, Unavailable } from './errors.js';
 import type { AnyGame } from './games.js';
-import { checkMove, replayStored, stale, type HistoryEntry } from './moves.js';
-import {
-  LIMITS,
-  type ChatMessage,
-  type MoveNotice,
-  type ServerMessage,
-  type Snapshot,
-  type TableInfo,
-} from '@attila/protocol';
+import { replayStored, stale, type HistoryEntry } from './moves.js';
 import { SerialQueue } from './queue.js';
-import {
-  botFor,
-  everySeatTaken,
-  joinedSeat,
-  leftSeat,
-  reclaimedSeat,
-  recordOf,
-  timeOut,
-  watchedSeats,
-} from './seating.js';
-import {
-  SeqTakenError,
-  type Storage,
-  type StoredMove,
-  type StoredSeat,
-  type StoredTable,
-} from './storage/types.js';
+import { botFor, recordOf, watchedSeats } from './seating.js';
+import { SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
 import { hashToken, newToken, tokenMatches } from './tokens.js';
+import {
+  encode,
+  tableInfo,
+  tableMessage,
+  updateTexts,
+  welcomeMessage,
+  type GameNow,
+  type Message,
+} from './wire.js';
 
 export type { Metrics } from './driver.js';
 
@@ -47,6 +36,16 @@ export interface TableDeps extends DriverDeps {
   readonly storage: Storage;
   readonly broadcast: Broadcast;
 }
+
+/** Called once a command is stored and before anyone is told: a mover's acknowledgement goes out first. */
+export interface SubmitHooks {
+  readonly committed?: (seq: number) => void;
+}
+
+const newSecret = () => {
+  const token = newToken();
+  return { token, hash: hashToken(token) };
+};
 
 export class Table {
   private readonly queue = new SerialQueue();
@@ -59,7 +58,6 @@ export class Table {
   private readonly driver: TableDriver;
   private constructor(
     readonly game: AnyGame,
-    private readonly settings: unknown,
     meta: StoredTable,
     state: unknown,
     moves: StoredMove[],
@@ -75,35 +73,9 @@ export class Table {
     this.audience = new Audience(meta.id, meta.seats.length, deps.broadcast, deps.now());
     this.driver = new TableDriver(
       meta.id,
-      {
-        seq: () => this.seq,
-        playing: () => this.meta.status === 'playing',
-        clock: () => this.meta.clock,
-        watchedSeats: () => watchedSeats(this.meta),
-        toAct: () => this.game.toAct(this.state),
-        botFor: (seat) => botFor(this.meta, seat),
-        botRequest: (seat, bot) => ({
-          table: this.meta.id,
-          game: this.meta.game,
-          settings: this.meta.settings,
-          seed: this.meta.seed,
-          moves: this.moves.slice(),
-          seat,
-          bot,
-        }),
-        fallbackMove: (seat) => this.game.legalMoves(this.state, seat)[0],
-        playBot: (seat, seq, move) => this.move(seat, null, seq, move),
-        clockExpired: () =>
-          void this.queue
-            .run(() => this.onClock())
-            .catch((e) => {
-              // Storage failed: try again shortly rather than leave the clock unwatched.
-              this.deps.log.error({ table: this.meta.id, err: e }, 'handling the clock failed');
-              setTimeout(() => this.afterChange(), 1000);
-            }),
-      },
+      () => this.driverView(),
+      (command) => this.submit(command),
       deps,
-      false,
     );
   }
 
@@ -130,18 +102,302 @@ export class Table {
       events: events[i],
       toActBefore: game.toAct(states[i]),
     }));
-    const table = new Table(
-      game,
-      settings.value,
-      meta,
-      states[states.length - 1],
-      moves,
-      history,
-      chat,
-      deps,
-    );
-    return ok(table);
+    return ok(new Table(game, meta, states[states.length - 1], moves, history, chat, deps));
   }
+
+  /**
+   * A new table, stored in one write. One whose seats are all taken already (bots only) is stored as
+   * started, so no table is ever left open with nobody to join it. Refused while the broadcast is down
+   * (several processes): nobody would hear of its start or its moves.
+   */
+  static async create(game: AnyGame, meta: StoredTable, deps: TableDeps): Promise<Result<Table>> {
+    if (!deps.broadcast.up) return err('broadcast.unavailable', BROADCAST_DOWN);
+    const fresh = Table.restore(game, meta, [], [], deps);
+    if (!fresh.ok) return err('create.settings', fresh.error.message);
+    const start = decide(fresh.value.now(), { kind: 'start' }, { now: deps.now(), newToken: newSecret });
+    const stored = start.ok && start.value.kind === 'table' ? start.value.meta : meta;
+    try {
+      await deps.storage.createTable(stored);
+    } catch (e) {
+      if (e instanceof Unavailable) return err(e.code, e.message);
+      throw e;
+    }
+    fresh.value.meta = stored;
+    return fresh;
+  }
+
+  get id(): string {
+    return this.meta.id;
+  }
+  get status() {
+    return this.meta.status;
+  }
+  get seq(): number {
+    return this.moves.length;
+  }
+  get listed(): boolean {
+    return this.meta.listed;
+  }
+
+  // ------------------------------------------------------------ the door
+
+  /**
+   * The one way to change the table: the command is checked against the table as stored (several
+   * processes: caught up first), committed, applied here, then published. A refusal changes nothing; so
+   * does an outage of storage or broadcast (`storage.unavailable`, `broadcast.unavailable`).
+   */
+  submit<C extends TableCommand>(command: C, hooks: SubmitHooks = {}): Promise<Result<Outcome<C>>> {
+    return this.queue.run(async () => {
+      try {
+        // The one place the outcome's type follows the command's kind (execute answers each kind's own).
+        return (await this.execute(command, hooks)) as Result<Outcome<C>>;
+      } catch (e) {
+        if (!(e instanceof Unavailable)) throw e;
+        return err(e.code, e.message);
+      }
+    });
+  }
+
+  private async execute(
+    command: TableCommand,
+    hooks: SubmitHooks,
+  ): Promise<Result<Outcomes[TableCommand['kind']]>> {
+    const shared = !this.deps.broadcast.local;
+    if (shared) {
+      if (!this.deps.broadcast.up) throw new Unavailable('broadcast.unavailable', BROADCAST_DOWN);
+      // With storage shared by several processes, another one may have written since.
+      await this.refresh();
+    }
+    const now = this.deps.now();
+    const decided = decide(this.now(), command, { now, newToken: newSecret });
+    if (!decided.ok) {
+      if (decided.error.code === 'clock.flagged') this.driver.clockNow();
+      return decided;
+    }
+    const change = decided.value;
+    let chat: ChatMessage | null;
+    try {
+      chat = await this.commit(change);
+    } catch (e) {
+      if (!(e instanceof SeqTakenError) || change.kind !== 'move') throw e;
+      // Another writer got there first: the database decides, and this copy catches up.
+      await this.refresh();
+      return stale(this.seq, change.move.seq - 1);
+    }
+    this.apply(change, chat);
+    hooks.committed?.(this.seq);
+    this.publish(change, chat);
+    this.driver.update();
+    switch (command.kind) {
+      case 'move':
+      case 'bot-move':
+        return ok(this.seq);
+      case 'join':
+        return change.kind === 'seats' && change.outcome ? ok(change.outcome) : err('server.error', 'join');
+      case 'chat':
+        return chat ? ok(chat) : err('server.error', 'chat');
+      default:
+        return ok(null);
+    }
+  }
+
+  /** Stores a decided change (one transaction each); the stored chat line when it is one. */
+  private async commit(change: Change): Promise<ChatMessage | null> {
+    const { storage } = this.deps;
+    const id = this.meta.id;
+    switch (change.kind) {
+      case 'move':
+        await storage.appendMove(id, change.move, change.patch);
+        return null;
+      case 'seats':
+        await storage.updateSeats(id, change.seats, change.patch);
+        return null;
+      case 'table':
+        await storage.updateTable(id, change.patch);
+        return null;
+      case 'chat':
+        return storage.addChat(id, change.chat);
+      case 'none':
+        return null;
+    }
+  }
+
+  /** This copy after a stored change. */
+  private apply(change: Change, chat: ChatMessage | null): void {
+    switch (change.kind) {
+      case 'move':
+        this.state = change.next;
+        this.moves.push(change.move.move);
+        this.history.push(change.entry);
+        this.meta = change.meta;
+        this.deps.metrics.moves++;
+        if (change.byBot) this.deps.metrics.botMoves++;
+        return;
+      case 'seats':
+      case 'table':
+        this.meta = change.meta;
+        return;
+      case 'chat':
+        if (!chat) return;
+        this.chatLog.push(chat);
+        if (this.chatLog.length > LIMITS.chatHistory) this.chatLog.shift();
+        return;
+      case 'none':
+        return;
+    }
+  }
+
+  /** Everyone hears of a stored change: an update for a move, the table's news for seats and status. */
+  private publish(change: Change, chat: ChatMessage | null): void {
+    switch (change.kind) {
+      case 'move':
+        this.audience.publish(updateTexts(this.now(), change.move.seat, change.events), { seq: this.seq });
+        if (change.meta.result) this.publishTable();
+        return;
+      case 'seats':
+      case 'table':
+        this.deps.log.debug({ table: this.meta.id, change: change.kind }, 'table changed');
+        return this.publishTable();
+      case 'chat':
+        if (chat) this.audience.publishAll({ type: 'chat', message: chat });
+        return;
+      case 'none':
+        return;
+    }
+  }
+
+  /** The table's news (seats, status, result) with each audience's snapshot. */
+  private publishTable(): void {
+    const info = this.info();
+    const g = this.now();
+    this.audience.publish((viewer) => encode(tableMessage(info, g, viewer)), { at: this.seq });
+  }
+
+  // ------------------------------------------------------------ what viewers see
+
+  private now(): GameNow & { readonly history: readonly HistoryEntry[] } {
+    return {
+      game: this.game,
+      meta: this.meta,
+      state: this.state,
+      seq: this.seq,
+      now: this.deps.now(),
+      history: this.history,
+    };
+  }
+
+  info(): TableInfo {
+    return tableInfo(this.meta, this.seq, this.audience.connected);
+  }
+
+  /** The welcome for a socket of `seat` (null: a spectator) that last saw `since`: built here only. */
+  welcome(seat: number | null, since: number | undefined): Message<'welcome'> {
+    return welcomeMessage(this.now(), this.info(), seat, this.missedSince(since), this.chatLog);
+  }
+
+  /** The table's news as `seat` hears it now (a watcher that missed some of it). */
+  news(seat: number | null): string {
+    return encode(tableMessage(this.info(), this.now(), seat));
+  }
+
+  /** What a client that last saw `since` missed, or null when it cannot be told move by move. */
+  private missedSince(since: number | undefined): MoveNotice[] | null {
+    if (since === undefined || since > this.seq) return null;
+    return this.history.slice(since).map((h, i) => ({ seq: since + i + 1, seat: h.seat, events: h.events }));
+  }
+
+  /**
+   * The updates after `from` up to now, as `seat` hears them: for a watcher whose news was lost (a broadcast
+   * outage, an update overtaken by a later one). Replays the game, so rare use only; each update's clock is
+   * the current one.
+   */
+  updatesSince(from: number, seat: number | null): string[] {
+    if (from >= this.seq) return [];
+    const settings = this.game.parseSettings(this.meta.settings);
+    if (!settings.ok) return [];
+    const replayed = replayMoves(this.game, settings.value, this.meta.seed, this.moves);
+    if (!replayed.ok) return [];
+    const now = this.deps.now();
+    const out: string[] = [];
+    for (let seq = from + 1; seq <= this.seq; seq++) {
+      const g: GameNow = { game: this.game, meta: this.meta, state: replayed.value.states[seq], seq, now };
+      const meta = seq === this.seq ? this.meta : { ...this.meta, status: 'playing' as const, result: null };
+      out.push(updateTexts({ ...g, meta }, this.history[seq - 1].seat, this.history[seq - 1].events)(seat));
+    }
+    return out;
+  }
+
+  seatHolds(seat: number, token: string): boolean {
+    const s = this.meta.seats[seat];
+    return s !== undefined && tokenMatches(token, s.tokenHash);
+  }
+
+  isIdle(): boolean {
+    return this.audience.isIdle();
+  }
+
+  /** When the table last had no socket (for evicting finished tables from memory). */
+  get idleSince(): number {
+    return this.audience.idleSince;
+  }
+
+  /** A socket of `seat` watches now (who is connected is not stored: no command). */
+  attach(seat: number | null): void {
+    if (this.audience.attach(seat)) this.publishPresence();
+  }
+
+  detach(seat: number | null): void {
+    if (this.audience.detach(seat, this.deps.now())) this.publishPresence();
+  }
+
+  private publishPresence(): void {
+    this.audience.publishAll({ type: 'table', table: this.info(), snapshot: null });
+  }
+
+  /** A finished game as a record that replays it. */
+  record() {
+    return recordOf(this.meta, this.moves);
+  }
+
+  // ------------------------------------------------------------ several processes
+
+  /** Reads what other processes wrote (seats, status, moves) and replays the new moves. */
+  private async refresh(): Promise<void> {
+    const meta = await this.deps.storage.getTable(this.meta.id);
+    if (!meta) return;
+    const moves = (await this.deps.storage.getMoves(this.meta.id)).slice(this.seq);
+    const replayed = replayStored(this.game, this.meta.id, this.state, moves);
+    this.state = replayed.state;
+    for (const m of moves) this.moves.push(m.move);
+    this.history.push(...replayed.entries);
+    this.meta = meta;
+  }
+
+  /** Catches up with storage (several processes), through the queue. */
+  sync(): Promise<void> {
+    return this.queue.run(() => (this.deps.broadcast.local ? undefined : this.refresh()));
+  }
+
+  // ------------------------------------------------------------ bots and clocks (driver.ts runs them)
+
+  /** What the driver reads: a snapshot of what it needs, nothing it could change. */
+  private driverView(): DriverView {
+    if (this.viewed?.meta === this.meta && this.viewed.seq === this.seq) return this.viewed.view;
+    const m = this.meta;
+    const view: DriverView = {
+      seq: this.seq,
+      playing: m.status === 'playing',
+      clock: m.clock,
+      watchedSeats: watchedSeats(m),
+      toAct: m.status === 'playing' ? this.game.toAct(this.state) : [],
+      botFor: m.seats.map((s) => botFor(m, s.seat)),
+      game: { table: m.id, game: m.game, settings: m.settings, seed: m.seed, moves: this.moves.slice() },
+    };
+    this.viewed = { meta: m, seq: this.seq, view };
+    return view;
+  }
+  /** The last view read, kept while the table is unchanged (the driver reads it more than once a move). */
+  private viewed: { meta: StoredTable; seq: number; view: DriverView } | null = null;
 
   /** Whether this process runs the table's clock and bots now (see leases.ts). */
   get driving(): boolean {
@@ -168,13 +424,13 @@ export class Table {
         this.meta = { ...this.meta, clock: resumeClock(this.meta.clock, this.deps.now()) };
       }
       this.driver.setDriving(true);
-      this.afterChange();
+      this.driver.update();
     });
   }
 
   private catchingUp = false;
 
-  /** Another process changed the game (the driver heard it on the broadcast): catch up and drive on. */
+  /** Another process changed the game (the driver heard it, or the broadcast is back): catch up, drive on. */
   catchUp(): void {
     if (this.catchingUp || !this.driver.active) return;
     this.catchingUp = true;
@@ -183,303 +439,12 @@ export class Table {
         this.catchingUp = false;
         if (!this.driver.active) return;
         await this.refresh();
-        this.afterChange();
+        this.driver.update();
       })
-      .catch((e) => this.deps.log.error({ table: this.meta.id, err: e }, 'catching up failed'));
-  }
-
-  get id(): string {
-    return this.meta.id;
-  }
-  get status() {
-    return this.meta.status;
-  }
-  get seq(): number {
-    return this.moves.length;
-  }
-  get listed(): boolean {
-    return this.meta.listed;
-  }
-
-  // ------------------------------------------------------------ what viewers see
-
-  private gameNow(): GameNow {
-    return { game: this.game, meta: this.meta, state: this.state, seq: this.seq, now: this.deps.now() };
-  }
-
-  info(): TableInfo {
-    return tableInfo(this.meta, this.seq, this.audience.connected);
-  }
-
-  snapshot(seat: number | null): Snapshot {
-    return snapshotOf(this.gameNow(), seat);
-  }
-
-  /** What a client that last saw `since` missed, or null when it cannot be told move by move. */
-  missedSince(since: number | undefined): MoveNotice[] | null {
-    if (since === undefined || since > this.seq) return null;
-    return this.history.slice(since).map((h, i) => ({ seq: since + i + 1, seat: h.seat, events: h.events }));
-  }
-
-  chat(): readonly ChatMessage[] {
-    return this.chatLog;
-  }
-
-  seatHolds(seat: number, token: string): boolean {
-    const s = this.meta.seats[seat];
-    return s !== undefined && tokenMatches(token, s.tokenHash);
-  }
-
-  isIdle(): boolean {
-    return this.audience.isIdle();
-  }
-
-  /** When the table last had no socket (for evicting finished tables from memory). */
-  get idleSince(): number {
-    return this.audience.idleSince;
-  }
-
-  attach(seat: number | null): void {
-    if (this.audience.attach(seat)) this.publishTable(false);
-  }
-
-  detach(seat: number | null): void {
-    if (this.audience.detach(seat, this.deps.now())) this.publishTable(false);
-  }
-
-  /** A finished game as a record that replays it. */
-  record() {
-    return recordOf(this.meta, this.moves);
-  }
-
-  // ------------------------------------------------------------ changes (all through the queue)
-
-  join(name: string, wanted: number | undefined): Promise<Result<{ seat: number; token: string }>> {
-    return this.queue.run(async () => {
-      const token = newToken();
-      const joined = joinedSeat(this.meta, name, wanted, hashToken(token));
-      if (!joined.ok) return joined;
-      await this.writeSeat(joined.value);
-      await this.startIfFull();
-      this.publishTable();
-      return ok({ seat: joined.value.seat, token });
-    });
-  }
-
-  leave(seat: number, token: string): Promise<Result<void>> {
-    return this.queue.run(async () => {
-      if (!this.seatHolds(seat, token)) return err('auth.token', `the token does not hold seat ${seat}`);
-      const left = leftSeat(this.meta, seat);
-      if (!left.ok) return left;
-      await this.writeSeat(left.value);
-      this.publishTable();
-      this.afterChange();
-      return ok(undefined);
-    });
-  }
-
-  reclaim(seat: number, token: string): Promise<Result<void>> {
-    return this.queue.run(async () => {
-      if (!this.seatHolds(seat, token)) return err('auth.token', `the token does not hold seat ${seat}`);
-      const reclaimed = reclaimedSeat(this.meta, seat);
-      if (!reclaimed.ok) return reclaimed;
-      const clock = this.meta.clock ? withGrace(this.meta.clock, seat, this.deps.now()) : null;
-      await this.writeSeat(reclaimed.value, clock);
-      this.publishTable();
-      this.afterChange();
-      return ok(undefined);
-    });
-  }
-
-  addChat(seat: number, token: string, text: string): Promise<Result<ChatMessage>> {
-    return this.queue.run(async () => {
-      if (!this.seatHolds(seat, token)) return err('auth.token', `the token does not hold seat ${seat}`);
-      const stored = await this.deps.storage.addChat(this.meta.id, {
-        seat,
-        name: this.meta.seats[seat].name ?? `seat ${seat}`,
-        text,
-        at: new Date(this.deps.now()).toISOString(),
+      .catch((e) => {
+        this.deps.log.warn({ table: this.meta.id, err: refusalOf(e) }, 'catching up failed; retrying');
+        setTimeout(() => this.catchUp(), 500).unref();
       });
-      this.chatLog.push(stored);
-      if (this.chatLog.length > LIMITS.chatHistory) this.chatLog.shift();
-      this.audience.publishAll({ type: 'chat', message: stored });
-      return ok(stored);
-    });
-  }
-
-  /** A move by a seat's player (`token` given) or its bot (`token` null): checked, committed, broadcast. */
-  move(
-    seat: number,
-    token: string | null,
-    seq: number,
-    move: string,
-    onCommitted?: (seq: number) => void,
-  ): Promise<Result<number>> {
-    return this.queue.run(() => this.applyMove(seat, token, seq, move, onCommitted));
-  }
-
-  /** `onCommitted` runs once the move is stored and before anyone is told: the mover's acknowledgement. */
-  private async applyMove(
-    seat: number,
-    token: string | null,
-    seq: number,
-    move: string,
-    onCommitted?: (seq: number) => void,
-  ): Promise<Result<number>> {
-    // With storage shared by several processes, another one may have written moves since.
-    if (!this.deps.broadcast.local) await this.refresh();
-    const now = this.deps.now();
-    const log = {
-      game: this.game,
-      meta: this.meta,
-      state: this.state,
-      history: this.history,
-      botFor: (n: number) => botFor(this.meta, n),
-    };
-    const checked = checkMove(log, { seat, token, seq, move }, now);
-    if (!checked.ok) {
-      if (checked.error.code === 'clock.flagged') this.driver.clockNow();
-      return checked;
-    }
-    const { next, events, result, clock, recorded, toActBefore } = checked.value;
-    const newSeq = this.seq + 1;
-    const finishedAt = result ? new Date(now).toISOString() : undefined;
-    try {
-      await this.deps.storage.appendMove(
-        this.meta.id,
-        { seq: newSeq, seat, move: recorded, at: now },
-        result ? { clock, status: 'finished', result, finishedAt } : clock ? { clock } : {},
-      );
-    } catch (e) {
-      if (!(e instanceof SeqTakenError)) throw e;
-      // Another writer got there first: the database decides, and this copy catches up.
-      await this.refresh();
-      return stale(this.seq, seq);
-    }
-    this.state = next;
-    this.moves.push(recorded);
-    this.history.push({ seat, events, toActBefore });
-    this.meta = result
-      ? { ...this.meta, clock, status: 'finished', result, finishedAt: finishedAt ?? null }
-      : { ...this.meta, clock };
-    this.deps.metrics.moves++;
-    if (token === null) this.deps.metrics.botMoves++;
-    onCommitted?.(newSeq);
-    this.publishUpdate(seat, events);
-    if (result) this.publishTable();
-    this.afterChange();
-    return ok(newSeq);
-  }
-
-  private async startIfFull(): Promise<void> {
-    if (!everySeatTaken(this.meta)) return;
-    const now = this.deps.now();
-    const clock = this.meta.clockSettings
-      ? startClock(this.meta.clockSettings, this.meta.seats.length, this.game.toAct(this.state), now)
-      : null;
-    const startedAt = new Date(now).toISOString();
-    await this.deps.storage.updateTable(this.meta.id, { status: 'playing', startedAt, clock });
-    this.meta = { ...this.meta, status: 'playing', startedAt, clock };
-    this.afterChange();
-  }
-
-  /** Called right after creation: a table whose seats are all bots starts at once. */
-  startIfReady(): Promise<void> {
-    return this.queue.run(() => this.startIfFull());
-  }
-
-  /**
-   * Ends a table that never started (its creator closed it, or it waited too long): finished with no
-   * winner and `reason`, so it leaves the lobby and its watchers are told. Refused once the game started.
-   */
-  abandon(reason: string): Promise<Result<void>> {
-    return this.queue.run(async () => {
-      if (this.meta.status !== 'open') {
-        return err('close.started', 'only a table that has not started can be closed; this one has');
-      }
-      const result = { winners: [], reason };
-      const finishedAt = new Date(this.deps.now()).toISOString();
-      await this.deps.storage.updateTable(this.meta.id, { status: 'finished', result, finishedAt });
-      this.meta = { ...this.meta, status: 'finished', result, finishedAt };
-      this.publishTable();
-      return ok(undefined);
-    });
-  }
-
-  private async writeSeat(seat: StoredSeat, clock?: ClockState | null): Promise<void> {
-    await this.deps.storage.updateSeat(this.meta.id, seat, clock !== undefined ? { clock } : {});
-    const seats = this.meta.seats.map((s) => (s.seat === seat.seat ? seat : s));
-    this.meta = { ...this.meta, seats, clock: clock !== undefined ? clock : this.meta.clock };
-  }
-
-  /** Reads what other processes wrote (seats, status, moves) and replays the new moves. */
-  private async refresh(): Promise<void> {
-    const meta = await this.deps.storage.getTable(this.meta.id);
-    if (!meta) return;
-    const moves = (await this.deps.storage.getMoves(this.meta.id)).slice(this.seq);
-    const replayed = replayStored(this.game, this.meta.id, this.state, moves);
-    this.state = replayed.state;
-    for (const m of moves) this.moves.push(m.move);
-    this.history.push(...replayed.entries);
-    this.meta = meta;
-  }
-
-  /** Catches up with storage (several processes), through the queue. */
-  sync(): Promise<void> {
-    return this.queue.run(() => (this.deps.broadcast.local ? undefined : this.refresh()));
-  }
-
-  // ------------------------------------------------------------ bots and clocks (driver.ts runs them)
-
-  private afterChange(): void {
-    this.driver.update();
-  }
-
-  /** The clock's timer went off: a seat out of time is taken over by the bot, or loses. */
-  private async onClock(): Promise<void> {
-    if (!this.driver.active) return;
-    // A move made through another process just in time may not have reached this driver yet.
-    if (!this.deps.broadcast.local) await this.refresh();
-    const clock = this.meta.clock;
-    if (this.meta.status !== 'playing' || !clock) return this.afterChange();
-    const now = this.deps.now();
-    const out = flagged(clock, watchedSeats(this.meta), now);
-    if (out.length === 0) return this.afterChange();
-    const outcome = timeOut(this.meta, clock, out, now);
-    if (outcome.kind === 'takeover') {
-      for (const seat of outcome.seats) await this.writeSeat(seat);
-      this.deps.log.info({ table: this.meta.id, seats: out }, 'out of time: a bot takes over');
-    } else {
-      const { result, finishedAt, clock: stopped } = outcome;
-      await this.deps.storage.updateTable(this.meta.id, {
-        status: 'finished',
-        result,
-        finishedAt,
-        clock: stopped,
-      });
-      this.meta = { ...this.meta, status: 'finished', result, finishedAt, clock: stopped };
-      this.deps.log.info({ table: this.meta.id, seats: out }, 'out of time: game over');
-    }
-    this.publishTable();
-    this.afterChange();
-  }
-
-  // ------------------------------------------------------------ broadcasting
-
-  private publishUpdate(seat: number, events: readonly GameEvent[]): void {
-    this.audience.publish(updateTexts(this.gameNow(), seat, events), this.seq);
-  }
-
-  /** The table's news; `withSnapshot` false when only who is connected changed (the game did not). */
-  publishTable(withSnapshot = true): void {
-    const table = this.info();
-    if (!withSnapshot) return this.audience.publishAll({ type: 'table', table, snapshot: null });
-    const message = (viewer: number | null): ServerMessage => ({
-      type: 'table',
-      table,
-      snapshot: this.snapshot(viewer),
-    });
-    this.audience.publish((viewer) => JSON.stringify(message(viewer)));
   }
 
   /** Stops timers and bots (server shutdown); resolves once what was under way is stored. */
@@ -488,3 +453,7 @@ export class Table {
     return this.queue.run(() => undefined);
   }
 }
+
+const BROADCAST_DOWN =
+  'the server cannot reach its broadcast (Redis) right now, so nobody would hear of this change; ' +
+  'nothing was changed: try again in a few seconds';

@@ -6,7 +6,9 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
-import type { Broadcast, Envelope } from './broadcast/types.js';
+import type { Broadcast } from './broadcast/types.js';
+import { refusalOf } from './errors.js';
+import { Feeds, type Watcher } from './feed.js';
 import type { Lobby } from './lobby.js';
 import {
   clientMessageSchema,
@@ -20,6 +22,7 @@ import { SeatChatLimiter, type ChatRate } from './chat-limit.js';
 import { originAllowed, type OriginAllowList } from './origins.js';
 import { AddressCounter, slowReadersToClose, type SocketLimits } from './socket-limits.js';
 import type { Table } from './table.js';
+import { ackMessage, encode, errorMessage, pongMessage } from './wire.js';
 
 /** What all connections share: the limits, the per-address counts, the seats' chat allowances. */
 interface Edge {
@@ -29,49 +32,11 @@ interface Edge {
   readonly connections: Set<Connection>;
 }
 
-class Hub {
-  private readonly watchers = new Map<
-    string,
-    { sockets: Set<Connection>; subscribed: Promise<() => void> }
-  >();
-
-  constructor(private readonly broadcast: Broadcast) {}
-
-  /** Resolves once the table's news reaches `conn`. */
-  async join(table: string, conn: Connection): Promise<void> {
-    let entry = this.watchers.get(table);
-    if (!entry) {
-      const sockets = new Set<Connection>();
-      entry = { sockets, subscribed: this.broadcast.subscribe(table, (e) => deliver(sockets, e)) };
-      this.watchers.set(table, entry);
-    }
-    entry.sockets.add(conn);
-    await entry.subscribed;
-  }
-
-  leave(table: string, conn: Connection): void {
-    const entry = this.watchers.get(table);
-    if (!entry) return;
-    entry.sockets.delete(conn);
-    if (entry.sockets.size === 0) {
-      this.watchers.delete(table);
-      void entry.subscribed.then((unsubscribe) => unsubscribe());
-    }
-  }
-}
-
-function deliver(sockets: Set<Connection>, e: Envelope): void {
-  for (const conn of sockets) {
-    const text = e.all ?? (conn.seat === null ? e.spectator : e.seats?.[conn.seat]);
-    if (text) conn.deliver(text, e.seq);
-  }
-}
-
 export interface SocketStats {
   connections: number;
 }
 
-class Connection {
+class Connection implements Watcher {
   seat: number | null = null;
   private token: string | null = null;
   private table: Table | null = null;
@@ -85,7 +50,7 @@ class Connection {
   constructor(
     private readonly socket: WebSocket,
     private readonly lobby: Lobby,
-    private readonly hub: Hub,
+    private readonly feeds: Feeds,
     private readonly log: Logger,
     private readonly stats: SocketStats,
     private readonly edge: Edge,
@@ -121,7 +86,7 @@ class Connection {
    * Messages for one socket made in the same tick (an ack and its update, say) leave in one write:
    * the TCP socket is corked until the tick's work is done.
    */
-  sendText(text: string): void {
+  send(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > this.edge.limits.perSocketBytes) {
       this.socket.close(1008, 'too far behind');
@@ -140,19 +105,12 @@ class Connection {
   }
   private corked = false;
 
-  /** News of the table; held back until the welcome has gone out, so it always comes first. */
-  deliver(text: string, seq: number | undefined): void {
-    if (this.held) this.held.push({ text, seq });
-    else this.sendText(text);
-  }
-  private held: { text: string; seq: number | undefined }[] | null = null;
-
-  private send(message: ServerMessage): void {
-    this.sendText(JSON.stringify(message));
+  private reply(message: ServerMessage): void {
+    this.send(encode(message));
   }
 
   private fail(code: string, message: string, ref: string | null = null): void {
-    this.send({ type: 'error', code, message, ref });
+    this.reply(errorMessage(code, message, ref));
   }
 
   private allow(): boolean {
@@ -204,14 +162,15 @@ class Connection {
     this.chain = this.chain
       .then(() => this.handle(parsed.data))
       .catch((e) => {
-        this.log.error({ err: e }, 'socket message failed');
-        this.fail('server.error', 'the server failed to handle this message; it has been logged');
+        const refusal = refusalOf(e);
+        if (refusal.code === 'server.error') this.log.error({ err: e }, 'socket message failed');
+        this.fail(refusal.code, refusal.message);
       });
   }
 
   private async handle(m: ClientMessage): Promise<void> {
     const ref = 'ref' in m ? (m.ref ?? null) : null;
-    if (m.type === 'ping') return this.send({ type: 'pong', ref, serverTime: Date.now() });
+    if (m.type === 'ping') return this.reply(pongMessage(ref, Date.now()));
     if (m.type === 'hello') return this.hello(m);
     const table = this.table;
     if (!table) return this.fail('hello.first', 'say hello first: {"type":"hello","table":"<id>", ...}', ref);
@@ -219,29 +178,28 @@ class Connection {
       return this.fail('spectator', 'spectators can only watch: join a seat to play or chat', ref);
     }
     const seat = this.seat;
-    if (m.type === 'move') {
-      const r = await table.move(seat, this.token, m.seq, m.move, (seq) =>
-        this.send({ type: 'ack', ref, seq }),
-      );
-      if (!r.ok) this.fail(r.error.code, r.error.message, ref);
-    } else if (m.type === 'chat') {
+    const token = this.token;
+    if (m.type === 'chat' && !this.edge.chat.allow(table.id, seat, Date.now())) {
       // One allowance per seat, shared by all its sockets (tabs).
-      if (!this.edge.chat.allow(table.id, seat, Date.now())) {
-        const { perMinute, burst } = this.edge.chat.rate;
-        return this.fail(
-          'chat.rate-limited',
-          `a seat may chat at most ${perMinute} lines a minute (bursts of ${burst}), counting all its tabs; ` +
-            `retry in ${this.edge.chat.retryIn(table.id, seat)} seconds`,
-          ref,
-        );
-      }
-      const r = await table.addChat(seat, this.token, m.text);
-      if (!r.ok) this.fail(r.error.code, r.error.message, ref);
-      else await this.lobby.trimChat(table.id);
-    } else if (m.type === 'reclaim') {
-      const r = await table.reclaim(seat, this.token);
-      if (!r.ok) this.fail(r.error.code, r.error.message, ref);
+      const { perMinute, burst } = this.edge.chat.rate;
+      return this.fail(
+        'chat.rate-limited',
+        `a seat may chat at most ${perMinute} lines a minute (bursts of ${burst}), counting all its tabs; ` +
+          `retry in ${this.edge.chat.retryIn(table.id, seat)} seconds`,
+        ref,
+      );
     }
+    const r =
+      m.type === 'move'
+        ? await table.submit(
+            { kind: 'move', seat, token, seq: m.seq, move: m.move },
+            { committed: (seq) => this.reply(ackMessage(ref, seq)) },
+          )
+        : m.type === 'chat'
+          ? await table.submit({ kind: 'chat', seat, token, text: m.text })
+          : await table.submit({ kind: 'reclaim', seat, token });
+    if (!r.ok) this.fail(r.error.code, r.error.message, ref);
+    else if (m.type === 'chat') await this.lobby.trimChat(table.id);
   }
 
   private async hello(m: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
@@ -254,12 +212,18 @@ class Connection {
       return this.fail('hello.auth', 'give both "seat" and "token" to play, or neither to watch');
     }
     this.greeted = true;
-    const table = await this.lobby.open(m.table);
+    // Storage or broadcast down: refused (the error says which), and the socket may say hello again.
+    const undo = (e: unknown): never => {
+      this.greeted = false;
+      this.table = this.seat = this.token = null;
+      throw e;
+    };
+    const table = await this.lobby.open(m.table).catch(undo);
     if (!table) {
       this.greeted = false;
       return this.fail('table.not-found', `there is no table "${m.table}"`);
     }
-    await table.sync();
+    await table.sync().catch(undo);
     if (m.seat !== undefined && m.token !== undefined) {
       if (!table.seatHolds(m.seat, m.token)) {
         this.greeted = false;
@@ -270,27 +234,8 @@ class Connection {
     }
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.table = table;
-    // Subscribed first, the welcome built after: news that arrives meanwhile is held and sent after the
-    // welcome (clients skip updates they already have by seq), so nothing falls in between.
-    this.held = [];
-    await this.hub.join(table.id, this);
-    await table.sync();
-    table.attach(this.seat);
+    await this.feeds.watch(table, this, m.since).catch(undo);
     this.lobby.touch(table.id);
-    const snapshot = table.snapshot(this.seat);
-    this.send({
-      type: 'welcome',
-      table: table.info(),
-      seat: this.seat,
-      missed: table.missedSince(m.since),
-      snapshot,
-      chat: table.chat(),
-      serverTime: Date.now(),
-    });
-    const held = this.held;
-    this.held = null;
-    // Updates the welcome's snapshot already includes are dropped.
-    for (const h of held) if (h.seq === undefined || h.seq > snapshot.seq) this.sendText(h.text);
   }
 
   private closed(): void {
@@ -298,8 +243,7 @@ class Connection {
     this.edge.connections.delete(this);
     this.edge.addresses.remove(this.address);
     if (this.table) {
-      this.hub.leave(this.table.id, this);
-      this.table.detach(this.seat);
+      this.feeds.unwatch(this.table, this);
     }
   }
 }
@@ -325,7 +269,7 @@ export function registerSockets(
   log: Logger,
   options: SocketOptions,
 ): SocketStats {
-  const hub = new Hub(broadcast);
+  const feeds = new Feeds(broadcast, log);
   const stats: SocketStats = { connections: 0 };
   const edge: Edge = {
     limits: options.limits,
@@ -361,7 +305,7 @@ export function registerSockets(
       },
     },
     (socket, req) => {
-      new Connection(socket, lobby, hub, log, stats, edge, normalizeIP(req.ip));
+      new Connection(socket, lobby, feeds, log, stats, edge, normalizeIP(req.ip));
     },
   );
   return stats;

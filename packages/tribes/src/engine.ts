@@ -3,7 +3,7 @@
  * speed (no allocation on the hot path when no event list is passed); moves are trusted here, the public
  * API checks them against `legalMoves` (legal.ts) first. Events, when collected, carry only public information.
  */
-import type { GameEvent } from '@attila/core';
+import type { TribesEvent } from './events.js';
 import {
   MoveKind,
   moveCount,
@@ -14,10 +14,10 @@ import {
   type MoveCode,
 } from './moves.js';
 import { scoreAll } from './scoring.js';
-import { EndReason, Phase, Tile, centuryOf, type TribesState } from './state.js';
-import { HAND_SIZE, PEACE_TILES, PROVINCE_CAPACITY, TRIBE_COUNT, TRIBES } from './tribes.js';
+import { EndReason, Phase, Tile, cardInfluence, centuryOf, type TribesState } from './state.js';
+import { HAND_SIZE, PEACE_TILES, PROVINCE_CAPACITY, TRIBE_COUNT, TRIBES, type TribeName } from './tribes.js';
 
-export type Events = GameEvent[] | null;
+export type Events = TribesEvent[] | null;
 
 const T = TRIBE_COUNT;
 const strength = new Int32Array(T);
@@ -26,8 +26,8 @@ function provinceId(s: TribesState, p: number): string {
   return s.map.provinces[p].id;
 }
 
-function cardList(counts: ArrayLike<number>, base: number): string[] {
-  const list: string[] = [];
+function cardList(counts: ArrayLike<number>, base: number): TribeName[] {
+  const list: TribeName[] = [];
   for (let t = 0; t < T; t++) for (let k = 0; k < counts[base + t]; k++) list.push(TRIBES[t]);
   return list;
 }
@@ -149,7 +149,7 @@ function addInfluence(
   tribe: number,
   amount: number,
   ev: Events,
-  why: string,
+  why: 'card' | 'tile',
 ): void {
   const i = seat * T + tribe;
   const from = s.influence[i];
@@ -208,7 +208,7 @@ function nextConflict(s: TribesState, ev: Events): void {
     s.commitSeat = s.active;
     s.commitCount.fill(-1);
     if (ev) {
-      const tribes: Record<string, number> = {};
+      const tribes: Partial<Record<TribeName, number>> = {};
       for (let t = 0; t < T; t++) if (s.markers[p * T + t]) tribes[TRIBES[t]] = s.markers[p * T + t];
       ev.push({ type: 'conflict-started', province: provinceId(s, p), markers: tribes });
     }
@@ -236,7 +236,7 @@ function resolveConflict(s: TribesState, ev: Events): void {
   // Fine point 4: the option matters only when every tribe present ties for lowest.
   if (lose === present && s.options.allTiedConflict === 'removeNone') lose = 0;
   if (ev) {
-    const strengths: Record<string, number> = {};
+    const strengths: Partial<Record<TribeName, number>> = {};
     for (let t = 0; t < T; t++) if ((present >> t) & 1) strengths[TRIBES[t]] = strength[t];
     const cards = [];
     for (let seat = 0; seat < n; seat++) cards.push(cardList(s.committed, seat * T));
@@ -297,7 +297,7 @@ export function applyInPlace(s: TribesState, move: MoveCode, ev: Events = null):
       return;
     }
     case MoveKind.Influence:
-      addInfluence(s, a, s.card, centuryOf(s.peacePlaced) - 3, ev, 'card');
+      addInfluence(s, a, s.card, cardInfluence(centuryOf(s.peacePlaced)), ev, 'card');
       nextConflict(s, ev);
       return;
     case MoveKind.Second:
@@ -350,7 +350,7 @@ export function applyInPlace(s: TribesState, move: MoveCode, ev: Events = null):
       }
       s.handSize[a] -= count;
       if (ev) {
-        const discarded: string[] = [];
+        const discarded: TribeName[] = [];
         for (let t = 0; t < T; t++) for (let k = 0; k < moveCount(move, t); k++) discarded.push(TRIBES[t]);
         ev.push({ type: 'tile-used', seat: a, tile: 'trade', discarded });
       }

@@ -15,7 +15,7 @@ const ALLOWED: Record<string, string[]> = {
   'cards-revealed': ['province', 'cards', 'strengths'],
   'tribe-removed': ['province', 'tribe', 'markers'],
   'peace-placed': ['province', 'century'],
-  'century-scored': ['century', 'final', 'points', 'byTribe', 'scores'],
+  'century-scored': ['century', 'final', 'points', 'byTribe', 'scores', 'breakdown'],
   'tile-used': ['seat', 'tile', 'discarded', 'tracks'],
   'forced-discard': ['seat', 'hand', 'tribe'],
   'hand-empty': ['seat'],

@@ -1,5 +1,6 @@
 /** Tribes behind the `GameModule` contract: what the server, the web app, the records and the CLI use. */
-import { err, ok, type GameEvent, type GameModule, type Result } from '@attila/core';
+import { err, ok, type GameModule, type Result } from '@attila/core';
+import type { TribesEvent } from './events.js';
 import { applyInPlace } from './engine.js';
 import { MAX_MOVES, legalMoveCodes } from './legal.js';
 import { formatMove, parseMove } from './notation.js';
@@ -25,7 +26,7 @@ export function playMove(
   state: TribesState,
   seat: number,
   move: string,
-): Result<{ state: TribesState; events: GameEvent[] }, MoveErrorCode> {
+): Result<{ state: TribesState; events: TribesEvent[] }, MoveErrorCode> {
   if (state.over) return err('move.game-over', 'the game is over; no more moves');
   if (seat !== state.toAct) {
     return err('move.not-your-turn', `it is seat ${state.toAct}'s decision, not seat ${seat}'s`);
@@ -39,12 +40,12 @@ export function playMove(
     return err('move.illegal', `"${move}" is not allowed now; allowed: ${shown.join('; ')}`);
   }
   const next = state.clone();
-  const events: GameEvent[] = [];
+  const events: TribesEvent[] = [];
   applyInPlace(next, code.value, events);
   return ok({ state: next, events });
 }
 
-export const tribesGame: GameModule<TribesSettings, TribesState, TribesView> = {
+export const tribesGame: GameModule<TribesSettings, TribesState, TribesView, TribesEvent> = {
   kind: 'tribes',
   rulesVersion: RULES_VERSION,
   seats: { min: 2, max: 5 },

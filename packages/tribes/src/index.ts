@@ -22,3 +22,16 @@ export {
 } from './game.js';
 export { tribesRecord, replayTribesRecord, type ReplayedTribes } from './record.js';
 export { moveToObject, moveFromObject, moveObjectToText, type TribesMove } from './typed-move.js';
+export * from './events.js';
+export { readMove, moveText } from './notation.js';
+export { explainTribe } from './scoring.js';
+export { cardInfluence, CENTURIES } from './state.js';
+export {
+  choicesOf,
+  cardList,
+  maxPerTribe,
+  twoInfluenceTracks,
+  tribeNamed,
+  cardsOf,
+  type TribesChoices,
+} from './client.js';

@@ -1,4 +1,4 @@
-import { Rng, unwrap } from '@attila/core';
+import { popcount, Rng, unwrap } from '@attila/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyInPlace } from './engine.js';
@@ -23,12 +23,6 @@ export const gameArb = fc.record({
   seed: fc.string({ maxLength: 12 }),
   moveSeed: fc.integer(),
 });
-
-function popcount(x: number): number {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-}
 
 interface Prev {
   scores: Int32Array;

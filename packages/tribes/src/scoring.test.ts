@@ -1,5 +1,8 @@
+import { Rng, unwrap } from '@attila/core';
 import { describe, expect, it } from 'vitest';
-import { scoreTribe } from './scoring.js';
+import { tribesGame } from './game.js';
+import { explainTribe, scoreTribe } from './scoring.js';
+import { TRIBES } from './tribes.js';
 import type { TribesOptions } from './settings.js';
 import { makePeaceful, newGame, put, tid } from './testkit.js';
 
@@ -73,5 +76,71 @@ describe('scoring', () => {
       expect(franksScore(2, [4, 4])).toEqual([4, 4]);
       expect(franksScore(2, [4, 4], { tieRounding: 'up' })).toEqual([5, 5]);
     });
+  });
+});
+
+describe('the century scoring explains itself (issue 18, defect 2)', () => {
+  it('each tribe carries the markers, provinces, influence and places of that moment, and its points', () => {
+    const s = newGame(3);
+    put(s, 'italia', 'Franks', 3);
+    makePeaceful(s, 'italia');
+    put(s, 'dalmatia', 'Franks', 1);
+    put(s, 'germania', 'Franks', 2);
+    [5, 3, 1].forEach((v, seat) => (s.influence[seat * 6 + tid('Franks')] = v));
+    expect(explainTribe(s, tid('Franks'))).toEqual({
+      tribe: 'Franks',
+      markers: 6,
+      provinces: 3,
+      influence: [5, 3, 1],
+      places: ['first', 'second', 'behind'],
+      points: [6, 3, 0],
+    });
+    s.influence[1 * 6 + tid('Franks')] = 6;
+    expect(explainTribe(s, tid('Franks')).places).toEqual(['second', 'first', 'behind']);
+  });
+
+  it('the two-player gap and a lone leader are named', () => {
+    const s = newGame(2);
+    put(s, 'dalmatia', 'Huns', 2);
+    [6, 3].forEach((v, seat) => (s.influence[seat * 6 + tid('Huns')] = v));
+    expect(explainTribe(s, tid('Huns')).places).toEqual(['first', 'second-out-of-reach']);
+    s.influence[1 * 6 + tid('Huns')] = 0;
+    expect(explainTribe(s, tid('Huns'))).toMatchObject({ places: ['alone', 'no-influence'], points: [3, 0] });
+  });
+
+  it('in played games every scoring event: its breakdown sums to its points and matches the fast scorer', () => {
+    let scorings = 0;
+    for (let g = 0; g < 12; g++) {
+      const players = 2 + (g % 4);
+      const settings = unwrap(tribesGame.parseSettings({ players }));
+      let state = unwrap(tribesGame.setup(settings, `breakdown${g}`));
+      const rng = Rng.fromSeed(`breakdown${g}`);
+      while (!state.over) {
+        const seat = tribesGame.toAct(state)[0];
+        const before = state;
+        const played = unwrap(tribesGame.play(state, seat, rng.pick(tribesGame.legalMoves(state, seat))));
+        for (const e of played.events) {
+          if (e.type !== 'century-scored') continue;
+          scorings++;
+          expect(e.breakdown.map((b) => b.tribe)).toEqual([...TRIBES]);
+          for (let p = 0; p < players; p++) {
+            expect(e.breakdown.reduce((a, b) => a + b.points[p], 0)).toBe(e.points[p]);
+            expect(e.scores[p]).toBe(before.scores[p] + e.points[p]);
+          }
+          for (const b of e.breakdown) {
+            expect(e.byTribe[b.tribe]).toEqual(b.points);
+            expect(b.markers).toBe(20 - played.state.supply[tid(b.tribe)]);
+            b.places.forEach((place, p) => {
+              if (place === 'no-influence' || place === 'behind' || place === 'second-out-of-reach')
+                expect(b.points[p]).toBe(0);
+              if (place === 'alone') expect(b.points[p]).toBe(b.markers + b.provinces);
+              if (place === 'first') expect(b.points[p]).toBe(b.markers);
+            });
+          }
+        }
+        state = played.state;
+      }
+    }
+    expect(scorings).toBeGreaterThan(12);
   });
 });

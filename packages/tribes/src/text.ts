@@ -75,7 +75,7 @@ function perTribe(counts: readonly number[]): string {
 export function renderView(v: TribesView, map: TribesMap): string {
   const lines: string[] = [];
   const left = v.peaceTilesLeft.map((k, i) => `${i + 4}th:${k}`).join(' ');
-  lines.push(`${v.century}th century (a card gives ${v.century - 3} influence); peace tiles left ${left}`);
+  lines.push(`${v.century}th century (a card gives ${v.cardInfluence} influence); peace tiles left ${left}`);
   for (const p of v.provinces) {
     const province = map.provinces.find((q) => q.id === p.id)!;
     if (!province.playable) continue;

@@ -1,6 +1,5 @@
 /**
- * Moves as typed objects, for screens that build a move from clicks (a card, then a province) and show
- * choices: the same moves as the codes and the notation, in a third, self-describing form.
+ * Move codes as typed moves and back (the typed form and its reader live with the notation).
  */
 import type { Result } from '@attila/core';
 import type { TribesMap } from './map.js';
@@ -13,19 +12,10 @@ import {
   moveTribe,
   type MoveCode,
 } from './moves.js';
-import { parseMove } from './notation.js';
+import { moveText, parseMove, type TribesMove } from './notation.js';
 import { TRIBE_COUNT, TRIBES, type TribeName } from './tribes.js';
 
-export type TribesMove =
-  | { readonly kind: 'play'; readonly tribe: TribeName; readonly province: string }
-  | { readonly kind: 'influence' }
-  | { readonly kind: 'second'; readonly province: string }
-  | { readonly kind: 'commit'; readonly cards: readonly TribeName[] }
-  | { readonly kind: 'discard'; readonly tribe: TribeName }
-  | { readonly kind: 'double' }
-  | { readonly kind: 'trade'; readonly cards: readonly TribeName[] }
-  /** One track: +2; two tracks: +1 each. */
-  | { readonly kind: 'twoInfluence'; readonly tracks: readonly TribeName[] };
+export type { TribesMove };
 
 function cardsOf(move: MoveCode): TribeName[] {
   const cards: TribeName[] = [];
@@ -57,29 +47,10 @@ export function moveToObject(map: TribesMap, move: MoveCode): TribesMove {
   }
 }
 
-/** The notation of a typed move (not checked for legality). */
-export function moveObjectToText(move: TribesMove): string {
-  switch (move.kind) {
-    case 'play':
-      return `play ${move.tribe} ${move.province}`;
-    case 'influence':
-      return 'influence';
-    case 'second':
-      return `second ${move.province}`;
-    case 'commit':
-      return `commit ${move.cards.length ? move.cards.join(',') : '-'}`;
-    case 'discard':
-      return `discard ${move.tribe}`;
-    case 'double':
-      return 'tile double';
-    case 'trade':
-      return `tile trade ${move.cards.length ? move.cards.join(',') : '-'}`;
-    case 'twoInfluence':
-      return `tile influence ${move.tracks.join('+')}`;
-  }
-}
-
 /** A typed move from untrusted input, as a move code (syntax and names checked, not legality). */
 export function moveFromObject(map: TribesMap, move: TribesMove): Result<MoveCode> {
-  return parseMove(map, moveObjectToText(move));
+  return parseMove(map, moveText(move));
 }
+
+/** The notation of a typed move (the notation module's `moveText`). */
+export const moveObjectToText = moveText;

@@ -7,7 +7,15 @@
  */
 import type { GameResult, Viewer } from '@attila/core';
 import { END_REASON_TEXT } from './engine.js';
-import { EndReason, Phase, Tile, centuryOf, peaceTilesLeft, type TribesState } from './state.js';
+import {
+  EndReason,
+  Phase,
+  Tile,
+  cardInfluence,
+  centuryOf,
+  peaceTilesLeft,
+  type TribesState,
+} from './state.js';
 import type { TribesOptions } from './settings.js';
 import { TRIBE_COUNT, TRIBES } from './tribes.js';
 
@@ -50,8 +58,10 @@ export interface TribesView {
   /** The seat that must act, or null once the game is over. */
   readonly toAct: number | null;
   readonly phase: PhaseName;
-  /** The century being played (4..7) and the influence a card gives now. */
+  /** The century being played (4..7). */
   readonly century: number;
+  /** The influence a card gives now, taken in step 2 (the century's value: 1 in the 4th ... 4 in the 7th). */
+  readonly cardInfluence: number;
   readonly peaceTilesLeft: number[];
   readonly provinces: ProvinceView[];
   readonly supply: number[];
@@ -112,6 +122,7 @@ export function viewOf(s: TribesState, viewer: Viewer): TribesView {
     toAct: s.phase === Phase.Over ? null : s.toAct,
     phase: PHASE_NAMES[s.phase],
     century: centuryOf(s.peacePlaced),
+    cardInfluence: cardInfluence(centuryOf(s.peacePlaced)),
     peaceTilesLeft: peaceTilesLeft(s.peacePlaced),
     provinces: map.provinces.map((p) => ({
       id: p.id,

@@ -60,6 +60,7 @@ export async function playTribesUntilOver(
       continue;
     }
     if (await visible(page, 'scoring')) {
+      await expectScoringExplained(page);
       if (scorings++ === 0) await shot(page, `${name}-century-scoring`);
       await page.click('[data-testid="close-scoring"]');
       continue;
@@ -78,4 +79,49 @@ export async function playTribesUntilOver(
     await playTribesDecision(page);
   }
   return { conflicts, scorings };
+}
+
+/**
+ * The scoring dialog explains its own points (issue 18, defect 2): every tribe's row carries the markers,
+ * provinces and each seat's influence and place of the scoring's moment, and they agree with the points.
+ */
+export async function expectScoringExplained(page: Page): Promise<void> {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const num = (el: Element, name: string) => Number(el.getAttribute(name));
+    const rows = [...document.querySelectorAll('[data-testid="scoring"] tr[data-tribe]')];
+    if (rows.length !== 6) out.push(`${rows.length} tribe rows, not 6`);
+    const totals = [...document.querySelectorAll('[data-testid="century-points"] td')].map((td) =>
+      num(td, 'data-points'),
+    );
+    const sums = totals.map(() => 0);
+    for (const row of rows) {
+      const tribe = row.getAttribute('data-tribe');
+      const markers = num(row, 'data-markers');
+      const provinces = num(row, 'data-provinces');
+      [...row.querySelectorAll('td[data-place]')].forEach((cell, seat) => {
+        const points = num(cell, 'data-points');
+        const influence = num(cell, 'data-influence');
+        const place = cell.getAttribute('data-place');
+        sums[seat] += points;
+        const wrong =
+          (influence === 0 && (points !== 0 || place !== 'no-influence')) ||
+          (place === 'first' && points !== markers) ||
+          (place === 'alone' && points !== markers + provinces) ||
+          ((place === 'behind' || place === 'second-out-of-reach') && points !== 0) ||
+          points > markers + provinces;
+        if (wrong)
+          out.push(
+            `${tribe}, seat ${seat}: ${place}, influence ${influence}, ${points} points (markers ${markers}, provinces ${provinces})`,
+          );
+      });
+    }
+    totals.forEach((total, seat) => {
+      if (sums[seat] !== total)
+        out.push(`seat ${seat}: the tribes give ${sums[seat]}, the total says ${total}`);
+    });
+    return out;
+  });
+  if (problems.length > 0)
+    throw new Error(`the scoring dialog contradicts its points: ${problems.join('; ')}`);
 }

@@ -1,3 +1,4 @@
+import { GAME_KINDS } from '@attila/core';
 import { useEffect, useState } from 'preact/hooks';
 import { useT } from './i18n/i18n.js';
 import { parseRoute, type Route } from './router.js';
@@ -6,8 +7,7 @@ import { Home } from './screens/home.js';
 import { RulesScreen } from './screens/rules.js';
 import { lazyScreen } from './ui/lazy.js';
 
-const KnightsHotseat = lazyScreen(() => import('./screens/knights-hotseat.js').then((m) => m.KnightsHotseat));
-const TribesHotseat = lazyScreen(() => import('./screens/tribes-hotseat.js').then((m) => m.TribesHotseat));
+const HotseatScreen = lazyScreen(() => import('./screens/hotseat.js').then((m) => m.HotseatScreen));
 const LobbyScreen = lazyScreen(() => import('./screens/lobby.js').then((m) => m.LobbyScreen));
 const TableScreen = lazyScreen(() => import('./screens/table.js').then((m) => m.TableScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
@@ -30,9 +30,9 @@ function Screen({ route }: { route: Route }) {
     case 'rules':
       return <RulesScreen game={route.game} />;
     case 'hotseat':
-      return route.game === 'knights' ? <KnightsHotseat /> : <TribesHotseat />;
+      return <HotseatScreen key={route.game} game={route.game} />;
     case 'lobby':
-      return <LobbyScreen game={route.game ?? 'knights'} />;
+      return <LobbyScreen game={route.game ?? GAME_KINDS[0]} />;
     case 'table':
       return <TableScreen key={route.id} id={route.id} />;
     case 'replay':

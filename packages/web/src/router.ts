@@ -1,9 +1,11 @@
 /** Hash routes: the app is one page, every screen has a shareable address. */
+import { GAME_KINDS, type GameKind } from '@attila/core';
+
 export type Route =
   | { readonly name: 'home' }
-  | { readonly name: 'rules'; readonly game: 'knights' | 'tribes' }
-  | { readonly name: 'hotseat'; readonly game: 'knights' | 'tribes' }
-  | { readonly name: 'lobby'; readonly game?: 'knights' | 'tribes' }
+  | { readonly name: 'rules'; readonly game: GameKind }
+  | { readonly name: 'hotseat'; readonly game: GameKind }
+  | { readonly name: 'lobby'; readonly game?: GameKind }
   | { readonly name: 'table'; readonly id: string }
   | { readonly name: 'replay'; readonly id: string | null }
   | { readonly name: 'notFound'; readonly path: string };
@@ -13,17 +15,20 @@ export function parseRoute(hash: string): Route {
   const parts = path === '' ? [] : path.split('/').map(decodeURIComponent);
   const [a, b] = parts;
   if (parts.length === 0) return { name: 'home' };
-  const game = b === 'knights' || b === 'tribes' ? b : null;
-  if (a === 'rules' && parts.length === 1) return { name: 'rules', game: 'knights' };
+  const game = gameNamed(b);
+  const gameFirst = gameNamed(a);
+  if (a === 'rules' && parts.length === 1) return { name: 'rules', game: GAME_KINDS[0] };
   if (a === 'rules' && game && parts.length === 2) return { name: 'rules', game };
-  if ((a === 'knights' || a === 'tribes') && b === 'hotseat' && parts.length === 2) {
-    return { name: 'hotseat', game: a };
-  }
+  if (gameFirst && b === 'hotseat' && parts.length === 2) return { name: 'hotseat', game: gameFirst };
   if (a === 'lobby' && parts.length === 1) return { name: 'lobby' };
   if (a === 'lobby' && game && parts.length === 2) return { name: 'lobby', game };
   if (a === 'table' && b && parts.length === 2) return { name: 'table', id: b };
   if (a === 'replay' && parts.length <= 2) return { name: 'replay', id: b ?? null };
   return { name: 'notFound', path };
+}
+
+function gameNamed(part: string | undefined): GameKind | null {
+  return GAME_KINDS.find((k) => k === part) ?? null;
 }
 
 export function href(route: Route): string {

@@ -1,7 +1,10 @@
-import { Rng, unwrap } from '@attila/core';
+import { randomBot, Rng, unwrap } from '@attila/core';
 import { Position } from '@attila/knights';
 import { describe, expect, it } from 'vitest';
-import { knightsBots, randomKnightsBot } from './bots.js';
+import { findBot } from '../registry.js';
+import { knightsBotMove } from './levels.js';
+
+const randomKnightsBot = (p: Position, rng: Rng) => knightsBotMove(randomBot, p, rng);
 
 describe('the random Knights bot', () => {
   it('plays only legal moves, whole games, reproducibly from the seed', () => {
@@ -18,7 +21,7 @@ describe('the random Knights bot', () => {
       return moves;
     };
     expect(play('a')).toEqual(play('a'));
-    expect(knightsBots.random).toBe(randomKnightsBot);
+    expect(findBot('knights', 'random')?.make()).toBe(randomBot);
   });
 
   it('picks every legal move with equal chance', () => {

@@ -3,15 +3,12 @@
  * leaves the opponent without a jump wins outright. Used by the `greedy` bot and by the levels in between.
  */
 import type { Rng } from '@attila/core';
-import { Board, MAX_MOVES, popcount } from '@attila/knights';
+import { Board, MAX_MOVES, jumpCount as jumpsOf } from '@attila/knights';
 
 const WIN = 1 << 20;
 
 function jumpCount(board: Board, knights: number): number {
-  const free = board.free();
-  let n = 0;
-  for (let ks = knights; ks !== 0; ks &= ks - 1) n += popcount(board.jumps[31 - Math.clz32(ks & -ks)] & free);
-  return n;
+  return jumpsOf(board.jumps, knights, board.free());
 }
 
 /** The heuristic value of the position after a move, for the side that made it. */

@@ -1,5 +1,12 @@
-export { knightsBots, randomKnightsBot, type KnightsBot } from './bots.js';
-export { KNIGHTS_LEVELS, levelBot, mixture, type KnightsLevel, type MoveChooser } from './levels.js';
+export {
+  KNIGHTS_LEVELS,
+  greedyKnightsBot,
+  knightsBotMove,
+  mixture,
+  perfectKnightsBot,
+  type KnightsBot,
+  type KnightsLevel,
+} from './levels.js';
 export { greedyMove, mobilityAfter } from './greedy.js';
 export { perfectMove } from './perfect.js';
 export { bookMove, OpeningBook, standardOpeningBook, STANDARD_BOOK_FILE } from './book/book.js';

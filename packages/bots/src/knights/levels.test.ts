@@ -1,9 +1,9 @@
 import { Rng, unwrap } from '@attila/core';
 import { Board, Position, STANDARD_LAYOUT, PRESET_LAYOUTS } from '@attila/knights';
 import { describe, expect, it } from 'vitest';
-import { knightsBots } from './bots.js';
+import { botNames, findBot } from '../registry.js';
 import { greedyMove, mobilityAfter } from './greedy.js';
-import { KNIGHTS_LEVELS } from './levels.js';
+import { KNIGHTS_LEVELS, knightsBotMove } from './levels.js';
 import { perfectMove } from './perfect.js';
 import { randomPlayedPosition } from './solver/positions.test-support.js';
 import { solveQuick, solverFor, solverPosition } from './solver/solve.js';
@@ -17,12 +17,12 @@ function lateStart(rng: Rng, turns: number): Position {
 
 describe('Knights bots', () => {
   it('every level is offered by name and plays only legal moves to the end of a game', () => {
-    expect(Object.keys(knightsBots)).toEqual(KNIGHTS_LEVELS.map((l) => l.name));
+    expect(botNames('knights')).toEqual(KNIGHTS_LEVELS.map((l) => l.name));
     const rng = Rng.fromSeed('levels');
     for (const level of KNIGHTS_LEVELS) {
       let p = lateStart(rng, 4);
       while (p.winner() === null) {
-        const m = knightsBots[level.name](p, rng);
+        const m = knightsBotMove(findBot('knights', level.name)!.make(), p, rng);
         expect(p.legalMoves()).toContain(m);
         p = unwrap(p.play(m));
       }

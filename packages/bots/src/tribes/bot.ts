@@ -1,7 +1,8 @@
 /**
- * What a Tribes bot is. An honest bot decides from its seat's view alone (`TribesView`): it never sees a
- * state, so it cannot read another hand or the deck order. Only the measuring `cheating` bot is given the
- * full state, and it is kept apart (`OmniscientBot`) so it cannot be mistaken for an honest one.
+ * The Tribes bots' fast path: how a bot thinks on the engine's move codes. Front ends never call these; they
+ * ask the bots through the core contract (levels.ts wraps them as `HonestBot` and `OmniscientBot`). An
+ * honest search decides from its seat's view alone (`TribesView`): it never sees a state, so it cannot read
+ * another hand or the deck order. Only the measuring searches read the full state.
  */
 import type { Rng } from '@attila/core';
 import type { MoveCode, TribesMap, TribesState, TribesView } from '@attila/tribes';
@@ -18,15 +19,8 @@ export interface TribesBot {
   choose(view: TribesView, map: TribesMap, rng: Rng, budget?: Budget): MoveCode;
 }
 
-/** A bot that reads the whole state: for measurement only, never for people. */
-export interface OmniscientBot {
+/** A search that reads the whole state: for measurement only, never for people. */
+export interface StateReadingBot {
   readonly name: string;
-  readonly omniscient: true;
   choose(state: TribesState, rng: Rng, budget?: Budget): MoveCode;
-}
-
-export type AnyTribesBot = TribesBot | OmniscientBot;
-
-export function isOmniscient(bot: AnyTribesBot): bot is OmniscientBot {
-  return 'omniscient' in bot && bot.omniscient;
 }

@@ -1,13 +1,17 @@
-import { Rng } from '@attila/core';
+import { randomBot, Rng } from '@attila/core';
 import { isLegal, viewOf, type TribesState } from '@attila/tribes';
 import { describe, expect, it } from 'vitest';
+import { findBot } from '../registry.js';
 import { greedyBot } from './greedy.js';
-import { honestMove, tribesBotFns } from './levels.js';
-import { randomBot } from './random.js';
+import { honestTribesBot } from './levels.js';
 import { cheatingBot, ismctsBot } from './search-bots.js';
-import { conflictWithHiddenCards, hiddenDiffers, hiddenTwin, randomGame } from './testkit.js';
+import { askedMove, conflictWithHiddenCards, hiddenDiffers, hiddenTwin, randomGame } from './testkit.js';
 
-const honest = [randomBot, greedyBot, ismctsBot('ismcts', { iterations: 60 })];
+const honest = [
+  { name: 'random', bot: randomBot },
+  { name: 'greedy', bot: honestTribesBot(greedyBot) },
+  { name: 'ismcts', bot: honestTribesBot(ismctsBot('ismcts', { iterations: 60 })) },
+];
 
 function positions(): TribesState[] {
   const out: TribesState[] = [];
@@ -36,25 +40,26 @@ describe('honest bots decide from their own seat only (what each player sees)', 
     }
   });
 
-  for (const bot of honest) {
-    it(`${bot.name}: the same decision with the same seed whatever the hidden cards`, () => {
+  for (const { name, bot } of honest) {
+    it(`${name}: the same decision with the same seed whatever the hidden cards`, () => {
       for (const [i, s] of all.entries()) {
         const seat = s.toAct;
         const twin = hiddenTwin(s, `b${i}`);
-        const a = honestMove(bot, s, seat, Rng.fromSeed(`decide-${i}`));
-        const b = honestMove(bot, twin, seat, Rng.fromSeed(`decide-${i}`));
+        const a = askedMove(bot, s, seat, Rng.fromSeed(`decide-${i}`));
+        const b = askedMove(bot, twin, seat, Rng.fromSeed(`decide-${i}`));
         expect(isLegal(s, a)).toBe(true);
         expect(b).toBe(a);
       }
     });
   }
 
-  it('the server-facing bot functions also see only the seat (easy, greedy, random)', () => {
+  it('the bots the registry offers at tables also see only the seat (easy, greedy, random)', () => {
     for (const [i, s] of all.slice(0, 8).entries()) {
       const twin = hiddenTwin(s, `c${i}`);
       for (const name of ['random', 'greedy', 'easy'] as const) {
-        const a = tribesBotFns[name](null, s, s.toAct, Rng.fromSeed(`fn-${i}`));
-        const b = tribesBotFns[name](null, twin, s.toAct, Rng.fromSeed(`fn-${i}`));
+        const bot = findBot('tribes', name)!.make();
+        const a = askedMove(bot, s, s.toAct, Rng.fromSeed(`fn-${i}`));
+        const b = askedMove(bot, twin, s.toAct, Rng.fromSeed(`fn-${i}`));
         expect(b).toBe(a);
       }
     }

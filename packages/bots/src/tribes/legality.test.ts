@@ -1,20 +1,21 @@
-import { Rng, unwrap } from '@attila/core';
+import { randomBot, Rng, unwrap } from '@attila/core';
 import { applyInPlace, createGame, isLegal, parseSettings } from '@attila/tribes';
 import { describe, expect, it } from 'vitest';
-import type { TribesBot } from './bot.js';
-import { greedyBot } from './greedy.js';
-import { honestMove } from './levels.js';
-import { randomBot } from './random.js';
+import { greedyBot as greedySearch } from './greedy.js';
+import { honestMove, honestTribesBot, type TribesHonestBot } from './levels.js';
 import { cheatingBot, ismctsBot, peekingBot } from './search-bots.js';
+import { askedMove } from './testkit.js';
+
+const greedyBot = honestTribesBot(greedySearch);
 
 /** Plays whole games with `bots` in the seats and checks every move; returns the number of moves. */
-function playChecked(bots: TribesBot[], seed: string): number {
+function playChecked(bots: TribesHonestBot[], seed: string): number {
   const s = createGame(unwrap(parseSettings({ players: bots.length })), seed);
   let moves = 0;
   while (!s.over) {
     const seat = s.toAct;
-    const move = honestMove(bots[seat], s, seat, Rng.fromSeed(`${seed}/${moves}`));
-    if (!isLegal(s, move)) throw new Error(`${bots[seat].name} made an illegal move in game ${seed}`);
+    const move = askedMove(bots[seat], s, seat, Rng.fromSeed(`${seed}/${moves}`));
+    if (!isLegal(s, move)) throw new Error(`seat ${seat} made an illegal move in game ${seed}`);
     applyInPlace(s, move);
     moves++;
   }
@@ -31,7 +32,7 @@ describe('every bot move is legal (rules page: a turn, conflicts, action tiles)'
   });
 
   it('ISMCTS with a small budget over whole games of 2, 3 and 5 players', { timeout: 60_000 }, () => {
-    const search = ismctsBot('ismcts', { iterations: 12 });
+    const search = honestTribesBot(ismctsBot('ismcts', { iterations: 12 }));
     for (const players of [2, 3, 5]) {
       const bots = Array.from({ length: players }, (_, i) =>
         i === 0 ? search : i === 1 ? greedyBot : randomBot,
@@ -52,7 +53,7 @@ describe('every bot move is legal (rules page: a turn, conflicts, action tiles)'
           ? cheat.choose(s, rng)
           : s.toAct === 1
             ? peek.choose(s, rng)
-            : honestMove(greedyBot, s, s.toAct, rng);
+            : honestMove(greedySearch, s, s.toAct, rng);
       expect(isLegal(s, move)).toBe(true);
       applyInPlace(s, move);
     }

@@ -1,20 +1,21 @@
 /**
- * The bots people meet, by name, and the adapters the server and the arena use. Every bot here is honest:
- * the adapters turn a state into the seat's view before the bot sees anything.
+ * The Tribes bots by name, as the core contract has them: honest bots shown only their seat's view (and the
+ * table's map, from the settings), and the arena's measuring bots, which read the state and are typed apart.
  */
-import type { Rng } from '@attila/core';
+import type { HonestBot, OmniscientBot, Rng } from '@attila/core';
 import {
   formatMove,
   viewOf,
   type MoveCode,
-  type TribesMap,
+  type TribesSettings,
   type TribesState,
   type TribesView,
 } from '@attila/tribes';
-import type { Budget, TribesBot } from './bot.js';
+import type { Budget, StateReadingBot, TribesBot } from './bot.js';
 import { greedyBot } from './greedy.js';
-import { randomBot } from './random.js';
-import { ismctsBot } from './search-bots.js';
+import { cheatingBot, ismctsBot, peekingBot } from './search-bots.js';
+
+export type TribesHonestBot = HonestBot<TribesSettings, TribesView>;
 
 /** Iteration budgets (deterministic for a given seed) of the levels offered to people. */
 export const LEVEL_BUDGETS = {
@@ -23,8 +24,8 @@ export const LEVEL_BUDGETS = {
   hard: { iterations: 6000 },
 } as const satisfies Record<string, Budget>;
 
-export const tribesBots = {
-  random: randomBot,
+/** The searching bots behind the names (the random bot is core's, for every game). */
+export const tribesSearchers = {
   greedy: greedyBot,
   easy: ismctsBot('easy', LEVEL_BUDGETS.easy),
   medium: ismctsBot('medium', LEVEL_BUDGETS.medium),
@@ -32,25 +33,32 @@ export const tribesBots = {
   ismcts: ismctsBot('ismcts'),
 } as const satisfies Record<string, TribesBot>;
 
-export type TribesBotName = keyof typeof tribesBots;
-export const TRIBES_BOT_NAMES = Object.keys(tribesBots) as TribesBotName[];
-
-export function isTribesBotName(name: string): name is TribesBotName {
-  return Object.hasOwn(tribesBots, name);
+/** A fast-path bot asked through the contract; `budget` (when given) replaces the bot's own. */
+export function honestTribesBot(bot: TribesBot, budget?: Budget): TribesHonestBot {
+  return {
+    sees: 'seat',
+    choose: (seen, rng) => {
+      const map = seen.settings.map;
+      return formatMove(map, bot.choose(seen.view, map, rng, budget));
+    },
+  };
 }
 
-/** A move in notation for the viewer of `view` (the seat to act). */
-export function chooseTribesMove(
-  bot: TribesBotName,
-  view: TribesView,
-  map: TribesMap,
-  rng: Rng,
-  budget?: Budget,
-): string {
-  return formatMove(map, tribesBots[bot].choose(view, map, rng, budget));
+/** A state-reading search as the contract's omniscient bot (arena only). */
+export function omniscientTribesBot(bot: StateReadingBot, budget?: Budget): OmniscientBot<TribesState> {
+  return {
+    sees: 'everything',
+    choose: (state, _seat, rng) => formatMove(state.map, bot.choose(state, rng, budget)),
+  };
 }
 
-/** A bot's move code for `seat` in a full state; the bot itself only receives the seat's view. */
+/** The measuring bots of the arena, by name. */
+export const measuringSearchers = { cheating: cheatingBot, peeking: peekingBot } as const;
+
+/**
+ * A fast-path bot's move code for `seat` in a full state; the bot itself only receives the seat's view. For
+ * the bots' own tests and studies, which play millions of moves in place.
+ */
 export function honestMove(
   bot: TribesBot,
   state: TribesState,
@@ -60,19 +68,3 @@ export function honestMove(
 ): MoveCode {
   return bot.choose(viewOf(state, { seat }), state.map, rng, budget);
 }
-
-/**
- * The bots in the shape of the server's bot catalog (`BotFn` in packages/server/src/bots/catalog.ts):
- * `(game, state, seat, rng) => move text`. The state is reduced to the seat's view at once.
- */
-export const tribesBotFns: Readonly<
-  Record<Exclude<TribesBotName, 'ismcts'>, (game: unknown, state: unknown, seat: number, rng: Rng) => string>
-> = Object.fromEntries(
-  TRIBES_BOT_NAMES.filter((name) => name !== 'ismcts').map((name) => [
-    name,
-    (_game: unknown, state: unknown, seat: number, rng: Rng) => {
-      const s = state as TribesState;
-      return formatMove(s.map, honestMove(tribesBots[name], s, seat, rng));
-    },
-  ]),
-) as never;

@@ -12,7 +12,7 @@ import {
   type TribesState,
   type TribesView,
 } from '@attila/tribes';
-import type { Budget, OmniscientBot, TribesBot } from './bot.js';
+import type { Budget, StateReadingBot, TribesBot } from './bot.js';
 import { rankMoves } from './greedy.js';
 import { search, type SearchStats } from './ismcts.js';
 
@@ -104,10 +104,9 @@ function omniscientBot(
   name: string,
   samplerOf: (state: TribesState, rng: Rng) => () => TribesState,
   fixed?: Budget,
-): OmniscientBot {
+): StateReadingBot {
   return {
     name,
-    omniscient: true,
     choose(state: TribesState, rng: Rng, budget?: Budget) {
       const view = viewOf(state, { seat: state.toAct });
       const ranked = rankMoves(view, state.map, rng);
@@ -121,7 +120,7 @@ function omniscientBot(
 }
 
 /** Sees everything: every hand, every card laid face down, the deck order and every reshuffle to come. */
-export function cheatingBot(name = 'cheating', fixed?: Budget): OmniscientBot {
+export function cheatingBot(name = 'cheating', fixed?: Budget): StateReadingBot {
   return omniscientBot(name, trueStateSampler, fixed);
 }
 
@@ -129,6 +128,6 @@ export function cheatingBot(name = 'cheating', fixed?: Budget): OmniscientBot {
  * Sees every hand and every card laid face down, but not the deck order (a diagnostic: with `cheating` and
  * the honest bot it splits what hidden cards are worth into the hands and the deck).
  */
-export function peekingBot(name = 'peeking', fixed?: Budget): OmniscientBot {
+export function peekingBot(name = 'peeking', fixed?: Budget): StateReadingBot {
   return omniscientBot(name, peekingSampler, fixed);
 }

@@ -1,14 +1,19 @@
 /** Positions for the bots' tests: games advanced by random play, and twins that differ only in hidden cards. */
-import { Rng, unwrap } from '@attila/core';
+import { askBot, Rng, unwrap, type HonestBot } from '@attila/core';
 import {
   Phase,
   applyInPlace,
   createGame,
   determinize,
+  parseMove,
   parseSettings,
   randomMove,
+  tribesGame,
   viewOf,
+  type MoveCode,
+  type TribesSettings,
   type TribesState,
+  type TribesView,
 } from '@attila/tribes';
 
 export function randomGame(players: number, seed: string, moves: number): TribesState {
@@ -49,4 +54,18 @@ export function hiddenDiffers(a: TribesState, b: TribesState, seat: number): boo
   for (let k = 0; k < a.drawEnd - a.drawPos; k++)
     if (a.draw[a.drawPos + k] !== b.draw[b.drawPos + k]) return true;
   return a.rng.state() !== b.rng.state();
+}
+
+/**
+ * An honest bot's move for `seat` in `s`, asked through the contract as every front end asks it, as a move
+ * code. The settings are the default ones for the state's player count, as `randomGame` makes them.
+ */
+export function askedMove(
+  bot: HonestBot<TribesSettings, TribesView>,
+  s: TribesState,
+  seat: number,
+  rng: Rng,
+): MoveCode {
+  const settings = unwrap(parseSettings({ players: s.players }));
+  return unwrap(parseMove(s.map, unwrap(askBot(tribesGame, bot, settings, s, seat, rng))));
 }

@@ -4,11 +4,12 @@
  */
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Rng, err, ok, serializeRecord, unwrap, type Result } from '@attila/core';
+import { Rng, askBot, err, ok, serializeRecord, unwrap, type Result } from '@attila/core';
 import { knightsGame } from '@attila/knights';
 import {
   BUDGET_HELP,
-  knightsBots,
+  botNames,
+  findBot,
   meanInterval,
   rateInterval,
   type Interval,
@@ -69,7 +70,7 @@ export function formatReport(report: ArenaReport, budget: Budget | undefined): s
   return lines.join('\n');
 }
 
-/** Knights in the arena: two bots from `knightsBots`, seats rotated, every move checked by the engine. */
+/** Knights in the arena: two bots from the registry, seats rotated, every move checked by the engine. */
 async function knightsArena(
   bots: string[],
   games: number,
@@ -77,13 +78,13 @@ async function knightsArena(
 ): Promise<Result<{ bot: string; winRate: Interval; plies: Interval }[]>> {
   if (bots.length !== 2)
     return err('arena.bots', `Knights is for 2 players: give 2 bots, not ${bots.length}`);
+  const players = [];
   for (const b of bots) {
-    if (!Object.hasOwn(knightsBots, b)) {
-      return err(
-        'arena.bots',
-        `unknown Knights bot "${b}": the bots are ${Object.keys(knightsBots).join(', ')}`,
-      );
+    const entry = findBot('knights', b);
+    if (!entry) {
+      return err('arena.bots', `unknown Knights bot "${b}": the bots are ${botNames('knights').join(', ')}`);
     }
+    players.push(entry.make());
   }
   const settings = unwrap(knightsGame.parseSettings({}));
   const wins: number[][] = [[], []];
@@ -100,8 +101,10 @@ async function knightsArena(
       }
       const seat = knightsGame.toAct(state)[0];
       const bot = bots[(seat + g) % 2];
-      const move = knightsBots[bot](state.position, Rng.fromSeed(`${seed}/${g}/${moves}/${seat}`));
-      const played = knightsGame.play(state, seat, move);
+      const rng = Rng.fromSeed(`${seed}/${g}/${moves}/${seat}`);
+      const move = askBot(knightsGame, players[(seat + g) % 2], settings, state, seat, rng);
+      if (!move.ok) return err('arena.failed', `bot ${bot} (game ${g}): ${move.error.message}`);
+      const played = knightsGame.play(state, seat, move.value);
       if (!played.ok) return err('arena.failed', `bot ${bot} (game ${g}): ${played.error.message}`);
       state = played.value.state;
       moves++;

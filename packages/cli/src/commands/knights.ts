@@ -4,8 +4,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { knightsBots } from '@attila/bots';
-import { Rng, serializeRecord, type Result } from '@attila/core';
+import { botNames, findBot } from '@attila/bots';
+import { askBot, Rng, serializeRecord, unwrap, type Result } from '@attila/core';
 import {
   enumerateLayouts,
   knightsGame,
@@ -69,20 +69,21 @@ interface PlayOptions {
 async function play(opts: PlayOptions, fail: (message: string) => never): Promise<void> {
   const settings = knightsGame.parseSettings({ layout: opts.layout, first: opts.first });
   if (!settings.ok) fail(settings.error.message);
-  const botNames = Object.keys(knightsBots);
-  if (opts.bot !== undefined && !knightsBots[opts.bot]) {
-    fail(`there is no Knights bot "${opts.bot}"; the bots are: ${botNames.join(', ')}`);
+  const entry = opts.bot === undefined ? null : findBot('knights', opts.bot);
+  if (opts.bot !== undefined && !entry) {
+    fail(`there is no Knights bot "${opts.bot}"; the bots are: ${botNames('knights').join(', ')}`);
   }
   if (!['R', 'H', 'none'].includes(opts.side)) {
     fail(`--side is R (you play the Romans), H (the Huns) or none (the bot plays both), not "${opts.side}"`);
   }
   if (opts.side === 'none' && !opts.bot) fail('--side none needs a bot to play both sides: add --bot <name>');
-  const bot = opts.bot ? knightsBots[opts.bot] : null;
+  const bot = entry ? entry.make() : null;
   const botPlays = (side: Side) => bot !== null && (opts.side === 'none' || opts.side !== side);
   const rng = Rng.fromSeed(opts.seed);
   const out = (line: string) => process.stdout.write(line + '\n');
 
-  const state = knightsGame.setup(settings.value, '');
+  const table = settings.value;
+  const state = knightsGame.setup(table, '');
   if (!state.ok) fail(state.error.message);
   let current = state.value;
   const moves: string[] = [];
@@ -116,8 +117,8 @@ async function play(opts: PlayOptions, fail: (message: string) => never): Promis
     while (knightsGame.result(current) === null) {
       const p = current.position;
       let move: string;
-      if (botPlays(p.sideToMove)) {
-        move = bot!(p, rng);
+      if (bot && botPlays(p.sideToMove)) {
+        move = unwrap(askBot(knightsGame, bot, table, current, p.side, rng));
         out(`${SIDE_NAMES[p.side]} (${opts.bot} bot) play ${move}`);
       } else {
         process.stdout.write(`${SIDE_NAMES[p.side]} (${p.sideToMove})> `);
@@ -240,7 +241,7 @@ export function registerKnights(program: Command): void {
     .description('play a game in the terminal, moves read line by line from standard input')
     .option('--layout <layout>', 'preset name, shape string or tile placements', 'standard')
     .option('--first <side>', 'who places first: R or H', 'R')
-    .option('--bot <name>', `let a bot play the other side (${Object.keys(knightsBots).join(', ')})`)
+    .option('--bot <name>', `let a bot play the other side (${botNames('knights').join(', ')})`)
     .option('--side <side>', 'with --bot: the side you play, R or H, or none to watch the bot play both', 'R')
     .option('--seed <seed>', "the bot's random seed", '1')
     .option('--record <file>', 'write the game record (JSON) there when the game ends')

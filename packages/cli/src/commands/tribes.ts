@@ -4,10 +4,24 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { chooseTribesMove, isTribesBotName, TRIBES_BOT_NAMES, type TribesBotName } from '@attila/bots';
-import { ok, Rng, serializeRecord, type GameEvent, type GameResult, type Result } from '@attila/core';
+import { botNames, findBot, type BotOf } from '@attila/bots';
+import {
+  askBot,
+  ok,
+  Rng,
+  serializeRecord,
+  unwrap,
+  type GameEvent,
+  type GameResult,
+  type Result,
+} from '@attila/core';
 import {
   describeEvent,
+  formatMove,
+  legalCodes,
+  MoveKind,
+  moveKind,
+  parseMove,
   renderView,
   replayTribesRecord,
   tribesGame,
@@ -20,18 +34,25 @@ import { readRecordFile } from '../record-file.js';
 
 type Fail = (message: string) => never;
 
+/** The action tiles' moves: a terminal lists them summed up, not one a line. */
+const TILE_KINDS = new Set<number>([MoveKind.Double, MoveKind.Trade, MoveKind.TwoInfluence]);
+
+/** A seat's player: a person at the keyboard, or a bot of the registry. */
+type Seat =
+  { readonly name: 'human'; readonly bot: null } | { readonly name: string; readonly bot: BotOf<'tribes'> };
+
 /** `human` or a bot name, one per seat (a single name is used for every seat). */
-function parseSeats(text: string, players: number, fail: Fail): (TribesBotName | 'human')[] {
+function parseSeats(text: string, players: number, fail: Fail): Seat[] {
   const names = text.split(',').map((s) => s.trim());
   const list = names.length === 1 ? Array<string>(players).fill(names[0]) : names;
   if (list.length !== players)
     fail(`give one player per seat (${players}), or one name for all; got ${names.length}`);
-  for (const name of list) {
-    if (name !== 'human' && !isTribesBotName(name)) {
-      fail(`"${name}" is not a player; use human or a bot: ${TRIBES_BOT_NAMES.join(', ')}`);
-    }
-  }
-  return list as (TribesBotName | 'human')[];
+  return list.map((name): Seat => {
+    if (name === 'human') return { name, bot: null };
+    const entry = findBot('tribes', name);
+    if (!entry) fail(`"${name}" is not a player; use human or a bot: ${botNames('tribes').join(', ')}`);
+    return { name, bot: entry.make() };
+  });
 }
 
 function readSettings(
@@ -58,9 +79,14 @@ function summary(result: GameResult | null, moves: number): string {
 }
 
 /** One move by the seat to act, chosen by a bot from that seat's view. */
-function botMove(state: TribesState, bot: TribesBotName, rng: Rng): { seat: number; move: string } {
+function botMove(
+  settings: TribesSettings,
+  state: TribesState,
+  bot: BotOf<'tribes'>,
+  rng: Rng,
+): { seat: number; move: string } {
   const seat = tribesGame.toAct(state)[0];
-  return { seat, move: chooseTribesMove(bot, tribesGame.view(state, { seat }), state.map, rng) };
+  return { seat, move: unwrap(askBot(tribesGame, bot, settings, state, seat, rng)) };
 }
 
 function apply(state: TribesState, seat: number, move: string): { state: TribesState; events: GameEvent[] } {
@@ -82,14 +108,15 @@ function selfplay(
 ): void {
   const settings = readSettings(opts, fail);
   const seats = parseSeats(opts.bots, settings.players, fail);
-  if (seats.includes('human')) fail('selfplay is between bots only; use "attila tribes play" to play');
+  const bots = seats.map((s) => s.bot);
+  if (!bots.every((b) => b !== null)) fail('selfplay is between bots only; use "attila tribes play" to play');
   const start = tribesGame.setup(settings, opts.seed);
   if (!start.ok) fail(start.error.message);
   let state = start.value;
   const rng = Rng.fromSeed(`${opts.seed}/bots`);
   const moves: string[] = [];
   while (!state.over) {
-    const { seat, move } = botMove(state, seats[tribesGame.toAct(state)[0]] as TribesBotName, rng);
+    const { seat, move } = botMove(settings, state, bots[tribesGame.toAct(state)[0]], rng);
     state = apply(state, seat, move).state;
     moves.push(move);
   }
@@ -99,7 +126,7 @@ function selfplay(
       id: `selfplay-${opts.seed}`,
       settings,
       seed: opts.seed,
-      players: seats.map((bot, i) => ({ name: `seat ${i} (${bot})`, kind: 'bot' as const, bot })),
+      players: seats.map(({ name }, i) => ({ name: `seat ${i} (${name})`, kind: 'bot' as const, bot: name })),
       moves,
       result,
       finishedAt: new Date().toISOString(),
@@ -133,7 +160,7 @@ async function playInTerminal(
   if (!start.ok) fail(start.error.message);
   let state = start.value;
   const rng = Rng.fromSeed(`${opts.seed}/bots`);
-  const humans = seats.filter((s) => s === 'human').length;
+  const humans = seats.filter((s) => s.bot === null).length;
   const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
   const ask = async (prompt: string): Promise<string | null> => {
     process.stdout.write(prompt);
@@ -147,7 +174,9 @@ async function playInTerminal(
       if (line) console.log(line);
     }
   };
-  console.log(`Tribes, ${settings.players} players: ${seats.map((s, i) => `seat ${i} ${s}`).join(', ')}`);
+  console.log(
+    `Tribes, ${settings.players} players: ${seats.map((s, i) => `seat ${i} ${s.name}`).join(', ')}`,
+  );
   console.log(
     `Map: ${settings.map.name}. Moves: a number from the list, or the move's text; "quit" to stop.`,
   );
@@ -156,23 +185,22 @@ async function playInTerminal(
     const seat = tribesGame.toAct(state)[0];
     const player = seats[seat];
     let move: string;
-    if (player === 'human') {
+    if (player.bot === null) {
       if (humans > 1 && seat !== lastHuman && process.stdin.isTTY) {
         if ((await ask(`\nPass the keyboard to seat ${seat} and press Enter `)) === null) return;
       }
       lastHuman = seat;
-      const all = tribesGame.legalMoves(state, seat);
+      const codes = legalCodes(state);
+      const kinds = new Set(codes.map(moveKind));
       // Tile moves are many (every set of cards to trade): they are summed up, not numbered.
-      const legal = all.filter((m) => !m.startsWith('tile '));
+      const legal = codes.filter((m) => !TILE_KINDS.has(moveKind(m))).map((m) => formatMove(state.map, m));
       console.log('\n' + renderView(tribesGame.view(state, { seat }), state.map));
       console.log(`seat ${seat}, choose:`);
       legal.forEach((m, i) => console.log(`  ${String(i + 1).padStart(3)}  ${m}`));
       const tiles = [
-        all.includes('tile double') ? 'tile double' : null,
-        all.some((m) => m.startsWith('tile trade')) ? 'tile trade <tribe>,<tribe>,...' : null,
-        all.some((m) => m.startsWith('tile influence'))
-          ? 'tile influence <tribe> (+2) or <tribe>+<tribe>'
-          : null,
+        kinds.has(MoveKind.Double) ? 'tile double' : null,
+        kinds.has(MoveKind.Trade) ? 'tile trade <tribe>,<tribe>,...' : null,
+        kinds.has(MoveKind.TwoInfluence) ? 'tile influence <tribe> (+2) or <tribe>+<tribe>' : null,
       ].filter((t) => t !== null);
       if (tiles.length) console.log(`  or an action tile: ${tiles.join(' | ')}`);
       for (;;) {
@@ -194,11 +222,12 @@ async function playInTerminal(
         break;
       }
     } else {
-      const chosen = botMove(state, player, rng);
+      const chosen = botMove(settings, state, player.bot, rng);
       move = chosen.move;
       const played = apply(state, seat, move);
       state = played.state;
-      console.log(`seat ${seat} (${player}): ${move.startsWith('commit') ? 'commits' : move}`);
+      const commits = moveKind(unwrap(parseMove(state.map, move))) === MoveKind.Commit;
+      console.log(`seat ${seat} (${player.name}): ${commits ? 'commits' : move}`);
       show(played.events);
     }
     moves.push(move);
@@ -211,9 +240,9 @@ async function playInTerminal(
       settings,
       seed: opts.seed,
       players: seats.map((p, i) =>
-        p === 'human'
+        p.bot === null
           ? { name: `seat ${i}`, kind: 'human' as const }
-          : { name: `seat ${i} (${p})`, kind: 'bot' as const, bot: p },
+          : { name: `seat ${i} (${p.name})`, kind: 'bot' as const, bot: p.name },
       ),
       moves,
       result,
@@ -246,7 +275,7 @@ export function registerTribes(program: Command): void {
     .description('play in the terminal: hotseat people and bots')
     .option(
       '--seats <list>',
-      `human or a bot per seat, comma-separated (bots: ${TRIBES_BOT_NAMES.join(', ')})`,
+      `human or a bot per seat, comma-separated (bots: ${botNames('tribes').join(', ')})`,
       'human,random,random',
     )
     .action(async (o) => playInTerminal(o, fail));
@@ -254,7 +283,7 @@ export function registerTribes(program: Command): void {
     .description('a whole game between bots; prints the final scores as JSON')
     .option(
       '--bots <list>',
-      `bots per seat, comma-separated, or one for all (${TRIBES_BOT_NAMES.join(', ')})`,
+      `bots per seat, comma-separated, or one for all (${botNames('tribes').join(', ')})`,
       'random',
     )
     .action((o) => selfplay(o, fail));

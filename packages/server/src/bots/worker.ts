@@ -1,9 +1,10 @@
 /**
  * A bot thread: answers "which move for this seat?" questions. It keeps each table's latest state and
- * replays only the moves it has not seen; the bot itself gets only what its seat may see (see catalog.ts).
+ * replays only the moves it has not seen (core's replay loop); the bot is asked through the core contract,
+ * shown only what its seat may see.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseRecordedMove, Rng, type Result } from '@attila/core';
+import { askBot, ok, playRecordedMoves, Rng, type Result } from '@attila/core';
 import type { AnyGame } from '../games.js';
 import type { BotRequest } from './types.js';
 import { loadBotModule } from './catalog.js';
@@ -27,15 +28,9 @@ const MAX_CACHED = 2000;
 const cache = new Map<string, Cached>();
 
 function advance(game: AnyGame, from: Cached, moves: readonly string[]): Result<Cached> {
-  let state = from.state;
-  for (let i = from.moves.length; i < moves.length; i++) {
-    const rec = parseRecordedMove(moves[i], game.toAct(state));
-    if (!rec.ok) return rec;
-    const played = game.play(state, rec.value.seat, rec.value.move);
-    if (!played.ok) return played;
-    state = played.value.state;
-  }
-  return { ok: true, value: { moves: [...moves], state, settings: from.settings } };
+  const seen = from.moves.length;
+  const played = playRecordedMoves(game, from.state, moves.slice(seen), seen);
+  return played.ok ? ok({ moves: [...moves], state: played.value.state, settings: from.settings }) : played;
 }
 
 function stateFor(game: AnyGame, q: WorkerQuestion): Result<Cached> {
@@ -62,8 +57,7 @@ function answer(q: WorkerQuestion): WorkerAnswer {
   // Deterministic per position: the same game asks the same question and gets the same answer.
   const rng = Rng.fromSeed(`${q.seed}/${q.moves.length}/${q.seat}`);
   if (!bot) return { id: q.id, error: `no ${q.game} bot "${q.bot}"` };
-  const chosen = bot(game, current.value.state, q.seat, rng);
-  const move: Result<string> = typeof chosen === 'string' ? { ok: true, value: chosen } : chosen;
+  const move = askBot(game, bot, current.value.settings, current.value.state, q.seat, rng);
   return move.ok ? { id: q.id, move: move.value } : { id: q.id, error: move.error.message };
 }
 

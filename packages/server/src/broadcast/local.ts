@@ -4,6 +4,7 @@ import type { Broadcast, Envelope } from './types.js';
 export class LocalBroadcast implements Broadcast {
   readonly local = true;
   readonly origin = 'local';
+  readonly up = true;
   private readonly handlers = new Map<string, Set<(e: Envelope) => void>>();
 
   publish(envelope: Envelope): void {
@@ -20,6 +21,9 @@ export class LocalBroadcast implements Broadcast {
       if (set.size === 0 && this.handlers.get(table) === set) this.handlers.delete(table);
     };
   }
+
+  /** In-process delivery has no outages. */
+  onResume(): void {}
 
   async close(): Promise<void> {
     this.handlers.clear();

@@ -11,6 +11,8 @@ export interface Envelope {
   readonly origin?: string;
   /** For a move's update: the sequence number it brings the game to. */
   readonly seq?: number;
+  /** For the table's news (seats, status) with a snapshot: the sequence number that snapshot shows. */
+  readonly at?: number;
   /** The same message for everyone watching. */
   readonly all?: string;
   /** Per seat (index = seat); null for a seat nobody on this process watches (local broadcast only). */
@@ -26,10 +28,21 @@ export interface Broadcast {
   readonly local: boolean;
   /** This process's name on the broadcast, stamped on what it publishes. */
   readonly origin: string;
+  /**
+   * Whether what is published now reaches the other processes (Redis connected). While it is false the
+   * table refuses changes (`broadcast.unavailable`): nobody else would hear of them.
+   */
+  readonly up: boolean;
   publish(envelope: Envelope): void;
   /**
+   * `listener` runs each time the broadcast comes back after an outage, once it is subscribed again to every
+   * table: envelopes published meanwhile are lost, so each listener catches up from storage.
+   */
+  onResume(listener: () => void): void;
+  /**
    * Calls `handler` for every envelope about `table` published after the returned promise resolves,
-   * until the function it resolves to is called.
+   * until the function it resolves to is called. Never rejects: during an outage the subscription is made
+   * when the broadcast returns (and `onResume` listeners then catch up).
    */
   subscribe(table: string, handler: (envelope: Envelope) => void): Promise<() => void>;
   close(): Promise<void>;

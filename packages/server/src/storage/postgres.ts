@@ -4,6 +4,8 @@
  * time own a table's timers and bots.
  */
 import pg from 'pg';
+import type { Logger } from 'pino';
+import { Unavailable } from '../errors.js';
 import {
   patchColumns,
   schemaSql,
@@ -28,6 +30,29 @@ export interface PostgresOptions {
   readonly connectionString: string;
   /** A schema of its own (created if absent); default `public`. */
   readonly schema?: string;
+  /** Told of connections that fail while idle in the pool (PostgreSQL restarted, a connection ended). */
+  readonly log?: Logger;
+}
+
+/** Node's socket errors and PostgreSQL's "connection exception" / "operator intervention" classes. */
+const CONNECTION_STATES = /^(08|57P)/;
+
+/** Whether `e` means PostgreSQL is out of reach (rather than a refused statement). */
+function isOutage(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string') return code.startsWith('E') || CONNECTION_STATES.test(code);
+  return /connection|terminat|timeout|ECONN/i.test(e.message);
+}
+
+/** A refusal for an outage, anything else as it was (a programmer error, a constraint). */
+function asRefusal(e: unknown): unknown {
+  return isOutage(e)
+    ? new Unavailable(
+        'storage.unavailable',
+        'the server cannot reach its database (PostgreSQL) right now; nothing was changed: try again in a few seconds',
+      )
+    : e;
 }
 
 export class PostgresStorage implements Storage {
@@ -40,7 +65,12 @@ export class PostgresStorage implements Storage {
       connectionString: options.connectionString,
       max: 8,
       options: `-c search_path=${schema}`,
+      // While PostgreSQL is down a request fails within this time instead of waiting for a connection.
+      connectionTimeoutMillis: 3000,
     });
+    // A connection that breaks while idle (PostgreSQL restarted, pg_terminate_backend) is dropped by the
+    // pool, which connects afresh on the next query; without a listener the error would end the process.
+    pool.on('error', (e) => options.log?.warn({ err: e.message }, 'postgres: an idle connection failed'));
     const client = await pool.connect();
     try {
       // Processes starting together on an empty database would race to create the schema: one at a time.
@@ -54,25 +84,48 @@ export class PostgresStorage implements Storage {
     return new PostgresStorage(pool);
   }
 
+  private async query(text: string, values?: unknown[]): Promise<pg.QueryResult> {
+    try {
+      return await this.pool.query(text, values);
+    } catch (e) {
+      throw asRefusal(e);
+    }
+  }
+
   private async tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    try {
+      return await this.inTransaction(work);
+    } catch (e) {
+      throw asRefusal(e);
+    }
+  }
+
+  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A checked-out client's broken connection is reported on the client (the pool only listens to idle
+    // ones): without a listener it would end the process. The query under way fails, and is answered.
+    const broken = () => undefined;
+    client.on('error', broken);
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
+      client.off('error', broken);
+      client.release();
       return result;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
+      client.off('error', broken);
+      // A connection that failed is not given back to the pool.
+      client.release(isOutage(e) ? (e as Error) : undefined);
       throw e;
-    } finally {
-      client.release();
     }
   }
 
   private async seatsOf(ids: string[]): Promise<Map<string, StoredSeat[]>> {
     const out = new Map<string, StoredSeat[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
-    const r = await this.pool.query(
+    const r = await this.query(
       'SELECT table_id, seat, name, kind, bot, token_hash, controller FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat',
       [ids],
     );
@@ -87,7 +140,7 @@ export class PostgresStorage implements Storage {
     return rows.map((row) => tableFromRow(row, seats.get(row.id) ?? []));
   }
 
-  private async patch(client: pg.PoolClient | pg.Pool, tableId: string, patch: TablePatch): Promise<void> {
+  private async patch(client: pg.PoolClient, tableId: string, patch: TablePatch): Promise<void> {
     const columns = patchColumns(patch);
     const sets = columns.map(([column], i) => `${column} = $${i + 1}`);
     const values = columns.map(([, value]) => value);
@@ -115,20 +168,19 @@ export class PostgresStorage implements Storage {
   }
 
   async getTable(id: string): Promise<StoredTable | null> {
-    const r = await this.pool.query('SELECT * FROM tables WHERE id = $1', [id]);
+    const r = await this.query('SELECT * FROM tables WHERE id = $1', [id]);
     return r.rows.length ? (await this.tablesFrom(r.rows))[0] : null;
   }
 
   async getMoves(id: string): Promise<StoredMove[]> {
-    const r = await this.pool.query(
-      'SELECT seq, seat, move, at FROM moves WHERE table_id = $1 ORDER BY seq',
-      [id],
-    );
+    const r = await this.query('SELECT seq, seat, move, at FROM moves WHERE table_id = $1 ORDER BY seq', [
+      id,
+    ]);
     return r.rows.map((m) => ({ seq: m.seq, seat: m.seat, move: m.move, at: Number(m.at) }));
   }
 
   async listTables(limit: number): Promise<StoredTable[]> {
-    const r = await this.pool.query(
+    const r = await this.query(
       `SELECT * FROM tables WHERE listed AND status IN ('open', 'playing') ORDER BY created_at DESC LIMIT $1`,
       [limit],
     );
@@ -136,24 +188,26 @@ export class PostgresStorage implements Storage {
   }
 
   async activeTables(): Promise<StoredTable[]> {
-    const r = await this.pool.query(
+    const r = await this.query(
       `SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at`,
     );
     return this.tablesFrom(r.rows);
   }
 
-  async updateSeat(tableId: string, s: StoredSeat, patch: TablePatch = {}): Promise<void> {
+  async updateSeats(tableId: string, seats: readonly StoredSeat[], patch: TablePatch = {}): Promise<void> {
     await this.tx(async (c) => {
-      await c.query(
-        'UPDATE seats SET name = $1, kind = $2, bot = $3, token_hash = $4, controller = $5 WHERE table_id = $6 AND seat = $7',
-        [s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat],
-      );
+      for (const s of seats) {
+        await c.query(
+          'UPDATE seats SET name = $1, kind = $2, bot = $3, token_hash = $4, controller = $5 WHERE table_id = $6 AND seat = $7',
+          [s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat],
+        );
+      }
       await this.patch(c, tableId, patch);
     });
   }
 
   async updateTable(tableId: string, patch: TablePatch): Promise<void> {
-    await this.patch(this.pool, tableId, patch);
+    await this.tx((c) => this.patch(c, tableId, patch));
   }
 
   async appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void> {
@@ -175,7 +229,7 @@ export class PostgresStorage implements Storage {
   }
 
   async addChat(tableId: string, chat: Omit<StoredChat, 'id'>): Promise<StoredChat> {
-    const r = await this.pool.query(
+    const r = await this.query(
       'INSERT INTO chat (table_id, seat, name, text, at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
       [tableId, chat.seat, chat.name, chat.text, chat.at],
     );
@@ -183,7 +237,7 @@ export class PostgresStorage implements Storage {
   }
 
   async recentChat(tableId: string, limit: number): Promise<StoredChat[]> {
-    const r = await this.pool.query(
+    const r = await this.query(
       'SELECT id, seat, name, text, at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2',
       [tableId, limit],
     );
@@ -201,7 +255,7 @@ export class PostgresStorage implements Storage {
   }
 
   async claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean> {
-    const r = await this.pool.query(
+    const r = await this.query(
       `INSERT INTO leases (table_id, owner, until_ms) VALUES ($1, $2, $3)
        ON CONFLICT (table_id) DO UPDATE SET owner = $2, until_ms = $3
        WHERE leases.owner = $2 OR leases.until_ms < $4`,
@@ -219,7 +273,7 @@ export class PostgresStorage implements Storage {
     if (tableIds.length === 0) return [];
     // Rows this owner inserted or updated come back; a table leased to a live owner, or finished (another
     // process's copy may not know yet), is left alone.
-    const r = await this.pool.query(
+    const r = await this.query(
       `INSERT INTO leases (table_id, owner, until_ms)
          SELECT id, $2, $3::bigint FROM tables WHERE id = ANY($1::text[]) AND status <> 'finished'
        ON CONFLICT (table_id) DO UPDATE SET owner = $2, until_ms = $3
@@ -232,7 +286,7 @@ export class PostgresStorage implements Storage {
 
   async claimOrphans(owner: string, nowMs: number, untilMs: number, limit: number): Promise<string[]> {
     // The lease is re-checked by ON CONFLICT: of several processes sweeping at once, one wins each table.
-    const r = await this.pool.query(
+    const r = await this.query(
       `INSERT INTO leases (table_id, owner, until_ms)
          SELECT t.id, $1, $2::bigint FROM tables t LEFT JOIN leases l ON l.table_id = t.id
          WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.until_ms < $3)
@@ -246,7 +300,7 @@ export class PostgresStorage implements Storage {
 
   async finishedAmong(tableIds: readonly string[]): Promise<string[]> {
     if (tableIds.length === 0) return [];
-    const r = await this.pool.query(`SELECT id FROM tables WHERE status = 'finished' AND id = ANY($1)`, [
+    const r = await this.query(`SELECT id FROM tables WHERE status = 'finished' AND id = ANY($1)`, [
       [...tableIds],
     ]);
     return r.rows.map((row) => row.id as string);
@@ -254,10 +308,7 @@ export class PostgresStorage implements Storage {
 
   async release(tableIds: readonly string[], owner: string): Promise<void> {
     if (tableIds.length === 0) return;
-    await this.pool.query('DELETE FROM leases WHERE owner = $1 AND table_id = ANY($2)', [
-      owner,
-      [...tableIds],
-    ]);
+    await this.query('DELETE FROM leases WHERE owner = $1 AND table_id = ANY($2)', [owner, [...tableIds]]);
   }
 
   async close(): Promise<void> {

@@ -149,9 +149,11 @@ export class SqliteStorage implements Storage {
     return (this.stmt.activeTables.all() as TableRow[]).map((r) => this.tableFrom(r));
   }
 
-  async updateSeat(tableId: string, s: StoredSeat, patch: TablePatch = {}): Promise<void> {
+  async updateSeats(tableId: string, seats: readonly StoredSeat[], patch: TablePatch = {}): Promise<void> {
     this.db.transaction(() => {
-      this.stmt.updateSeat.run(s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat);
+      for (const s of seats) {
+        this.stmt.updateSeat.run(s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat);
+      }
       this.patchTable(tableId, patch);
     })();
   }

@@ -73,7 +73,7 @@ describe.each(backends)('%s storage', (name, up, open) => {
         [4, 'b3'],
       ]);
       expect(['d4', 'a4']).toContain((await s.getMoves(id))[2].move);
-      await s.updateSeat(id, { ...table(id).seats[0], controller: 'bot' }, { result: { winners: [1] } });
+      await s.updateSeats(id, [{ ...table(id).seats[0], controller: 'bot' }], { result: { winners: [1] } });
       const after = await s.getTable(id);
       expect(after).toMatchObject({ status: 'playing', clock, result: { winners: [1] } });
       expect(after?.seats[0].controller).toBe('bot');

@@ -77,7 +77,8 @@ export interface Storage {
   listTables(limit: number): Promise<StoredTable[]>;
   /** Every table not finished: what a server reloads when it starts. */
   activeTables(): Promise<StoredTable[]>;
-  updateSeat(tableId: string, seat: StoredSeat, patch?: TablePatch): Promise<void>;
+  /** The seats (and the patch) in one transaction. */
+  updateSeats(tableId: string, seats: readonly StoredSeat[], patch?: TablePatch): Promise<void>;
   updateTable(tableId: string, patch: TablePatch): Promise<void>;
   /** Commits the move and the patch together; throws `SeqTakenError` when `move.seq` exists already. */
   appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void>;

@@ -1,5 +1,6 @@
 /** The bot module of the server tests: the bids fixture game, with the generic random bot. */
-import { randomBot, type BotModule } from '../bots/catalog.js';
+import { randomBot } from '@attila/core';
+import type { BotModule } from '../bots/catalog.js';
 import { bidsGame } from './bids-game.js';
 
 export const botModule: BotModule = { games: { tribes: bidsGame }, bots: { tribes: { random: randomBot } } };

@@ -1,16 +1,20 @@
 /** A bot module for the pool's tests: the real games, with a Knights bot that thinks for 120 ms of CPU. */
+import { randomBot, type AnyHonestBot } from '@attila/core';
 import { knightsGame } from '@attila/knights';
 import { tribesGame } from '@attila/tribes';
-import { randomBot, type BotFn, type BotModule } from '../bots/catalog.js';
+import type { BotModule } from '../bots/catalog.js';
 
 export const SLOW_MS = 120;
 
-const slow: BotFn = (game, state, seat, rng) => {
-  const until = Date.now() + SLOW_MS;
-  while (Date.now() < until) {
-    // Busy, as a search is: the worker thread can do nothing else meanwhile.
-  }
-  return randomBot(game, state, seat, rng);
+const slow: AnyHonestBot = {
+  sees: 'seat',
+  choose(seen, rng) {
+    const until = Date.now() + SLOW_MS;
+    while (Date.now() < until) {
+      // Busy, as a search is: the worker thread can do nothing else meanwhile.
+    }
+    return randomBot.choose(seen, rng);
+  },
 };
 
 export const botModule: BotModule = {

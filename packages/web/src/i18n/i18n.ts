@@ -16,7 +16,7 @@ export const LOCALES: Record<Language, Record<string, unknown>> = { en, cs, es, 
 const STORAGE_KEY = 'attila.lang';
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return LANGUAGES.some((l) => l === value);
 }
 
 function initialLanguage(): Language {
@@ -30,9 +30,7 @@ export const i18n = i18next.createInstance();
 void i18n.init({
   lng: initialLanguage(),
   fallbackLng: 'en',
-  resources: Object.fromEntries(
-    LANGUAGES.map((l) => [l, { translation: LOCALES[l] as Record<string, string> }]),
-  ),
+  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: LOCALES[l] }])),
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
@@ -45,7 +43,7 @@ export function setLanguage(lang: Language): void {
 }
 
 export type T = (key: string, options?: Record<string, unknown>) => string;
-export const t: T = (key, options) => i18n.t(key, options ?? {}) as string;
+export const t: T = (key, options) => String(i18n.t(key, options ?? {}));
 
 /** Re-renders the calling component when the language changes; returns the translate function. */
 export function useT(): T {

@@ -1,26 +1,20 @@
 /** A Knights game at a server table: the board from the server's snapshot, moves sent over the socket. */
+import { otherSide, sideOfSeat, type KnightsEvent, type KnightsView } from '@attila/knights';
 import { useEffect, useState } from 'preact/hooks';
-import type { Snapshot, TableInfo } from '@attila/protocol';
+import type { LiveBoardProps } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
-import { KnightsBoard } from './board.js';
-import { parsePosition } from './notation.js';
-import { KnightsStatus, SideChip, WinnerOverlay } from './panel.js';
-import { readKnightsView, sideOfSeat, stageHint, type Stage } from './view.js';
 import { AnalysisToggle, useAnalysis } from './analysis.js';
+import { KnightsBoard } from './board.js';
+import { KnightsStatus, SideChip, WinnerOverlay } from './panel.js';
+import { stageHint, type Stage } from './selection.js';
 
-export function KnightsLive(props: {
-  table: TableInfo;
-  snapshot: Snapshot;
-  seat: number | null;
-  onMove: (move: string) => void;
-  analysisAllowed: boolean;
-}) {
+export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
   const t = useT();
   const { snapshot, seat } = props;
-  const view = readKnightsView(snapshot.view);
+  const view = snapshot.view;
   const [closed, setClosed] = useState(false);
   const [analysisOn, setAnalysisOn] = useState(false);
-  const verdicts = useAnalysis(analysisOn && props.analysisAllowed ? (view?.position ?? null) : null);
+  const verdicts = useAnalysis(analysisOn && props.analysisAllowed ? view.position : null);
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [stage, setStage] = useState<Stage>('idle');
   useEffect(() => setSentAt(null), [snapshot.seq]);
@@ -30,8 +24,6 @@ export function KnightsLive(props: {
     const timer = setTimeout(() => setSentAt(null), 3000);
     return () => clearTimeout(timer);
   }, [sentAt]);
-  if (!view) return <pre class="error">{JSON.stringify(snapshot.view)}</pre>;
-  const toMove = parsePosition(view.position)?.toMove ?? 'R';
   const result = snapshot.result;
   const winner = result ? sideOfSeat(result.winners[0]) : null;
   const mine = seat !== null ? sideOfSeat(seat) : null;
@@ -40,7 +32,7 @@ export function KnightsLive(props: {
     ? null
     : !myTurn
       ? 'knights.hint.wait'
-      : view.placement
+      : view.phase === 'placement'
         ? 'knights.hint.place'
         : stageHint(stage);
   return (
@@ -50,7 +42,7 @@ export function KnightsLive(props: {
           position={view.position}
           legalMoves={sentAt === null ? snapshot.legalMoves : []}
           lastMove={view.lastMove}
-          tiles={view.tiles}
+          tiles={view.layout.tiles}
           onStage={setStage}
           verdicts={verdicts.verdicts}
           onMove={(m) => {
@@ -61,7 +53,7 @@ export function KnightsLive(props: {
       </div>
       <aside class="side-panel">
         <div class="card">
-          <KnightsStatus winner={winner} toMove={toMove} myTurn={myTurn} />
+          <KnightsStatus winner={winner} toMove={view.sideToMove} myTurn={myTurn} />
           {mine && (
             <p class="muted">
               {t('knights.youPlay')} <SideChip side={mine} />
@@ -82,7 +74,7 @@ export function KnightsLive(props: {
                 : t('knights.youLose')
               : t('knights.winner', { side: t(`sides.${winner}`) })
           }
-          text={t('knights.winnerReason', { loser: t(`sides.${winner === 'R' ? 'H' : 'R'}`) })}
+          text={t('knights.winnerReason', { loser: t(`sides.${otherSide(winner)}`) })}
           onClose={() => setClosed(true)}
         >
           <a class="button" href={`#/replay/${props.table.id}`}>

@@ -4,7 +4,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useT } from '../i18n/i18n.js';
-import type { Side } from './notation.js';
+import type { Side } from '@attila/knights';
 
 export function SideChip({ side }: { side: Side }) {
   const t = useT();
@@ -60,7 +60,7 @@ export function WinnerOverlay(props: {
 }) {
   const t = useT();
   return (
-    <div class="overlay" role="dialog" aria-modal="true" data-testid="winner">
+    <div class="overlay" role="dialog" aria-modal="true" data-testid="winner" aria-label={props.title}>
       <div class="card">
         <div class="winner-banner">{props.title}</div>
         <p>{props.text}</p>

@@ -2,7 +2,7 @@
  * The two armies' pieces. Colour is never the only difference: Romans carry a round shield with an eagle
  * crest, Huns a pointed banner (the shapes stay distinct in grey-scale and for colour-blind players).
  */
-import type { Side } from './notation.js';
+import type { Side } from '@attila/knights';
 
 export const SIDE_COLOUR: Record<Side, { fill: string; stroke: string; mark: string }> = {
   R: { fill: '#1d5fa8', stroke: '#0b2a4f', mark: '#f6e7b0' },

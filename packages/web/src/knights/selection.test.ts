@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseMove, parsePosition } from './notation.js';
-import { click, highlights, IDLE } from './selection.js';
+import { click, highlights, IDLE, movableKnights } from './selection.js';
 
 const legal = ['a1-b3,c1', 'a1-b3,e4', 'a1-c2,b3', 'd4-e2,a1'];
-
-describe('knights notation', () => {
-  it('reads the empty standard board and a gap layout', () => {
-    const p = parsePosition('...../...../...../..... R')!;
-    expect(p.rows).toBe(4);
-    expect(p.cols).toBe(5);
-    expect(p.squares.find((s) => s.row === 3 && s.col === 0)!.name).toBe('a1');
-    expect(p.squares.find((s) => s.row === 0 && s.col === 4)!.name).toBe('e4');
-    const q = parsePosition('R#_/.H. H')!;
-    expect(q.squares.map((s) => s.cell)).toEqual(['R', 'scorched', 'gap', 'free', 'H', 'free']);
-    expect(q.toMove).toBe('H');
-  });
-  it('refuses text that is not a position or a move', () => {
-    expect(parsePosition('abc R')).toBeNull();
-    expect(parsePosition('../... R')).toBeNull();
-    expect(parseMove('a1-b3')).toBeNull();
-    expect(parseMove('a1-b3,c1')).toEqual({ kind: 'move', from: 'a1', to: 'b3', scorch: 'c1' });
-    expect(parseMove('c2')).toEqual({ kind: 'place', to: 'c2' });
-  });
-});
 
 describe('entering a turn in clicks', () => {
   it('offers the knights that can move, then their landing squares, then the squares to scorch', () => {
@@ -48,5 +27,12 @@ describe('entering a turn in clicks', () => {
   it('a placement is one click on an offered square', () => {
     expect(click(['a1', 'c2'], IDLE, 'c2')).toEqual({ kind: 'play', move: 'c2' });
     expect(click(['a1', 'c2'], IDLE, 'b2')).toEqual({ kind: 'select', selection: IDLE });
+  });
+});
+
+describe('dragging a knight', () => {
+  it('starts only on a knight that has a legal move', () => {
+    expect([...movableKnights(legal)].sort()).toEqual(['a1', 'd4']);
+    expect(movableKnights(['a1', 'c2']).size).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The two-click (or drag-then-click) way of entering a Knights turn, as a pure state machine over the
+ * The two-click (or drag-then-click) way of entering a Knights turn: a pure state machine over the
  * legal moves the engine supplied: pick a knight, pick where it lands, pick the square to scorch.
  */
-import { formatMove, parseMove, type KnightsMove } from './notation.js';
+import { formatMove, readMove, type KnightsMove } from '@attila/knights';
 
 export type Selection =
   | { readonly stage: 'idle' }
@@ -20,7 +20,7 @@ export interface Highlights {
 }
 
 function parsed(legal: readonly string[]): KnightsMove[] {
-  return legal.map(parseMove).filter((m): m is KnightsMove => m !== null);
+  return legal.map(readMove).filter((m): m is KnightsMove => m !== null);
 }
 
 export function highlights(legal: readonly string[], sel: Selection): Highlights {
@@ -37,6 +37,11 @@ export function highlights(legal: readonly string[], sel: Selection): Highlights
   for (const m of moves)
     if (m.kind === 'move' && m.from === sel.from && m.to === sel.to) targets.add(m.scorch);
   return { targets, selected: sel.to, pending: { from: sel.from, to: sel.to } };
+}
+
+/** The squares of the knights that can move now (where a drag may start). */
+export function movableKnights(legal: readonly string[]): ReadonlySet<string> {
+  return new Set(parsed(legal).flatMap((m) => (m.kind === 'move' ? [m.from] : [])));
 }
 
 export type ClickOutcome =
@@ -63,4 +68,15 @@ export function click(legal: readonly string[], sel: Selection, square: string):
   }
   if (ownKnight) return { kind: 'select', selection: { stage: 'from', from: square } };
   return { kind: 'select', selection: IDLE };
+}
+
+export type Stage = Selection['stage'];
+
+/** The hint for where the player is in entering a move: pick a knight, choose its landing, scorch. */
+export function stageHint(stage: Stage): string {
+  return stage === 'from'
+    ? 'knights.hint.land'
+    : stage === 'scorch'
+      ? 'knights.hint.scorch'
+      : 'knights.hint.pick';
 }

@@ -1,11 +1,10 @@
 /**
  * Choosing a Knights game's settings: a layout (a preset, or the player's own arrangement of the four
- * tiles) and the side that begins. The engine validates the result; its error is shown as it comes.
+ * tiles) and the side that begins. The engine validates the result; its error is shown unchanged.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { knightsGame, PRESET_LAYOUTS } from '@attila/knights';
+import { knightsGame, PRESET_LAYOUTS, readPosition, SIDE_LETTERS } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
-import { parsePosition } from './notation.js';
 import { TileEditor } from './tile-editor.js';
 
 export interface KnightsSettingsForm {
@@ -22,8 +21,7 @@ export function LayoutPreview({ layout, size = 90 }: { layout: string; size?: nu
     if (!s.ok) return null;
     const st = knightsGame.setup(s.value, 'preview');
     if (!st.ok) return null;
-    const v = knightsGame.view(st.value, 'spectator') as { position?: string };
-    return typeof v.position === 'string' ? parsePosition(v.position) : null;
+    return readPosition(knightsGame.view(st.value, 'spectator').position);
   }, [layout]);
   if (!shape) return null;
   const cell = Math.min(size / shape.cols, size / shape.rows);
@@ -94,12 +92,15 @@ export function KnightsSetup(props: {
           </button>
         </div>
         {custom && <TileEditor onChange={(shape) => props.onChange({ ...props.value, layout: shape })} />}
-        {!check.ok && <p class="error">{t('knights.editorInvalid', { message: check.error.message })}</p>}
+        {/* The tile editor says in its own words what is wrong with an arrangement. */}
+        {!check.ok && !custom && (
+          <p class="error">{t('knights.editorInvalid', { message: check.error.message })}</p>
+        )}
       </fieldset>
       <fieldset>
         <legend>{t(props.firstLabelKey ?? 'knights.first')}</legend>
         <div class="row">
-          {(['R', 'H'] as const).map((s) => (
+          {SIDE_LETTERS.map((s) => (
             <label key={s} class="radio">
               <input
                 type="radio"

@@ -3,18 +3,26 @@
  * arrow keys / buttons; large tiles can be turned. Reports the resulting shape string.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { knightsGame } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
 import {
   covers,
   EDITOR_COLS,
   EDITOR_ROWS,
   moved,
-  overlaps,
   shapeOf,
   STANDARD_TILES,
   turned,
   type EditorTile,
 } from './tile-arrangement.js';
+import { tileProblem, type TileProblem } from './tile-problems.js';
+
+/** The editor's own words for what is wrong; the engine's refusal of anything else is 'other'. */
+function problemOf(tiles: readonly EditorTile[]): TileProblem | { kind: 'other' } | null {
+  const problem = tileProblem(tiles);
+  if (problem) return problem;
+  return knightsGame.parseSettings({ layout: shapeOf(tiles), first: 'R' }).ok ? null : { kind: 'other' };
+}
 
 const C = 40;
 const TILE_COLOURS = ['#c9a86a', '#a7c07a', '#c98f6a', '#8fb0c9'];
@@ -25,8 +33,8 @@ export function TileEditor({ onChange }: { onChange: (shape: string) => void }) 
   const [sel, setSel] = useState(0);
   const drag = useRef<{ index: number; startX: number; startY: number; origin: EditorTile } | null>(null);
   const svg = useRef<SVGSVGElement>(null);
-  const overlap = overlaps(tiles);
-  useEffect(() => onChange(overlap ? 'overlap' : shapeOf(tiles)), [tiles]);
+  const problem = problemOf(tiles);
+  useEffect(() => onChange(shapeOf(tiles)), [tiles]);
 
   const update = (i: number, tile: EditorTile) => setTiles(tiles.map((x, k) => (k === i ? tile : x)));
   const scale = () => {
@@ -56,7 +64,7 @@ export function TileEditor({ onChange }: { onChange: (shape: string) => void }) 
       <svg
         ref={svg}
         viewBox={`0 0 ${EDITOR_COLS * C} ${EDITOR_ROWS * C}`}
-        tabIndex={0}
+        tabindex={0}
         role="application"
         aria-label={t('knights.editor')}
         onKeyDown={onKey}
@@ -155,7 +163,14 @@ export function TileEditor({ onChange }: { onChange: (shape: string) => void }) 
           {t('knights.nextTile')}
         </button>
       </div>
-      {overlap && <p class="error">{t('knights.editorOverlap')}</p>}
+      <p
+        class={problem ? 'error' : 'muted small'}
+        role="status"
+        data-testid="tile-problem"
+        data-problem={problem?.kind ?? ''}
+      >
+        {problem ? t(`knights.tileProblem.${problem.kind}`, problem) : t('knights.tileProblem.ok')}
+      </p>
     </div>
   );
 }

@@ -1,68 +1,84 @@
 /**
  * A game played entirely in the browser through the engine's public `GameModule` API (hotseat, replays):
  * the list of states from the start, the moves in record notation, undo, and the game record to download.
+ * Typed by the module: its states and events come back in the engine's own types.
  */
 import {
+  err,
   formatRecordedMove,
   newRecord,
+  ok,
   type GameEvent,
   type GameKind,
-  type AnyGameModule,
+  type GameModule,
   type GameRecord,
   type Result,
-  err,
-  ok,
 } from '@attila/core';
 
-export interface LocalGame<St> {
+export interface LocalGame<St, E extends GameEvent = GameEvent> {
   readonly states: readonly St[];
   /** Moves in record notation (`<seat>:` prefix when several seats could act). */
   readonly moves: readonly string[];
-  readonly events: readonly (readonly GameEvent[])[];
+  /** The seat that made each move. */
+  readonly seats: readonly number[];
+  readonly events: readonly (readonly E[])[];
 }
 
-export type AnyGame = AnyGameModule;
-
-export function startLocal<St>(game: AnyGame, settings: unknown, seed: string): Result<LocalGame<St>> {
+export function startLocal<S, St, V, E extends GameEvent>(
+  game: GameModule<S, St, V, E>,
+  settings: unknown,
+  seed: string,
+): Result<LocalGame<St, E>> {
   const parsed = game.parseSettings(settings);
   if (!parsed.ok) return parsed;
   const start = game.setup(parsed.value, seed);
   if (!start.ok) return start;
-  return ok({ states: [start.value as St], moves: [], events: [] });
+  return ok({ states: [start.value], moves: [], seats: [], events: [] });
 }
 
-export function playLocal<St>(
-  game: AnyGame,
-  g: LocalGame<St>,
+/** The position now: the last state. */
+export function currentState<St, E extends GameEvent>(g: LocalGame<St, E>): St {
+  return g.states[g.states.length - 1];
+}
+
+export function playLocal<S, St, V, E extends GameEvent>(
+  game: GameModule<S, St, V, E>,
+  g: LocalGame<St, E>,
   seat: number,
   move: string,
-): Result<LocalGame<St>> {
-  const state = g.states[g.states.length - 1];
+): Result<LocalGame<St, E>> {
+  const state = currentState(g);
   const toAct = game.toAct(state);
   if (!toAct.includes(seat)) return err('local.not-your-turn', `seat ${seat} may not act now`);
   const played = game.play(state, seat, move);
   if (!played.ok) return played;
   return ok({
-    states: [...g.states, played.value.state as St],
+    states: [...g.states, played.value.state],
     moves: [...g.moves, formatRecordedMove(seat, move, toAct)],
+    seats: [...g.seats, seat],
     events: [...g.events, played.value.events],
   });
 }
 
-export function undoLocal<St>(g: LocalGame<St>, plies = 1): LocalGame<St> {
+export function undoLocal<St, E extends GameEvent>(g: LocalGame<St, E>, plies = 1): LocalGame<St, E> {
   const n = Math.max(0, g.moves.length - plies);
-  return { states: g.states.slice(0, n + 1), moves: g.moves.slice(0, n), events: g.events.slice(0, n) };
+  return {
+    states: g.states.slice(0, n + 1),
+    moves: g.moves.slice(0, n),
+    seats: g.seats.slice(0, n),
+    events: g.events.slice(0, n),
+  };
 }
 
-export function localRecord<St>(
-  game: AnyGame,
+export function localRecord<S, St, V, E extends GameEvent>(
+  game: GameModule<S, St, V, E>,
   kind: GameKind,
   settingsJson: Record<string, unknown>,
   seed: string,
   names: readonly string[],
-  g: LocalGame<St>,
+  g: LocalGame<St, E>,
 ): GameRecord {
-  const last = g.states[g.states.length - 1];
+  const result = game.result(currentState(g));
   const now = new Date().toISOString();
   return newRecord({
     game: kind,
@@ -72,9 +88,9 @@ export function localRecord<St>(
     seed,
     players: names.map((name) => ({ name, kind: 'human' as const })),
     moves: [...g.moves],
-    result: game.result(last),
+    result,
     createdAt: now,
-    ...(game.result(last) ? { finishedAt: now } : {}),
+    ...(result ? { finishedAt: now } : {}),
   });
 }
 

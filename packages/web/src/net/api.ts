@@ -20,7 +20,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
-    return err('net.offline', (e as Error).message);
+    return err('net.offline', messageOf(e));
   }
   let json: unknown;
   try {
@@ -29,10 +29,25 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
     return err('net.response', `the server answered ${res.status} without JSON`);
   }
   if (!res.ok) {
-    const e = (json as { error?: { code?: string; message?: string } }).error;
+    const e = errorBody(json);
     return err(e?.code ?? `http.${res.status}`, e?.message ?? `HTTP ${res.status}`);
   }
+  // The server's answers are typed by the protocol package it answers with.
   return ok(json as T);
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The server's `{ error: { code, message } }`, or null for any other body. */
+function errorBody(json: unknown): { code: string; message: string } | null {
+  if (typeof json !== 'object' || json === null || !('error' in json)) return null;
+  const e = json.error;
+  if (typeof e !== 'object' || e === null || !('code' in e) || !('message' in e)) return null;
+  return typeof e.code === 'string' && typeof e.message === 'string'
+    ? { code: e.code, message: e.message }
+    : null;
 }
 
 export const api = {
@@ -48,22 +63,24 @@ export const api = {
     ),
   leave: (id: string, seat: number, token: string) =>
     call<{ table: TableInfo }>('POST', `/api/tables/${encodeURIComponent(id)}/leave`, { seat, token }),
-  /** The finished game's record, as text (it is also what a player downloads). */
+  /** The finished game's record in its text form (also what a player downloads). */
   async record(id: string): Promise<Result<string>> {
     try {
       const res = await fetch(`/api/tables/${encodeURIComponent(id)}/record`);
       const text = await res.text();
       if (!res.ok) {
+        let body: unknown = null;
         try {
-          const e = (JSON.parse(text) as { error: { code: string; message: string } }).error;
-          return err(e.code, e.message);
+          body = JSON.parse(text);
         } catch {
-          return err(`http.${res.status}`, text);
+          // not JSON: the text itself is the message
         }
+        const e = errorBody(body);
+        return e ? err(e.code, e.message) : err(`http.${res.status}`, text);
       }
       return ok(text);
     } catch (e) {
-      return err('net.offline', (e as Error).message);
+      return err('net.offline', messageOf(e));
     }
   },
 };
@@ -80,8 +97,11 @@ export function heldSeat(table: string): HeldSeat | null {
   try {
     const raw = localStorage.getItem(seatKey(table));
     if (!raw) return null;
-    const v = JSON.parse(raw) as HeldSeat;
-    return typeof v.seat === 'number' && typeof v.token === 'string' ? v : null;
+    const v: unknown = JSON.parse(raw);
+    if (typeof v !== 'object' || v === null || !('seat' in v) || !('token' in v)) return null;
+    return typeof v.seat === 'number' && typeof v.token === 'string'
+      ? { seat: v.seat, token: v.token }
+      : null;
   } catch {
     return null;
   }

@@ -1,37 +1,50 @@
 /**
  * One live table over the WebSocket: says hello (with the held seat's token, and the last sequence number
  * seen so a reconnect only fetches what was missed), reconnects with back-off, and hands every server
- * message to the screen as the latest table, snapshot and chat.
+ * message to the screen: the latest table, snapshot and chat. `View` and `Event` are the game's own types:
+ * the registry of client games opens a connection typed by the engine module the server runs for the table.
  */
-import type { ChatMessage, ClientMessage, ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
+import type { GameEvent } from '@attila/core';
+import type {
+  ChatMessage,
+  ClientMessage,
+  MoveNotice,
+  ServerMessage,
+  Snapshot,
+  TableInfo,
+} from '@attila/protocol';
 import type { HeldSeat } from './api.js';
 
-export interface LiveState {
+export interface LiveState<View = unknown, Event extends GameEvent = GameEvent> {
   readonly status: 'connecting' | 'open' | 'closed';
   readonly table: TableInfo | null;
   readonly seat: number | null;
-  readonly snapshot: Snapshot | null;
+  readonly snapshot: Snapshot<View> | null;
   readonly chat: readonly ChatMessage[];
   /** Public events of the moves seen live, oldest first (for logs and animations). */
-  readonly notices: readonly {
-    readonly seq: number;
-    readonly seat: number;
-    readonly events: readonly unknown[];
-  }[];
+  readonly notices: readonly MoveNotice<Event>[];
   readonly error: { readonly code: string; readonly message: string } | null;
 }
 
-export const INITIAL_LIVE: LiveState = {
-  status: 'connecting',
-  table: null,
-  seat: null,
-  snapshot: null,
-  chat: [],
-  notices: [],
-  error: null,
-};
+/** Before the socket's welcome: nothing known yet. */
+export function initialLive<V, E extends GameEvent>(): LiveState<V, E> {
+  return {
+    status: 'connecting',
+    table: null,
+    seat: null,
+    snapshot: null,
+    chat: [],
+    notices: [],
+    error: null,
+  };
+}
 
-export function reduceLive(s: LiveState, m: ServerMessage): LiveState {
+export const INITIAL_LIVE: LiveState = initialLive();
+
+export function reduceLive<V, E extends GameEvent>(
+  s: LiveState<V, E>,
+  m: ServerMessage<V, E>,
+): LiveState<V, E> {
   switch (m.type) {
     case 'welcome':
       return {
@@ -64,17 +77,17 @@ export function reduceLive(s: LiveState, m: ServerMessage): LiveState {
   }
 }
 
-export class Connection {
+export class Connection<V = unknown, E extends GameEvent = GameEvent> {
   private socket: WebSocket | null = null;
   private stopped = false;
   private retry = 0;
-  private state: LiveState = INITIAL_LIVE;
+  private state: LiveState<V, E> = initialLive();
   private refs = 0;
 
   constructor(
     private readonly table: string,
     private readonly seat: HeldSeat | null,
-    private readonly onState: (s: LiveState) => void,
+    private readonly onState: (s: LiveState<V, E>) => void,
   ) {
     this.connect();
   }
@@ -95,9 +108,11 @@ export class Connection {
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (e) => {
-      let m: ServerMessage;
+      let m: ServerMessage<V, E>;
       try {
-        m = JSON.parse(String(e.data)) as ServerMessage;
+        // The trust boundary: the server runs the same engine module, so its views and events are the
+        // engine's types (the connection is opened for the table's game through the registry).
+        m = JSON.parse(String(e.data)) as ServerMessage<V, E>;
       } catch {
         return;
       }
@@ -113,7 +128,7 @@ export class Connection {
     };
   }
 
-  private set(s: LiveState): void {
+  private set(s: LiveState<V, E>): void {
     this.state = s;
     this.onState(s);
   }

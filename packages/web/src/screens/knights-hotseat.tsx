@@ -1,13 +1,12 @@
 /** Two people, one device: the Knights engine runs in the browser; undo is allowed. */
-import { useMemo, useState } from 'preact/hooks';
-import { knightsGame, type KnightsState } from '@attila/knights';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { knightsGame, sideOfSeat, type KnightsEvent, type KnightsState } from '@attila/knights';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from '../knights/board.js';
 import { KnightsStatus, MoveList, WinnerOverlay } from '../knights/panel.js';
 import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
-import { readKnightsView, sideOfSeat, stageHint, type Stage } from '../knights/view.js';
-import { parsePosition } from '../knights/notation.js';
+import { stageHint, type Stage } from '../knights/selection.js';
 import {
   downloadText,
   localRecord,
@@ -17,23 +16,50 @@ import {
   undoLocal,
   type LocalGame,
 } from '../local/local-game.js';
+import { useLeaveGuard } from '../local/leave-guard.js';
+import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js';
 
 interface Running {
   readonly form: KnightsSettingsForm;
   readonly seed: string;
-  readonly game: LocalGame<KnightsState>;
+  readonly game: LocalGame<KnightsState, KnightsEvent>;
+}
+
+/** The game kept in storage, if any. */
+function resumed(): Running | null {
+  const found = loadSavedGame(knightsGame, 'knights');
+  if (!found) return null;
+  // Only a game in progress comes back; a finished one has been seen to its end.
+  if (knightsGame.result(found.local.states[found.local.states.length - 1])) {
+    clearSavedGame('knights');
+    return null;
+  }
+  const { layout, first } = found.saved.settings;
+  if (typeof layout !== 'string' || (first !== 'R' && first !== 'H')) return null;
+  return { form: { layout, first }, seed: found.saved.seed, game: found.local };
 }
 
 export function KnightsHotseat() {
   const t = useT();
   const [form, setForm] = useState<KnightsSettingsForm>(DEFAULT_KNIGHTS_SETTINGS);
-  const [running, setRunning] = useState<Running | null>(null);
+  const [running, setRunning] = useState<Running | null>(resumed);
+  useEffect(() => {
+    if (!running) return clearSavedGame('knights');
+    saveGame({
+      game: 'knights',
+      rulesVersion: knightsGame.rulesVersion,
+      settings: { layout: running.form.layout, first: running.form.first },
+      seed: running.seed,
+      moves: running.game.moves,
+      names: [],
+    });
+  }, [running?.game, running?.seed]);
   const [error, setError] = useState<string | null>(null);
   const [closed, setClosed] = useState(false);
 
   const start = () => {
     const seed = randomSeed();
-    const g = startLocal<KnightsState>(knightsGame, { layout: form.layout, first: form.first }, seed);
+    const g = startLocal(knightsGame, { layout: form.layout, first: form.first }, seed);
     if (!g.ok) return setError(g.error.message);
     setError(null);
     setClosed(false);
@@ -41,13 +67,21 @@ export function KnightsHotseat() {
   };
 
   if (!running) {
+    // The setup says what is wrong with a layout; one the engine refuses cannot be started.
+    const allowed = knightsGame.parseSettings({ layout: form.layout, first: form.first }).ok;
     return (
       <main class="page">
         <h1>{t('knights.setup')}</h1>
         <div class="card">
-          <KnightsSetup value={form} onChange={setForm} />
+          <KnightsSetup
+            value={form}
+            onChange={(f) => {
+              setError(null);
+              setForm(f);
+            }}
+          />
           {error && <p class="error">{error}</p>}
-          <button data-testid="start" onClick={start}>
+          <button data-testid="start" onClick={start} disabled={!allowed}>
             {t('common.start')}
           </button>
         </div>
@@ -70,13 +104,13 @@ function KnightsHotseatGame(props: {
   const [stage, setStage] = useState<Stage>('idle');
   const { game, seed, form } = props.running;
   const state = game.states[game.states.length - 1];
-  const view = useMemo(() => readKnightsView(knightsGame.view(state, 'spectator')), [state]);
+  const view = useMemo(() => knightsGame.view(state, 'spectator'), [state]);
   const toAct = knightsGame.toAct(state);
   const seat = toAct[0];
   const legal = seat === undefined ? [] : knightsGame.legalMoves(state, seat);
   const result = knightsGame.result(state);
-  if (!view) return <pre class="error">{JSON.stringify(knightsGame.view(state, 'spectator'))}</pre>;
-  const toMove = parsePosition(view.position)?.toMove ?? 'R';
+  useLeaveGuard(!result, t('hotseat.confirmLeave'));
+  const toMove = view.sideToMove;
   const winner = result ? sideOfSeat(result.winners[0]) : null;
   const loser = winner === 'R' ? 'H' : 'R';
 
@@ -85,7 +119,7 @@ function KnightsHotseatGame(props: {
     const next = playLocal(knightsGame, game, seat, move);
     if (next.ok) props.setRunning({ ...props.running, game: next.value });
   };
-  const hint = result ? null : view.placement ? 'knights.hint.place' : stageHint(stage);
+  const hint = result ? null : view.phase === 'placement' ? 'knights.hint.place' : stageHint(stage);
 
   return (
     <main class="page">
@@ -95,7 +129,7 @@ function KnightsHotseatGame(props: {
             position={view.position}
             legalMoves={legal}
             lastMove={view.lastMove}
-            tiles={view.tiles}
+            tiles={view.layout.tiles}
             onStage={setStage}
             onMove={onMove}
           />
@@ -107,12 +141,17 @@ function KnightsHotseatGame(props: {
             <div class="row">
               <button
                 class="secondary small"
+                data-testid="undo"
                 disabled={game.moves.length === 0}
                 onClick={() => props.setRunning({ ...props.running, game: undoLocal(game) })}
               >
                 {t('common.undo')}
               </button>
-              <button class="secondary small" onClick={() => props.setRunning(null)}>
+              <button
+                class="secondary small"
+                data-testid="new-game"
+                onClick={() => (result || confirm(t('hotseat.confirmNew'))) && props.setRunning(null)}
+              >
                 {t('common.newGame')}
               </button>
               <button

@@ -2,45 +2,33 @@
  * The lobby: create a table (game, seats — people or bots — and the rule options, each explained), and
  * the list of tables to join or watch.
  */
+import { GAME_KINDS, type GameKind } from '@attila/core';
+import { LIMITS, type ClockSettings, type GameInfo, type SeatSpec, type TableInfo } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
-import type { ClockSettings, GameInfo, SeatSpec, TableInfo } from '@attila/protocol';
+import type { TableChoice } from '../games/client-game.js';
+import { clientGame } from '../games/registry.js';
 import { useT } from '../i18n/i18n.js';
 import { api, holdSeat, playerName, setPlayerName } from '../net/api.js';
 import { navigate } from '../router.js';
-import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
-import {
-  DEFAULT_TRIBES_OPTIONS,
-  TribesOptionsFields,
-  TribesFirstPlayer,
-  TribesPlayerCount,
-  type TribesOptionsForm,
-  useTribesSeating,
-} from '../tribes/options-form.js';
+import { botName } from '../ui/names.js';
+import { TableList } from './table-list.js';
 
 type SeatChoice = { kind: 'human' } | { kind: 'bot'; bot: string };
 
-const CLOCKS = {
+const CLOCK_CHOICES = ['none', 'move30', 'move120', 'game10'] as const;
+type ClockChoice = (typeof CLOCK_CHOICES)[number];
+const CLOCKS: Record<ClockChoice, ClockSettings | null> = {
   none: null,
   move30: { mode: 'move', moveMs: 30_000 },
   move120: { mode: 'move', moveMs: 120_000 },
   game10: { mode: 'game', initialMs: 600_000, incrementMs: 5_000 },
-} as const satisfies Record<string, ClockSettings | null>;
-type ClockChoice = keyof typeof CLOCKS;
+};
 
-function seatLabel(
-  t: (k: string, o?: Record<string, unknown>) => string,
-  game: string,
-  seat: number,
-): string {
-  return game === 'knights' ? t(`sides.${seat === 0 ? 'R' : 'H'}`) : t('common.player', { n: seat + 1 });
-}
-
-function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: 'knights' | 'tribes' }) {
+function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: GameKind }) {
   const t = useT();
-  const [game, setGame] = useState<'knights' | 'tribes'>(initialGame);
-  const [knights, setKnights] = useState<KnightsSettingsForm>(DEFAULT_KNIGHTS_SETTINGS);
-  const { players, setPlayers, firstPlayer, setFirstPlayer } = useTribesSeating(3);
-  const [options, setOptions] = useState<TribesOptionsForm>(DEFAULT_TRIBES_OPTIONS);
+  const [game, setGame] = useState<GameKind>(initialGame);
+  const entry = clientGame(game);
+  const [choice, setChoice] = useState<TableChoice>(entry.defaultChoice);
   const [seats, setSeats] = useState<SeatChoice[]>([]);
   const [mySeat, setMySeat] = useState(0);
   const [name, setName] = useState(playerName());
@@ -50,7 +38,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const bots = games.find((g) => g.game === game)?.bots ?? [];
-  const count = game === 'knights' ? 2 : players;
+  const count = choice.players;
 
   useEffect(() => {
     setSeats((prev) =>
@@ -71,13 +59,9 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
     const specs: SeatSpec[] = seats.map((s) =>
       s.kind === 'bot' ? { type: 'bot', bot: s.bot } : { type: 'human' },
     );
-    const settings =
-      game === 'knights'
-        ? { layout: knights.layout, first: knights.first }
-        : { players, firstPlayer, options };
     const r = await api.create({
       game,
-      settings,
+      settings: choice.settings,
       seats: specs,
       listed,
       name: name.trim(),
@@ -97,14 +81,17 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
     <form class="card create" onSubmit={submit} data-testid="create-table">
       <h2>{t('lobby.create')}</h2>
       <div class="row" role="radiogroup" aria-label={t('lobby.game')}>
-        {(['knights', 'tribes'] as const).map((g) => (
+        {GAME_KINDS.map((g) => (
           <label key={g} class={`radio pill ${game === g ? 'chosen' : ''}`}>
             <input
               type="radio"
               name="game"
               value={g}
               checked={game === g}
-              onChange={() => setGame(g)}
+              onChange={() => {
+                setGame(g);
+                setChoice(clientGame(g).defaultChoice);
+              }}
               data-testid={`game-${g}`}
             />
             {t(`games.${g}.name`)}
@@ -115,32 +102,24 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
         <span>{t('common.name')}</span>
         <input
           value={name}
-          maxLength={32}
+          maxLength={LIMITS.nameChars}
           data-testid="name"
-          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          onInput={(e) => setName(e.currentTarget.value)}
           autoComplete="nickname"
         />
       </label>
-      {game === 'knights' ? (
-        <KnightsSetup value={knights} onChange={setKnights} />
-      ) : (
-        <>
-          <TribesPlayerCount value={players} onChange={setPlayers} />
-          <TribesFirstPlayer value={firstPlayer} players={players} onChange={setFirstPlayer} />
-          <TribesOptionsFields value={options} players={players} onChange={setOptions} />
-        </>
-      )}
+      <entry.LobbySettings key={game} onChange={setChoice} />
       <fieldset>
         <legend>{t('lobby.seats')}</legend>
         {seats.map((s, i) => (
           <div class="seat-row row" key={i} data-testid={`seat-${i}`}>
-            <strong class="seat-name">{seatLabel(t, game, i)}</strong>
+            <strong class="seat-name">{entry.seatLabel(t, i)}</strong>
             <select
               aria-label={t('lobby.seatKind', { n: i + 1 })}
               data-testid={`seat-kind-${i}`}
               value={s.kind === 'human' ? (mySeat === i ? 'me' : 'human') : `bot:${s.bot}`}
               onChange={(e) => {
-                const v = (e.target as HTMLSelectElement).value;
+                const v = e.currentTarget.value;
                 if (v === 'me') setMySeat(i);
                 setSeats(
                   seats.map((x, k) =>
@@ -169,9 +148,12 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
         <select
           value={clock}
           data-testid="clock"
-          onChange={(e) => setClock((e.target as HTMLSelectElement).value as ClockChoice)}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            setClock(CLOCK_CHOICES.find((c) => c === v) ?? 'none');
+          }}
         >
-          {(Object.keys(CLOCKS) as ClockChoice[]).map((c) => (
+          {CLOCK_CHOICES.map((c) => (
             <option key={c} value={c}>
               {t(`lobby.clocks.${c}`)}
             </option>
@@ -184,7 +166,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
             <input
               type="checkbox"
               checked={takeover}
-              onChange={(e) => setTakeover((e.target as HTMLInputElement).checked)}
+              onChange={(e) => setTakeover(e.currentTarget.checked)}
             />{' '}
             {t('lobby.takeover')}
           </span>
@@ -192,11 +174,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: '
       )}
       <label class="field check">
         <span>
-          <input
-            type="checkbox"
-            checked={listed}
-            onChange={(e) => setListed((e.target as HTMLInputElement).checked)}
-          />{' '}
+          <input type="checkbox" checked={listed} onChange={(e) => setListed(e.currentTarget.checked)} />{' '}
           {t('lobby.listed')}
         </span>
       </label>
@@ -213,45 +191,7 @@ function defaultBot(bots: readonly string[]): string {
   return bots.includes('medium') ? 'medium' : bots[bots.length - 1];
 }
 
-export function botName(t: (k: string) => string, bot: string): string {
-  const key = `bots.${bot.replace(/[^a-z0-9]/gi, '_')}`;
-  const label = t(key);
-  return label === key ? bot : label;
-}
-
-export function TableList({ tables, filter }: { tables: TableInfo[]; filter: (t: TableInfo) => boolean }) {
-  const t = useT();
-  const shown = tables.filter(filter);
-  if (shown.length === 0) return <p class="muted">{t('lobby.none')}</p>;
-  return (
-    <ul class="table-list">
-      {shown.map((tb) => (
-        <li key={tb.id} class="card table-item" data-testid="table-item">
-          <div>
-            <strong>{t(`games.${tb.game}.name`)}</strong>{' '}
-            <span class="muted">{t(`lobby.status.${tb.status}`)}</span>
-          </div>
-          <div class="muted small">
-            {tb.seats.map((s) => (s.name ? s.name : t('lobby.freeSeat'))).join(' · ')}
-          </div>
-          <div class="row">
-            {tb.status === 'finished' ? (
-              <a class="button small" href={`#/replay/${tb.id}`}>
-                {t('common.replay')}
-              </a>
-            ) : (
-              <a class="button small" href={`#/table/${tb.id}`}>
-                {tb.status === 'open' ? t('lobby.join') : t('lobby.watch')}
-              </a>
-            )}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function LobbyScreen({ game }: { game: 'knights' | 'tribes' }) {
+export function LobbyScreen({ game }: { game: GameKind }) {
   const t = useT();
   const [games, setGames] = useState<GameInfo[] | null>(null);
   const [tables, setTables] = useState<TableInfo[]>([]);

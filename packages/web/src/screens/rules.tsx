@@ -1,3 +1,4 @@
+import { GAME_KINDS, type GameKind } from '@attila/core';
 import { i18n, useT } from '../i18n/i18n.js';
 
 interface Section {
@@ -5,7 +6,14 @@ interface Section {
   readonly paragraphs: readonly string[];
 }
 
-const OPTION_NAMES = {
+/** Notes shown under a game's introduction (translation keys). */
+const RULE_NOTES: Record<GameKind, readonly string[]> = {
+  knights: [],
+  tribes: ['tribes.reconstruction'],
+  nim: [],
+};
+
+const OPTION_NAMES: Record<GameKind, readonly string[]> = {
   knights: ['layout', 'first'],
   tribes: [
     'conflictBluffCards',
@@ -15,20 +23,34 @@ const OPTION_NAMES = {
     'influenceTrackTop',
     'first',
   ],
-} as const;
+  nim: ['stones', 'maxTake'],
+};
 
-function list<X>(key: string): X[] {
-  const value = i18n.t(key, { returnObjects: true });
-  return Array.isArray(value) ? (value as X[]) : [];
+/** The rule sections of the locale file; anything that is not a section is left out. */
+function sections(key: string): Section[] {
+  const value: unknown = i18n.t(key, { returnObjects: true });
+  return Array.isArray(value) ? value.filter(isSection) : [];
 }
 
-export function RulesScreen({ game }: { game: 'knights' | 'tribes' }) {
+function isSection(x: unknown): x is Section {
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    'title' in x &&
+    typeof x.title === 'string' &&
+    'paragraphs' in x &&
+    Array.isArray(x.paragraphs) &&
+    x.paragraphs.every((p) => typeof p === 'string')
+  );
+}
+
+export function RulesScreen({ game }: { game: GameKind }) {
   const t = useT();
-  const sections = list<Section>(`rules.${game}.sections`);
+  const parts = sections(`rules.${game}.sections`);
   return (
     <main class="page rules">
       <div class="tabs" role="tablist">
-        {(['knights', 'tribes'] as const).map((g) => (
+        {GAME_KINDS.map((g) => (
           <a
             key={g}
             href={`#/rules/${g}`}
@@ -43,8 +65,12 @@ export function RulesScreen({ game }: { game: 'knights' | 'tribes' }) {
       <article class="card" data-testid={`rules-${game}`}>
         <h1>{t(`rules.${game}.title`)}</h1>
         <p class="muted">{t(`rules.${game}.intro`)}</p>
-        {game === 'tribes' && <p class="muted small">{t('tribes.reconstruction')}</p>}
-        {sections.map((s) => (
+        {RULE_NOTES[game].map((note) => (
+          <p key={note} class="muted small">
+            {t(note)}
+          </p>
+        ))}
+        {parts.map((s) => (
           <section key={s.title}>
             <h2>{s.title}</h2>
             {s.paragraphs.map((p, i) => (

@@ -1,233 +1,24 @@
-/**
- * A table on the server: sit down (or watch), share the invite link, play live over the WebSocket,
- * chat. The game itself is drawn by the game's own play component from the server's snapshot.
- */
-import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ClockInfo } from '@attila/protocol';
-import type { LiveState } from '../net/connection.js';
-import { Connection, INITIAL_LIVE } from '../net/connection.js';
-import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';
+/** A table on the server: its game is looked up first, then that game's table screen takes over. */
+import type { TableInfo } from '@attila/protocol';
+import { useEffect, useState } from 'preact/hooks';
+import { clientGame } from '../games/registry.js';
 import { useT } from '../i18n/i18n.js';
-import { KnightsLive } from '../knights/live.js';
-import { TribesLive } from '../tribes/live.js';
-import { botName } from './lobby.js';
-
-function useLive(id: string, seat: HeldSeat | null): [LiveState, Connection | null] {
-  const [state, setState] = useState<LiveState>(INITIAL_LIVE);
-  const conn = useRef<Connection | null>(null);
-  useEffect(() => {
-    const c = new Connection(id, seat, setState);
-    conn.current = c;
-    return () => c.close();
-  }, [id, seat?.token]);
-  return [state, conn.current];
-}
+import { api } from '../net/api.js';
 
 export function TableScreen({ id }: { id: string }) {
   const t = useT();
-  const [seat, setSeat] = useState<HeldSeat | null>(() => heldSeat(id));
-  const [live, conn] = useLive(id, seat);
-  const [name, setName] = useState(playerName());
-  const [joinError, setJoinError] = useState<string | null>(null);
-  const table = live.table;
-
-  const join = async (seatIndex: number) => {
-    if (!name.trim()) return setJoinError(t('lobby.needName'));
-    setPlayerName(name.trim());
-    const r = await api.join(id, name.trim(), seatIndex);
-    if (!r.ok) return setJoinError(r.error.message);
-    const held = { seat: r.value.seat, token: r.value.token };
-    holdSeat(id, held);
-    setSeat(held);
-  };
-
+  const [table, setTable] = useState<TableInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    void api.table(id).then((r) => (r.ok ? setTable(r.value.table) : setError(r.error.message)));
+  }, [id]);
   if (!table) {
     return (
       <main class="page">
-        <p>{live.error ? t('common.error', { message: live.error.message }) : t('app.loading')}</p>
+        <p>{error ? t('common.error', { message: error }) : t('app.loading')}</p>
       </main>
     );
   }
-
-  const freeSeats = table.seats.filter((s) => s.kind === 'human' && s.name === null);
-  const mine = live.seat;
-  const invite = `${location.origin}${location.pathname}#/table/${table.id}`;
-  const analysisAllowed = table.seats.some((s) => s.kind === 'bot');
-
-  return (
-    <main class="page table-screen" data-testid="table">
-      {live.status !== 'open' && <div class="banner warn">{t('lobby.reconnecting')}</div>}
-      {live.error && <div class="banner error">{live.error.message}</div>}
-      {freeSeats.length > 0 && table.status !== 'finished' && (
-        <section class="card invite">
-          {mine === null && (
-            <div class="join">
-              <label class="field">
-                <span>{t('common.name')}</span>
-                <input
-                  value={name}
-                  maxLength={32}
-                  data-testid="join-name"
-                  onInput={(e) => setName((e.target as HTMLInputElement).value)}
-                />
-              </label>
-              <div class="row">
-                {freeSeats.map((s) => (
-                  <button key={s.seat} data-testid={`sit-${s.seat}`} onClick={() => void join(s.seat)}>
-                    {t('lobby.sitAt', { seat: seatName(t, table.game, s.seat) })}
-                  </button>
-                ))}
-              </div>
-              {joinError && <p class="error">{joinError}</p>}
-            </div>
-          )}
-          <label class="field">
-            <span>{t('lobby.invite')}</span>
-            <span class="row">
-              <input
-                readOnly
-                value={invite}
-                data-testid="invite"
-                onFocus={(e) => (e.target as HTMLInputElement).select()}
-              />
-              <button class="small secondary" onClick={() => void navigator.clipboard?.writeText(invite)}>
-                {t('common.copy')}
-              </button>
-            </span>
-            <span class="help">{t('lobby.inviteHelp')}</span>
-          </label>
-        </section>
-      )}
-      <section class="seats row" aria-label={t('lobby.seats')}>
-        {table.seats.map((s) => (
-          <span
-            key={s.seat}
-            class={`seat-pill ${live.snapshot?.toAct.includes(s.seat) ? 'to-act' : ''}`}
-            data-testid={`seat-pill-${s.seat}`}
-          >
-            <strong>{seatName(t, table.game, s.seat)}</strong>{' '}
-            {s.name ? (s.kind === 'bot' ? botName(t, s.bot ?? s.name) : s.name) : t('lobby.freeSeat')}
-            {s.seat === mine && ` (${t('common.you')})`}
-            {live.snapshot?.clock && (
-              <ClockTime
-                key={`${s.seat}-${live.snapshot.clock.at}`}
-                clock={live.snapshot.clock}
-                seat={s.seat}
-              />
-            )}
-            {s.kind === 'human' && s.controller === 'bot' && ` · ${t('lobby.takenOver')}`}
-            {s.kind === 'human' &&
-              s.name &&
-              s.connected === 0 &&
-              s.controller === 'human' &&
-              ` · ${t('lobby.away')}`}
-          </span>
-        ))}
-        {mine !== null && table.seats[mine]?.controller === 'bot' && (
-          <button class="small" onClick={() => conn?.reclaim()}>
-            {t('lobby.reclaim')}
-          </button>
-        )}
-        {mine === null && <span class="muted">{t('lobby.spectating')}</span>}
-      </section>
-      {live.snapshot &&
-        (table.game === 'knights' ? (
-          <KnightsLive
-            table={table}
-            snapshot={live.snapshot}
-            seat={mine}
-            onMove={(m) => conn?.move(m)}
-            analysisAllowed={analysisAllowed}
-          />
-        ) : (
-          <TribesLive
-            table={table}
-            snapshot={live.snapshot}
-            notices={live.notices}
-            seat={mine}
-            onMove={(m) => conn?.move(m)}
-          />
-        ))}
-      {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}
-      <Chat live={live} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
-    </main>
-  );
-}
-
-export function seatName(
-  t: (k: string, o?: Record<string, unknown>) => string,
-  game: string,
-  seat: number,
-): string {
-  return game === 'knights' ? t(`sides.${seat === 0 ? 'R' : 'H'}`) : t('common.player', { n: seat + 1 });
-}
-
-function Chat({
-  live,
-  onSend,
-  canSend,
-}: {
-  live: LiveState;
-  onSend: (text: string) => void;
-  canSend: boolean;
-}) {
-  const t = useT();
-  const [text, setText] = useState('');
-  return (
-    <section class="card chat">
-      <h3>{t('lobby.chat')}</h3>
-      <ul class="chat-lines" data-testid="chat">
-        {live.chat.map((m) => (
-          <li key={m.id}>
-            <strong>{m.name}</strong>: {m.text}
-          </li>
-        ))}
-      </ul>
-      {canSend && (
-        <form
-          class="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (text.trim()) onSend(text.trim());
-            setText('');
-          }}
-        >
-          <input
-            value={text}
-            maxLength={300}
-            aria-label={t('lobby.chat')}
-            onInput={(e) => setText((e.target as HTMLInputElement).value)}
-            style={{ flex: 1 }}
-          />
-          <button class="small" type="submit">
-            {t('lobby.send')}
-          </button>
-        </form>
-      )}
-    </section>
-  );
-}
-
-/** A seat's remaining time, counting down while its clock runs. */
-function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
-  const [now, setNow] = useState(Date.now());
-  const running = clock.running.includes(seat);
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [running, clock.at]);
-  // The server's clock and ours may differ: count from when this snapshot arrived (the key remounts per snapshot).
-  const [arrived] = useState(Date.now());
-  const left = Math.max(0, clock.remainingMs[seat] - (running ? now - arrived : 0));
-  const s = Math.ceil(left / 1000);
-  return (
-    <span
-      class={`clock${running ? ' running' : ''}${s <= 10 && running ? ' low' : ''}`}
-      data-testid={`clock-${seat}`}
-    >
-      {' '}
-      {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
-    </span>
-  );
+  const { Table } = clientGame(table.game);
+  return <Table first={table} />;
 }

@@ -2,8 +2,8 @@
  * Tribes for several people on one device. Hands are secret, so whenever the device must change hands a
  * pass-the-device screen hides everything until the next player says they are ready.
  */
-import { useMemo, useState } from 'preact/hooks';
-import { tribesGame, type TribesView } from '@attila/tribes';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { tribesGame, type TribesEvent, type TribesState } from '@attila/tribes';
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import {
@@ -12,9 +12,13 @@ import {
   playLocal,
   randomSeed,
   startLocal,
+  undoLocal,
   type LocalGame,
 } from '../local/local-game.js';
-import { TribesPlay } from '../tribes/play.js';
+import { useLeaveGuard } from '../local/leave-guard.js';
+import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js';
+import type { LoggedMove } from '../tribes/log.js';
+import { popupsOf, TribesPlay } from '../tribes/play.js';
 import {
   DEFAULT_TRIBES_OPTIONS,
   TribesOptionsFields,
@@ -28,9 +32,41 @@ interface Running {
   readonly seed: string;
   readonly names: readonly string[];
   readonly settings: Record<string, unknown>;
-  readonly game: LocalGame<unknown>;
+  readonly game: LocalGame<TribesState, TribesEvent>;
   /** The seat the screen was last shown to. */
   readonly shownTo: number | null;
+  /** The last conflict reveal or century scoring closed (they are public: shown to whoever holds the device). */
+  readonly seenPopup: number;
+}
+
+function logOf(game: LocalGame<TribesState, TribesEvent>): LoggedMove[] {
+  return game.events.map((events, i) => ({ seat: game.seats[i], events }));
+}
+
+/** The key of the last reveal or scoring in the game so far (0: none). */
+function lastPopup(game: LocalGame<TribesState, TribesEvent>): number {
+  const popups = popupsOf(logOf(game));
+  return popups.length ? popups[popups.length - 1].key : 0;
+}
+
+/** The game kept in storage, if any: it comes back behind the pass-the-device screen, its dialogs seen. */
+function resumed(): Running | null {
+  const found = loadSavedGame(tribesGame, 'tribes');
+  if (!found) return null;
+  // Only a game in progress comes back; a finished one has been seen to its end.
+  if (tribesGame.result(found.local.states[found.local.states.length - 1])) {
+    clearSavedGame('tribes');
+    return null;
+  }
+  const { saved, local } = found;
+  return {
+    seed: saved.seed,
+    names: saved.names,
+    settings: { ...saved.settings },
+    game: local,
+    shownTo: null,
+    seenPopup: lastPopup(local),
+  };
 }
 
 export function TribesHotseat() {
@@ -40,15 +76,26 @@ export function TribesHotseat() {
     Array.from({ length: 5 }, (_, i) => t('common.player', { n: i + 1 })),
   );
   const [options, setOptions] = useState<TribesOptionsForm>(DEFAULT_TRIBES_OPTIONS);
-  const [running, setRunning] = useState<Running | null>(null);
+  const [running, setRunning] = useState<Running | null>(resumed);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!running) return clearSavedGame('tribes');
+    saveGame({
+      game: 'tribes',
+      rulesVersion: tribesGame.rulesVersion,
+      settings: running.settings,
+      seed: running.seed,
+      moves: running.game.moves,
+      names: running.names,
+    });
+  }, [running?.game, running?.seed]);
 
   if (running) return <TribesHotseatGame running={running} setRunning={setRunning} />;
 
   const start = () => {
     const seed = randomSeed();
     const settings = { players, firstPlayer, options };
-    const g = startLocal<unknown>(tribesGame, settings, seed);
+    const g = startLocal(tribesGame, settings, seed);
     if (!g.ok) return setError(g.error.message);
     setRunning({
       seed,
@@ -56,6 +103,7 @@ export function TribesHotseat() {
       settings,
       game: g.value,
       shownTo: null,
+      seenPopup: 0,
     });
   };
   return (
@@ -72,9 +120,7 @@ export function TribesHotseat() {
                 value={names[i]}
                 maxLength={32}
                 data-testid={`player-name-${i}`}
-                onInput={(e) =>
-                  setNames(names.map((n, k) => (k === i ? (e.target as HTMLInputElement).value : n)))
-                }
+                onInput={(e) => setNames(names.map((n, k) => (k === i ? e.currentTarget.value : n)))}
               />
             </label>
           ))}
@@ -100,20 +146,22 @@ function TribesHotseatGame({
   const t = useT();
   const { game, names } = running;
   const state = game.states[game.states.length - 1];
-  const toAct = tribesGame.toAct(state as never)[0];
-  const result = tribesGame.result(state as never);
-  // Between turns the screen belongs to whoever last had it; the game over screen is public.
-  const viewer = toAct ?? null;
+  const toAct = tribesGame.toAct(state)[0];
+  const result = tribesGame.result(state);
+  const log = useMemo(() => logOf(game), [game]);
+  useLeaveGuard(!result, t('hotseat.confirmLeave'));
+  // A reveal or scoring not yet closed is shown before the device changes hands, with no hand on screen:
+  // everyone at the table watches it.
+  const unseen = useMemo(() => popupsOf(log), [log]).some((p) => p.key > running.seenPopup);
+  const handOver = toAct !== undefined && running.shownTo !== toAct;
+  // The game over screen is public, and so is a pop-up shown while the device changes hands.
+  const viewer = toAct === undefined || (unseen && handOver) ? null : toAct;
   const view = useMemo(
-    () => tribesGame.view(state as never, viewer === null ? 'spectator' : { seat: viewer }) as TribesView,
+    () => tribesGame.view(state, viewer === null ? 'spectator' : { seat: viewer }),
     [state, viewer],
   );
-  const legal = viewer === null ? [] : tribesGame.legalMoves(state as never, viewer);
-  const log = useMemo(
-    () => game.events.map((events, i) => ({ seat: Number(game.moves[i]?.split(':')[0]) || 0, events })),
-    [game],
-  );
-  const covered = !result && toAct !== undefined && running.shownTo !== toAct;
+  const legal = viewer === null ? [] : tribesGame.legalMoves(state, viewer);
+  const covered = !result && handOver && !unseen;
 
   if (covered) {
     return (
@@ -137,6 +185,8 @@ function TribesHotseatGame({
         names={names}
         log={log}
         seq={game.moves.length}
+        seenPopup={running.seenPopup}
+        onSeenPopup={(key) => setRunning({ ...running, seenPopup: key })}
         onMove={(move) => {
           if (toAct === undefined) return;
           const next = playLocal(tribesGame, game, toAct, move);
@@ -144,11 +194,28 @@ function TribesHotseatGame({
         }}
       />
       <div class="row" style={{ marginTop: '0.5rem' }}>
-        <button class="secondary small" onClick={() => setRunning(null)}>
+        <button
+          class="secondary small"
+          data-testid="undo"
+          disabled={game.moves.length === 0}
+          onClick={() => {
+            // The device goes back to whoever made the move; a reveal or scoring undone can be shown again.
+            const back = undoLocal(game);
+            setRunning({ ...running, game: back, seenPopup: Math.min(running.seenPopup, lastPopup(back)) });
+          }}
+        >
+          {t('common.undo')}
+        </button>
+        <button
+          class="secondary small"
+          data-testid="new-game"
+          onClick={() => (result || confirm(t('hotseat.confirmNew'))) && setRunning(null)}
+        >
           {t('common.newGame')}
         </button>
         <button
           class="secondary small"
+          data-testid="download"
           onClick={() =>
             downloadText(
               `attila-tribes-${running.seed}.json`,

@@ -2,9 +2,10 @@
  * Conflicts in public: during the commitments, how many cards each player has laid (never which); after
  * the reveal, every player's cards flip over one after the other, with the tribes' strengths and losses.
  */
+import type { CardsRevealed, CenturyScored, TribeName, TribesView } from '@attila/tribes';
 import { useT } from '../i18n/i18n.js';
 import { TribeIcon } from './tribes.js';
-import { tribeId, tribeIds, type TribesView } from './view.js';
+import { tribeId } from './view.js';
 
 export function provinceName(view: TribesView, id: string, names: ReadonlyMap<string, string>): string {
   void view;
@@ -50,11 +51,12 @@ export function ConflictStatus(props: {
   );
 }
 
+/** A conflict's reveal: the cards laid and strengths, with the tribes it removed (the events that follow it). */
 export interface RevealEvent {
   readonly province: string;
-  readonly cards: readonly (readonly string[])[];
-  readonly strengths: Readonly<Record<string, number>>;
-  readonly removed: readonly string[];
+  readonly cards: CardsRevealed['cards'];
+  readonly strengths: CardsRevealed['strengths'];
+  readonly removed: readonly TribeName[];
 }
 
 export function ConflictReveal(props: {
@@ -68,7 +70,13 @@ export function ConflictReveal(props: {
   const { reveal } = props;
   let delay = 0;
   return (
-    <div class="overlay" role="dialog" aria-modal="true" data-testid="reveal">
+    <div
+      class="overlay"
+      role="dialog"
+      aria-modal="true"
+      data-testid="reveal"
+      aria-label={t('tribes.conflict', { province: props.provinces.get(reveal.province) ?? reveal.province })}
+    >
       <div class="card reveal-card">
         <h2>
           <span aria-hidden="true">⚔ </span>
@@ -104,7 +112,7 @@ export function ConflictReveal(props: {
           <tbody>
             {Object.entries(reveal.strengths).map(([name, s]) => {
               const id = tribeId(name);
-              const lost = reveal.removed.includes(name);
+              const lost = reveal.removed.some((r) => r === name);
               return (
                 <tr key={name} class={lost ? 'lost' : 'stays'}>
                   <td>
@@ -126,28 +134,25 @@ export function ConflictReveal(props: {
   );
 }
 
-export interface ScoringEvent {
-  readonly century: number;
-  readonly final: boolean;
-  readonly points: readonly number[];
-  readonly byTribe: Readonly<Record<string, readonly number[]>>;
-  readonly scores: readonly number[];
-}
-
-/** Century scoring as a table: per tribe, who scored what, with the influence and presence behind it. */
+/**
+ * Century scoring in a table: per tribe, who scored what, with the markers, provinces and influence behind
+ * it, all from the scoring event itself (the board of that moment, not of the moment the dialog opens).
+ */
 export function ScoringTable(props: {
-  scoring: ScoringEvent;
-  view: TribesView;
+  scoring: CenturyScored;
   names: readonly string[];
   onClose: () => void;
 }) {
   const t = useT();
-  const { scoring, view } = props;
-  const ids = tribeIds(view);
-  const markers = view.tribes.map((_, ti) => view.provinces.reduce((a, p) => a + p.markers[ti], 0));
-  const held = view.tribes.map((_, ti) => view.provinces.filter((p) => p.markers[ti] > 0).length);
+  const { scoring } = props;
   return (
-    <div class="overlay" role="dialog" aria-modal="true" data-testid="scoring">
+    <div
+      class="overlay"
+      role="dialog"
+      aria-modal="true"
+      data-testid="scoring"
+      aria-label={scoring.final ? t('tribes.finalScoring') : t('tribes.scoring', { n: scoring.century })}
+    >
       <div class="card scoring-card">
         <h2>{scoring.final ? t('tribes.finalScoring') : t('tribes.scoring', { n: scoring.century })}</h2>
         <div class="scroll-x">
@@ -162,34 +167,51 @@ export function ScoringTable(props: {
               </tr>
             </thead>
             <tbody>
-              {ids.map((id, ti) => {
-                const pts = scoring.byTribe[view.tribes[ti]] ?? [];
+              {scoring.breakdown.map((b) => {
+                const id = tribeId(b.tribe);
                 return (
-                  <tr key={id}>
+                  <tr
+                    key={b.tribe}
+                    data-tribe={b.tribe}
+                    data-markers={b.markers}
+                    data-provinces={b.provinces}
+                  >
                     <th scope="row">
-                      <TribeIcon tribe={id} /> {t(`tribes.tribe.${id}`)}
+                      {id && <TribeIcon tribe={id} />} {id ? t(`tribes.tribe.${id}`) : b.tribe}
                     </th>
                     <td class="small muted">
-                      {t('tribes.first', { n: markers[ti] })}
+                      {t('tribes.first', { n: b.markers })}
                       <br />
-                      {t('tribes.second', { n: held[ti] })}
+                      {t('tribes.second', { n: b.provinces })}
                     </td>
                     {props.names.map((_, seat) => (
-                      <td key={seat} class={`num${(pts[seat] ?? 0) > 0 ? ' scored' : ''}`}>
-                        <strong>{pts[seat] ?? 0}</strong>
+                      <td
+                        key={seat}
+                        class={`num${(b.points[seat] ?? 0) > 0 ? ' scored' : ''}`}
+                        data-place={b.places[seat]}
+                        data-points={b.points[seat] ?? 0}
+                        data-influence={b.influence[seat] ?? 0}
+                      >
+                        <strong>{b.points[seat] ?? 0}</strong>
                         <span class="small muted">
                           {' '}
-                          ({t('tribes.infShort', { n: view.influence[seat][ti] })})
+                          ({t('tribes.infShort', { n: b.influence[seat] ?? 0 })})
                         </span>
+                        {(b.influence[seat] ?? 0) > 0 && (
+                          <span class="small muted place">
+                            <br />
+                            {t(`tribes.place.${b.places[seat]}`)}
+                          </span>
+                        )}
                       </td>
                     ))}
                   </tr>
                 );
               })}
-              <tr class="total">
+              <tr class="total" data-testid="century-points">
                 <th colSpan={2}>{t('tribes.centuryPoints')}</th>
                 {scoring.points.map((p, i) => (
-                  <td key={i} class="num">
+                  <td key={i} class="num" data-points={p}>
                     +{p}
                   </td>
                 ))}

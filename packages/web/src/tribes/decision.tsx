@@ -5,11 +5,21 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
-import { cardList, choicesOf, maxPerTribe } from './choices.js';
+import {
+  cardList,
+  cardsOf,
+  choicesOf,
+  maxPerTribe,
+  moveText,
+  tribeNamed,
+  twoInfluenceTracks,
+  type TribeName,
+  type TribesView,
+} from '@attila/tribes';
 import { TribeIcon } from './tribes.js';
-import { CENTURY_VALUE, tribeIds, type TribesView } from './view.js';
+import { tribeIds } from './view.js';
 
-export type Pending = { kind: 'card'; tribe: string } | { kind: 'second' } | null;
+export type Pending = { kind: 'card'; tribe: TribeName } | { kind: 'second' } | null;
 
 export interface DecisionProps {
   readonly view: TribesView;
@@ -73,7 +83,7 @@ export function Hand({
   view: TribesView;
   selected: string | null;
   playable: ReadonlySet<string>;
-  onPick?: (tribe: string) => void;
+  onPick?: (tribe: TribeName) => void;
 }) {
   const t = useT();
   const ids = tribeIds(view);
@@ -84,6 +94,7 @@ export function Hand({
         Array.from({ length: view.hand![i] }, (_, k) => {
           const name = view.tribes[i];
           const can = playable.has(name);
+          const tribe = tribeNamed(name);
           return (
             <button
               key={`${id}${k}`}
@@ -92,7 +103,7 @@ export function Hand({
               disabled={!can || !onPick}
               data-testid={`card-${id}`}
               aria-pressed={selected === name}
-              onClick={() => onPick?.(name)}
+              onClick={() => tribe && onPick?.(tribe)}
             >
               <TribeIcon tribe={id} size={28} />
               <span>{t(`tribes.tribe.${id}`)}</span>
@@ -127,7 +138,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
             type="button"
             class="small secondary"
             title={t('tribes.actionHelp.double')}
-            onClick={() => onMove('tile double')}
+            onClick={() => onMove(moveText({ kind: 'double' }))}
           >
             {t('tribes.action.double')}
           </button>
@@ -167,7 +178,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
             type="button"
             class="small"
             disabled={!c.trades.has(cardList(view.tribes, picked))}
-            onClick={() => onMove(`tile trade ${cardList(view.tribes, picked)}`)}
+            onClick={() => onMove(moveText({ kind: 'trade', cards: cardsOf(picked) }))}
           >
             {t('tribes.action.trade')}
           </button>
@@ -177,20 +188,20 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
         <div class="tool">
           <p class="muted small">{t('tribes.actionHelp.twoInfluence')}</p>
           <div class="row">
-            {c.twoInfluence.map((m) => (
-              <button
-                key={m}
-                type="button"
-                class="small secondary"
-                onClick={() => onMove(`tile influence ${m}`)}
-              >
-                {m
-                  .split('+')
-                  .map((n) => t(`tribes.tribe.${n.toLowerCase()}`))
-                  .join(' + ')}{' '}
-                {m.includes('+') ? '+1/+1' : '+2'}
-              </button>
-            ))}
+            {c.twoInfluence.map((m) => {
+              const tracks = twoInfluenceTracks(m) ?? [];
+              return (
+                <button
+                  key={m}
+                  type="button"
+                  class="small secondary"
+                  onClick={() => onMove(moveText({ kind: 'twoInfluence', tracks }))}
+                >
+                  {tracks.map((n) => t(`tribes.tribe.${n.toLowerCase()}`)).join(' + ')}{' '}
+                  {tracks.length > 1 ? '+1/+1' : '+2'}
+                </button>
+              );
+            })}
           </div>
         </div>
       )}
@@ -223,7 +234,12 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
         <p class="prompt">{t('tribes.noPlayable')}</p>
         <div class="row">
           {c.discards.map((d) => (
-            <button key={d} type="button" class="secondary" onClick={() => onMove(`discard ${d}`)}>
+            <button
+              key={d}
+              type="button"
+              class="secondary"
+              onClick={() => onMove(moveText({ kind: 'discard', tribe: d }))}
+            >
               <TribeIcon tribe={ids[view.tribes.indexOf(d)]} /> {t('tribes.discardOne')}{' '}
               {t(`tribes.tribe.${d.toLowerCase()}`)}
             </button>
@@ -242,9 +258,13 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
         </p>
         <div class="row">
           {c.influence && (
-            <button type="button" data-testid="take-influence" onClick={() => onMove('influence')}>
+            <button
+              type="button"
+              data-testid="take-influence"
+              onClick={() => onMove(moveText({ kind: 'influence' }))}
+            >
               {cardTribe && <TribeIcon tribe={cardTribe} />}{' '}
-              {t('tribes.takeInfluence', { n: CENTURY_VALUE[view.century] ?? 1, tribe: tribeName })}
+              {t('tribes.takeInfluence', { n: view.cardInfluence, tribe: tribeName })}
             </button>
           )}
           {c.second.length > 0 && (
@@ -275,7 +295,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
           type="button"
           data-testid="commit"
           disabled={!c.commits.has(list)}
-          onClick={() => onMove(`commit ${list}`)}
+          onClick={() => onMove(moveText({ kind: 'commit', cards: cardsOf(commit) }))}
         >
           {n === 0 ? t('tribes.commitNone') : t('tribes.commit', { count: n })}
         </button>

@@ -4,6 +4,7 @@
  * oddly shaped provinces so the drawn areas follow the real coast), and the projected land outline.
  */
 import { geoConicConformal, geoPath, type GeoProjection } from 'd3-geo';
+import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Site } from './cells.js';
 
 export const MAP_WIDTH = 1000;
@@ -159,13 +160,24 @@ export function projectedLand(p: GeoProjection): Promise<string> {
   if (!landPath) {
     landPath = Promise.all([import('world-atlas/land-50m.json'), import('topojson-client')]).then(
       ([land, topo]) => {
-        const topology = (land as { default?: unknown }).default ?? land;
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        const t = topology as any;
-        const geo = topo.feature(t, t.objects.land);
-        return geoPath(p)(geo) ?? '';
+        const topology: unknown = land.default;
+        if (!isLandTopology(topology)) throw new Error('world-atlas/land-50m.json is not a land topology');
+        return geoPath(p)(topo.feature(topology, topology.objects.land)) ?? '';
       },
     );
   }
   return landPath;
+}
+
+function isLandTopology(x: unknown): x is Topology<{ land: GeometryCollection }> {
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    'type' in x &&
+    x.type === 'Topology' &&
+    'objects' in x &&
+    typeof x.objects === 'object' &&
+    x.objects !== null &&
+    'land' in x.objects
+  );
 }

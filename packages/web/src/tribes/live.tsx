@@ -1,21 +1,13 @@
 /** A Tribes game at a server table: the viewer's own view from the snapshot, moves over the socket. */
-import type { Snapshot, TableInfo } from '@attila/protocol';
+import { tribesGame, type TribesEvent, type TribesView } from '@attila/tribes';
+import { useMemo } from 'preact/hooks';
+import type { LiveBoardProps } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
-import { botName } from '../screens/lobby.js';
-import type { LoggedMove } from './log.js';
+import { botName } from '../ui/names.js';
 import { TribesPlay } from './play.js';
-import type { TribesView } from './view.js';
-import type { ProvinceGeo } from './geography.js';
 
-export function TribesLive(props: {
-  table: TableInfo;
-  snapshot: Snapshot;
-  notices: readonly LoggedMove[];
-  seat: number | null;
-  onMove: (move: string) => void;
-}) {
+export function TribesLive(props: LiveBoardProps<TribesView, TribesEvent>) {
   const t = useT();
-  const view = props.snapshot.view as TribesView;
   const names = props.table.seats.map((s) =>
     s.name
       ? s.kind === 'bot'
@@ -23,15 +15,19 @@ export function TribesLive(props: {
         : s.name
       : t('common.player', { n: s.seat + 1 }),
   );
-  const map = props.table.settings.map as { provinces: readonly ProvinceGeo[] } | undefined;
+  // A custom map travels in the table's settings: the engine reads it (the server already accepted it).
+  const map = useMemo(() => {
+    const settings = tribesGame.parseSettings(props.table.settings);
+    return settings.ok && settings.value.customMap ? settings.value.map.json : null;
+  }, [props.table.settings]);
   return (
     <TribesPlay
-      view={view}
+      view={props.snapshot.view}
       legal={props.snapshot.legalMoves}
       onMove={props.seat !== null ? props.onMove : undefined}
       names={names}
       log={props.notices}
-      mapJson={map ?? null}
+      mapJson={map}
       seq={props.snapshot.seq}
     />
   );

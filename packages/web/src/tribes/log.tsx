@@ -1,24 +1,25 @@
 /** The game log: every public event of the game, in words. */
+import type { TribesEvent } from '@attila/tribes';
 import { useEffect, useRef } from 'preact/hooks';
 import { useT, type T } from '../i18n/i18n.js';
 
 export interface LoggedMove {
   readonly seat: number;
-  readonly events: readonly unknown[];
+  readonly events: readonly TribesEvent[];
 }
 
-function tribe(t: T, name: unknown): string {
-  return typeof name === 'string' ? t(`tribes.tribe.${name.toLowerCase()}`) : '';
+function tribe(t: T, name: string): string {
+  return t(`tribes.tribe.${name.toLowerCase()}`);
 }
 
 export function describeEvent(
   t: T,
-  e: Record<string, unknown>,
+  e: TribesEvent,
   names: readonly string[],
   provinces: ReadonlyMap<string, string>,
 ): string | null {
-  const who = typeof e.seat === 'number' ? (names[e.seat] ?? `#${e.seat}`) : '';
-  const where = typeof e.province === 'string' ? (provinces.get(e.province) ?? e.province) : '';
+  const who = 'seat' in e ? (names[e.seat] ?? `#${e.seat}`) : '';
+  const where = 'province' in e ? (provinces.get(e.province) ?? e.province) : '';
   switch (e.type) {
     case 'turn-started':
       return t('events.turnStarted', { name: who });
@@ -31,11 +32,11 @@ export function describeEvent(
     case 'conflict-started':
       return t('events.conflictStarted', { province: where });
     case 'cards-committed':
-      return t('events.cardsCommitted', { name: who, count: Number(e.count) });
+      return t('events.cardsCommitted', { name: who, count: e.count });
     case 'cards-revealed':
       return t('events.cardsRevealed', {
         province: where,
-        strengths: Object.entries((e.strengths as Record<string, number>) ?? {})
+        strengths: Object.entries(e.strengths)
           .map(([k, v]) => `${tribe(t, k)} ${v}`)
           .join(', '),
       });
@@ -43,7 +44,7 @@ export function describeEvent(
       return t('events.tribeRemoved', {
         tribe: tribe(t, e.tribe),
         province: where,
-        count: Number(e.markers),
+        count: e.markers,
       });
     case 'peace-placed':
       return t('events.peacePlaced', { province: where, n: e.century });
@@ -52,7 +53,7 @@ export function describeEvent(
     case 'tile-used':
       return t('events.tileUsed', {
         name: who,
-        tile: t(`tribes.action.${e.tile === 'influence' ? 'twoInfluence' : String(e.tile)}`),
+        tile: t(`tribes.action.${e.tile === 'influence' ? 'twoInfluence' : e.tile}`),
       });
     case 'forced-discard':
       return t('events.forcedDiscard', { name: who, tribe: tribe(t, e.tribe) });
@@ -61,7 +62,7 @@ export function describeEvent(
     case 'reshuffled':
       return t('events.reshuffled');
     case 'cards-drawn':
-      return t('events.cardsDrawn', { name: who, count: Number(e.count) });
+      return t('events.cardsDrawn', { name: who, count: e.count });
     case 'game-over':
       return t('events.gameOver');
     default:
@@ -78,7 +79,7 @@ export function GameLog(props: {
   const ref = useRef<HTMLOListElement>(null);
   const lines = props.log.flatMap((m) =>
     m.events
-      .map((e) => describeEvent(t, e as Record<string, unknown>, props.names, props.provinces))
+      .map((e) => describeEvent(t, e, props.names, props.provinces))
       .filter((s): s is string => s !== null),
   );
   useEffect(() => {
@@ -87,7 +88,8 @@ export function GameLog(props: {
   return (
     <section class="card log">
       <h3>{t('common.log')}</h3>
-      <ol ref={ref} class="log-lines" data-testid="log" aria-live="polite">
+      {/* Focusable so a keyboard can scroll a long log. */}
+      <ol ref={ref} class="log-lines" data-testid="log" aria-live="polite" tabindex={0}>
         {lines.slice(-200).map((l, i) => (
           <li key={i}>{l}</li>
         ))}

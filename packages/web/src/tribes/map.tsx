@@ -1,9 +1,9 @@
 /**
  * The Tribes board: the provinces drawn over the real coastline of Europe and the Mediterranean, each with
- * its markers (tribe symbols and counts), peace tile and label; sea crossings as dashed arrows; the start
+ * its markers (tribe symbols and counts), peace tile and label; sea crossings drawn with dashed arrows; the start
  * provinces behind the red frontier. Provinces the player may choose now are highlighted and clickable.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import { polygonPath, voronoiCells } from './cells.js';
 import {
@@ -63,9 +63,19 @@ export function TribesMap(props: TribesMapProps) {
     return { cells, anchors, seaLinks };
   }, [props.provinces, projection]);
   const byId = new Map(props.state.map((s) => [s.id, s]));
+  const svgRef = useRef<SVGSVGElement>(null);
+  const offered = [...props.selectable].sort().join(' ');
+  useEffect(() => {
+    // Provinces come before the decision in the page: when a card or a second marker offers some, the focus
+    // goes to the first of them, so a keyboard player goes on with Tab / Enter instead of tabbing round.
+    const svg = svgRef.current;
+    if (!svg || offered === '' || svg.contains(document.activeElement)) return;
+    svg.querySelector<SVGGElement>('[data-selectable="true"]')?.focus();
+  }, [offered]);
 
   return (
     <svg
+      ref={svgRef}
       class="tribes-map"
       viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
       role="group"
@@ -174,7 +184,7 @@ export function TribesMap(props: TribesMapProps) {
             data-selectable={selectable ? 'true' : undefined}
             data-markers={total}
             role={selectable ? 'button' : 'img'}
-            tabIndex={selectable ? 0 : undefined}
+            tabindex={selectable ? 0 : undefined}
             aria-label={label}
             onClick={() => selectable && props.onPick?.(p.id)}
             onKeyDown={(e) => {

@@ -1,22 +1,17 @@
-/** The Tribes rule options, each with its explanation (the same texts as the rules page). */
+/** The Tribes rule options, each with its explanation (the texts of the rules page). */
+import { DEFAULT_OPTIONS, tribesGame, type TribesOptions } from '@attila/tribes';
 import { useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 
-export interface TribesOptionsForm {
-  readonly conflictBluffCards: boolean;
-  readonly allTiedConflict: 'removeAll' | 'removeNone';
-  readonly tieRounding: 'down' | 'up';
-  readonly twoPlayerSecondGap: number;
-  readonly influenceTrackTop: number;
-}
+/** The options the form edits: the engine's own type and defaults. */
+export type TribesOptionsForm = TribesOptions;
+export const DEFAULT_TRIBES_OPTIONS: TribesOptionsForm = DEFAULT_OPTIONS;
 
-export const DEFAULT_TRIBES_OPTIONS: TribesOptionsForm = {
-  conflictBluffCards: false,
-  allTiedConflict: 'removeAll',
-  tieRounding: 'down',
-  twoPlayerSecondGap: 2,
-  influenceTrackTop: 22,
-};
+/** The player counts the engine allows. */
+const PLAYER_COUNTS = Array.from(
+  { length: tribesGame.seats.max - tribesGame.seats.min + 1 },
+  (_, i) => tribesGame.seats.min + i,
+);
 
 function help(t: (k: string) => string, name: string): string {
   return t(`optionHelp.tribes.${name}`);
@@ -38,7 +33,7 @@ export function TribesOptionsFields(props: {
           <input
             type="checkbox"
             checked={v.conflictBluffCards}
-            onChange={(e) => set({ conflictBluffCards: (e.target as HTMLInputElement).checked })}
+            onChange={(e) => set({ conflictBluffCards: e.currentTarget.checked })}
           />{' '}
           {t('options.tribes.conflictBluffCards')}
         </span>
@@ -49,7 +44,7 @@ export function TribesOptionsFields(props: {
         <select
           value={v.allTiedConflict}
           onChange={(e) =>
-            set({ allTiedConflict: (e.target as HTMLSelectElement).value as 'removeAll' | 'removeNone' })
+            set({ allTiedConflict: e.currentTarget.value === 'removeNone' ? 'removeNone' : 'removeAll' })
           }
         >
           <option value="removeAll">{t('options.tribes.removeAll')}</option>
@@ -61,7 +56,7 @@ export function TribesOptionsFields(props: {
         <span>{t('options.tribes.tieRounding')}</span>
         <select
           value={v.tieRounding}
-          onChange={(e) => set({ tieRounding: (e.target as HTMLSelectElement).value as 'down' | 'up' })}
+          onChange={(e) => set({ tieRounding: e.currentTarget.value === 'up' ? 'up' : 'down' })}
         >
           <option value="down">{t('options.tribes.down')}</option>
           <option value="up">{t('options.tribes.up')}</option>
@@ -76,7 +71,7 @@ export function TribesOptionsFields(props: {
             min={0}
             max={99}
             value={v.twoPlayerSecondGap}
-            onChange={(e) => set({ twoPlayerSecondGap: Number((e.target as HTMLInputElement).value) })}
+            onChange={(e) => set({ twoPlayerSecondGap: Number(e.currentTarget.value) })}
           />
           <span class="help">{help(t, 'twoPlayerSecondGap')}</span>
         </label>
@@ -88,7 +83,7 @@ export function TribesOptionsFields(props: {
           min={4}
           max={99}
           value={v.influenceTrackTop}
-          onChange={(e) => set({ influenceTrackTop: Number((e.target as HTMLInputElement).value) })}
+          onChange={(e) => set({ influenceTrackTop: Number(e.currentTarget.value) })}
         />
         <span class="help">{help(t, 'influenceTrackTop')}</span>
       </label>
@@ -96,7 +91,7 @@ export function TribesOptionsFields(props: {
   );
 }
 
-/** How many players sit at a Tribes game (2 to 5). */
+/** How many players sit at a Tribes game (the engine's seat range). */
 export function TribesPlayerCount(props: { value: number; onChange: (players: number) => void }) {
   const t = useT();
   return (
@@ -105,9 +100,9 @@ export function TribesPlayerCount(props: { value: number; onChange: (players: nu
       <select
         value={props.value}
         data-testid="players"
-        onChange={(e) => props.onChange(Number((e.target as HTMLSelectElement).value))}
+        onChange={(e) => props.onChange(Number(e.currentTarget.value))}
       >
-        {[2, 3, 4, 5].map((n) => (
+        {PLAYER_COUNTS.map((n) => (
           <option key={n} value={n}>
             {n}
           </option>
@@ -154,7 +149,7 @@ export function TribesFirstPlayer(props: {
         value={String(props.value)}
         data-testid="first-player"
         onChange={(e) => {
-          const v = (e.target as HTMLSelectElement).value;
+          const v = e.currentTarget.value;
           props.onChange(v === 'random' ? 'random' : Number(v));
         }}
       >

@@ -3,23 +3,24 @@
  * viewer must make (if any), conflicts with their reveal, century scoring tables, and the log. Used by
  * hotseat, live tables and replays alike.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { DEFAULT_MAP, tribesGame } from '@attila/tribes';
-import { useT } from '../i18n/i18n.js';
-import { choicesOf } from './choices.js';
 import {
-  ConflictReveal,
-  ConflictStatus,
-  ScoringTable,
-  type RevealEvent,
-  type ScoringEvent,
-} from './conflict.js';
+  choicesOf,
+  DEFAULT_MAP,
+  moveText,
+  type CenturyScored,
+  type TribeName,
+  type TribesView,
+} from '@attila/tribes';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useT } from '../i18n/i18n.js';
+import { distinctNames } from '../ui/names.js';
+import { ConflictReveal, ConflictStatus, ScoringTable, type RevealEvent } from './conflict.js';
 import { Decision, Hand, type Pending } from './decision.js';
 import type { ProvinceGeo } from './geography.js';
 import { GameLog, type LoggedMove } from './log.js';
 import { TribesMap } from './map.js';
 import { Centuries, Influence, Players } from './panels.js';
-import { distinctNames, tribeIds, type TribesView } from './view.js';
+import { tribeIds } from './view.js';
 
 export interface TribesPlayProps {
   readonly view: TribesView;
@@ -33,40 +34,35 @@ export interface TribesPlayProps {
   readonly popups?: boolean;
   /** Moves made so far: changes with every move (tests and screen readers wait on it). */
   readonly seq: number;
+  /**
+   * The last pop-up closed, when the caller keeps it (hotseat: the screen is rebuilt after every
+   * pass-the-device screen and must not take the pop-ups it has not shown as seen).
+   */
+  readonly seenPopup?: number;
+  readonly onSeenPopup?: (key: number) => void;
 }
 
-interface Popup {
+export interface Popup {
   readonly key: number;
   readonly reveal?: RevealEvent;
-  readonly scoring?: ScoringEvent;
+  readonly scoring?: CenturyScored;
 }
 
 /** The reveals and scorings in the log, each with a stable index so it pops up once. */
-function popupsOf(log: readonly LoggedMove[]): Popup[] {
+export function popupsOf(log: readonly LoggedMove[]): Popup[] {
   const out: Popup[] = [];
   let k = 0;
-  let reveal: {
-    province: string;
-    cards: string[][];
-    strengths: Record<string, number>;
-    removed: string[];
-  } | null = null;
+  let reveal: (RevealEvent & { removed: TribeName[] }) | null = null;
   for (const m of log) {
-    for (const raw of m.events) {
-      const e = raw as Record<string, unknown>;
+    for (const e of m.events) {
       k++;
       if (e.type === 'cards-revealed') {
-        reveal = {
-          province: String(e.province),
-          cards: e.cards as string[][],
-          strengths: e.strengths as Record<string, number>,
-          removed: [],
-        };
+        reveal = { province: e.province, cards: e.cards, strengths: e.strengths, removed: [] };
         out.push({ key: k, reveal });
       } else if (e.type === 'tribe-removed' && reveal && e.province === reveal.province) {
-        reveal.removed.push(String(e.tribe));
+        reveal.removed.push(e.tribe);
       } else if (e.type === 'century-scored') {
-        out.push({ key: k, scoring: e as unknown as ScoringEvent });
+        out.push({ key: k, scoring: e });
       }
     }
   }
@@ -77,13 +73,18 @@ export function TribesPlay(input: TribesPlayProps) {
   const t = useT();
   const props = { ...input, names: distinctNames(input.names) };
   const { view, legal } = props;
-  const provinces = (props.mapJson?.provinces ??
-    (DEFAULT_MAP.json.provinces as readonly ProvinceGeo[])) as readonly ProvinceGeo[];
+  const provinces: readonly ProvinceGeo[] = props.mapJson?.provinces ?? DEFAULT_MAP.json.provinces;
   const provinceNames = useMemo(() => new Map(provinces.map((p) => [p.id, p.name])), [provinces]);
-  const [pending, setPending] = useState<Pending>(null);
-  useEffect(() => setPending(null), [legal.join('|')]);
+  // A half-made choice belongs to the legal moves it was made from: it lapses in the same render as they
+  // change (an effect resetting it ran late and could undo a choice made quickly after a move).
+  const legalKey = legal.join('|');
+  const [choice, setChoice] = useState<{ key: string; pending: Pending }>({ key: legalKey, pending: null });
+  const pending = choice.key === legalKey ? choice.pending : null;
+  const setPending = (p: Pending) => setChoice({ key: legalKey, pending: p });
   const popups = useMemo(() => popupsOf(props.log), [props.log]);
-  const [seen, setSeen] = useState(() => (popups.length ? popups[popups.length - 1].key : 0));
+  const [ownSeen, setOwnSeen] = useState(() => (popups.length ? popups[popups.length - 1].key : 0));
+  const seen = props.seenPopup ?? ownSeen;
+  const setSeen = (key: number) => (props.onSeenPopup ? props.onSeenPopup(key) : setOwnSeen(key));
   const next = props.popups === false ? undefined : popups.find((p) => p.key > seen);
   const c = choicesOf(legal);
   const [endClosed, setEndClosed] = useState(false);
@@ -99,18 +100,18 @@ export function TribesPlay(input: TribesPlayProps) {
   );
   const onPick = (province: string) => {
     if (!props.onMove) return;
-    if (pending?.kind === 'card') props.onMove(`play ${pending.tribe} ${province}`);
-    else if (pending?.kind === 'second') props.onMove(`second ${province}`);
+    if (pending?.kind === 'card') props.onMove(moveText({ kind: 'play', tribe: pending.tribe, province }));
+    else if (pending?.kind === 'second') props.onMove(moveText({ kind: 'second', province }));
     setPending(null);
   };
   let lastPlaced: string | null = null;
   for (const m of props.log)
-    for (const e of m.events)
-      if ((e as { type?: string }).type === 'marker-placed')
-        lastPlaced = String((e as { province: string }).province);
+    for (const e of m.events) if (e.type === 'marker-placed') lastPlaced = e.province;
 
   const ids = tribeIds(view);
-  const myTurn = view.viewer !== null && view.toAct === view.viewer && legal.length > 0 && props.onMove;
+  /** The viewer's way to move, when it is the viewer's turn. */
+  const myTurn =
+    view.viewer !== null && view.toAct === view.viewer && legal.length > 0 ? props.onMove : undefined;
   const status = view.result
     ? t('common.gameOver')
     : view.toAct !== null
@@ -129,7 +130,8 @@ export function TribesPlay(input: TribesPlayProps) {
               <span class="muted small"> · {t(`tribes.tribe.${view.card.toLowerCase()}`)}</span>
             )}
           </div>
-          <div class="map-scroll" ref={scrollRef}>
+          {/* Focusable so the map can be scrolled with the keyboard where it is wider than the screen. */}
+          <div class="map-scroll" ref={scrollRef} tabindex={0} aria-label={t('tribes.mapLabel')}>
             <TribesMap
               provinces={provinces}
               state={view.provinces}
@@ -144,13 +146,7 @@ export function TribesPlay(input: TribesPlayProps) {
         </div>
         {myTurn ? (
           <div class="card">
-            <Decision
-              view={view}
-              legal={legal}
-              onMove={props.onMove!}
-              pending={pending}
-              setPending={setPending}
-            />
+            <Decision view={view} legal={legal} onMove={myTurn} pending={pending} setPending={setPending} />
           </div>
         ) : (
           view.hand && (
@@ -184,37 +180,12 @@ export function TribesPlay(input: TribesPlayProps) {
         />
       )}
       {next?.scoring && (
-        <ScoringTable
-          scoring={next.scoring}
-          view={view}
-          names={props.names}
-          onClose={() => setSeen(next.key)}
-        />
+        <ScoringTable scoring={next.scoring} names={props.names} onClose={() => setSeen(next.key)} />
       )}
       {!next && view.result && !endClosed && props.popups !== false && (
         <FinalStandings view={view} names={props.names} onClose={() => setEndClosed(true)} />
       )}
     </div>
-  );
-}
-
-/** A replay step: the spectator's view of a state. */
-export function TribesBoardView(props: {
-  state: unknown;
-  names: readonly string[];
-  events: readonly (readonly unknown[])[];
-}) {
-  const view = useMemo(() => tribesGame.view(props.state as never, 'spectator'), [props.state]);
-  const log = useMemo(() => props.events.map((events) => ({ seat: -1, events })), [props.events]);
-  return (
-    <TribesPlay
-      view={view}
-      legal={[]}
-      names={props.names}
-      log={log}
-      popups={false}
-      seq={props.events.length}
-    />
   );
 }
 
@@ -225,7 +196,13 @@ function FinalStandings(props: { view: TribesView; names: readonly string[]; onC
   const order = props.names.map((_, i) => i).sort((a, b) => props.view.scores[b] - props.view.scores[a]);
   const winners = result.winners.map((w) => props.names[w]).join(', ');
   return (
-    <div class="overlay" role="dialog" aria-modal="true" data-testid="winner">
+    <div
+      class="overlay"
+      role="dialog"
+      aria-modal="true"
+      data-testid="winner"
+      aria-label={t('common.gameOver')}
+    >
       <div class="card">
         <div class="winner-banner">
           {result.winners.length > 1

@@ -15,7 +15,7 @@ export const TRIBE_STYLE: Record<Tribe, { fill: string; ink: string }> = {
 };
 
 export function isTribe(x: unknown): x is Tribe {
-  return typeof x === 'string' && (TRIBES as readonly string[]).includes(x);
+  return TRIBES.some((t) => t === x);
 }
 
 /** A marker: the tribe's shape filled with its colour, centred on (0,0) when `centred`, else in a size×size box. */

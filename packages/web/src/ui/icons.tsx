@@ -1,4 +1,4 @@
-/** Small media-control icons as SVG (system fonts often lack the Unicode media symbols). */
+/** Small media-control icons in SVG (system fonts often lack the Unicode media symbols). */
 const PATHS = {
   first: 'M4 3h2v12H4zM16 3v12L7 9z',
   prev: 'M14 3v12L5 9z',

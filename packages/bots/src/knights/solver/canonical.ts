@@ -3,8 +3,8 @@
  * symmetries, and table moves are mapped between that orientation and the searched one. Square 31 in a
  * stored move's scorch stands for "a dead square" (see the search: dead squares are interchangeable).
  */
+import { PLACEMENT } from '@attila/knights';
 import { SymmetryTables, type SolverGeometry } from './geometry.js';
-import { PLACE } from './score.js';
 
 export const NO_SQUARE = 31;
 
@@ -49,14 +49,14 @@ export class CanonicalKeys {
     if (sym === 0 || move < 0) return move;
     const p = inverse ? this.syms.inverse : this.syms.perm;
     const o = sym * 32;
-    if (move & PLACE) return PLACE | p[o + (move & 31)];
+    if (move & PLACEMENT) return PLACEMENT | p[o + (move & 31)];
     return p[o + (move & 31)] | (p[o + ((move >>> 5) & 31)] << 5) | (p[o + ((move >>> 10) & 31)] << 10);
   }
 }
 
 /** A table move in the searched orientation with "a dead square" replaced by the lowest of `dead`. */
 export function realMove(move: number, dead: number): number {
-  if (move < 0 || move & PLACE) return move;
+  if (move < 0 || move & PLACEMENT) return move;
   if (((move >>> 10) & 31) !== NO_SQUARE) return move;
   return dead === 0 ? -1 : (move & 1023) | ((31 - Math.clz32(dead & -dead)) << 10);
 }

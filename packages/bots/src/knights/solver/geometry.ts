@@ -64,13 +64,3 @@ export class SymmetryTables {
     );
   }
 }
-
-export function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-}
-
-export function lowestBitIndex(x: number): number {
-  return 31 - Math.clz32(x & -x);
-}

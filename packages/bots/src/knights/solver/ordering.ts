@@ -2,19 +2,14 @@
  * Move ordering over the solver's move buffers (`moves` codes and their `order` keys, ascending = first):
  * mobility keys sorted in linear time, then the best of them re-sorted by the opponent's escapes.
  */
-import { popcount } from './geometry.js';
+import { jumpCount } from '@attila/knights';
 import { escapes } from './refutations.js';
 
 /** Buckets of the move sort: 3 special moves, then a mobility 0..31 after a move (3 knights: at most 24). */
 export const BUCKETS = 35;
 
-/** The number of jump targets of the knights `knights` among the squares `free`. */
-export function mobility(jumps: Int32Array, knights: number, free: number): number {
-  let n = 0;
-  for (; knights !== 0; knights &= knights - 1)
-    n += popcount(jumps[31 - Math.clz32(knights & -knights)] & free);
-  return n;
-}
+/** The number of jump targets of the knights `knights` among the squares `free` (the engine's count). */
+export const mobility = jumpCount;
 
 /** Insertion sort of moves[lo, hi) by order key, ascending (placements: at most 20). */
 export function insertionSort(moves: Int32Array, order: Int32Array, lo: number, hi: number): void {

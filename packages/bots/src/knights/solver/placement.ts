@@ -1,12 +1,16 @@
 /**
- * The placement phase (fewer than three knights of a side on the board): legal placements under the no-trap
- * rule and their alpha-beta search, with the same table and keys as the search of turns.
+ * The placement phase (fewer than three knights of a side on the board): legal placements under the engine's
+ * no-trap rule and their alpha-beta search, with the same table, keys and probe as the search of turns.
  */
+import { lowIndex, placementSquares, PLACEMENT } from '@attila/knights';
+import type { CanonicalKeys } from './canonical.js';
 import { insertionSort, mobility } from './ordering.js';
-import { MATE, PLACE } from './score.js';
-import type { KnightsSolver } from './search.js';
+import type { TableProbe } from './probe.js';
+import { realMove } from './canonical.js';
+import { MATE } from './score.js';
+import type { TranspositionTable } from './table.js';
 
-/** Legal placements for the side to move: every knight keeps a move afterwards (the no-trap rule). */
+/** Legal placements for the side to move (the engine's rule), as move codes from `out[base]`; how many. */
 export function placements(
   jumps: Int32Array,
   r: number,
@@ -16,24 +20,29 @@ export function placements(
   base: number,
 ): number {
   let n = 0;
-  for (let cand = free; cand !== 0; cand &= cand - 1) {
-    const b = cand & -cand;
-    const f2 = free & ~b;
-    let ok = true;
-    for (let knights = r | h | b; knights !== 0; knights &= knights - 1) {
-      if ((jumps[31 - Math.clz32(knights & -knights)] & f2) === 0) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) out[base + n++] = (31 - Math.clz32(b)) | PLACE;
-  }
+  for (let ps = placementSquares(jumps, r | h, free); ps !== 0; ps &= ps - 1)
+    out[base + n++] = PLACEMENT | lowIndex(ps);
   return n;
+}
+
+/** What the placement search uses of the solver (`KnightsSolver`), which calls it for placement nodes. */
+export interface PlacementSearcher {
+  readonly all: number;
+  readonly jumps: Int32Array;
+  readonly keys: CanonicalKeys;
+  readonly table: TranspositionTable;
+  readonly probe: TableProbe;
+  readonly movesPerPly: number;
+  readonly moveBuf: Int32Array;
+  readonly orderBuf: Int32Array;
+  readonly nodes: number;
+  rootMove: number;
+  childScore(r: number, h: number, s: number, side: number, alpha: number, beta: number, ply: number): number;
 }
 
 /** `KnightsSolver.search` for a placement-phase position. */
 export function searchPlacement(
-  solver: KnightsSolver,
+  solver: PlacementSearcher,
   r: number,
   h: number,
   s: number,
@@ -46,26 +55,19 @@ export function searchPlacement(
   const base = ply * solver.movesPerPly;
   const moves = solver.moveBuf;
   const keys = solver.keys;
-  const table = solver.table;
   keys.set(r, h, s, side, 0);
   const ka = keys.keyA;
   const kb = keys.keyB;
   const kc = keys.keyC;
   const sym = keys.keySym;
-  const e = table.find(ka, kb, kc);
-  let ttMove = -1;
-  if (e >= 0) {
-    const lo = table.lower(e);
-    const hi = table.upper(e);
-    ttMove = keys.mapMove(table.move(e), sym, true);
-    if (lo >= beta || lo === hi) {
-      if (ply === 0) solver.rootMove = ttMove;
-      return lo;
-    }
-    if (hi <= alpha) return hi;
-    if (lo > alpha) alpha = lo;
-    if (hi < beta) beta = hi;
+  const probe = solver.probe;
+  if (probe.probe(alpha, beta)) {
+    if (ply === 0) solver.rootMove = realMove(probe.cutMove, 0);
+    return probe.score;
   }
+  alpha = probe.alpha;
+  beta = probe.beta;
+  const ttMove = probe.move;
   const n = placements(solver.jumps, r, h, free, moves, base);
   if (n === 0) return -MATE;
   // The table move first, then the placements leaving the opponent the fewest jumps and us the most.
@@ -100,7 +102,7 @@ export function searchPlacement(
     }
   }
   if (ply === 0) solver.rootMove = bestMove;
-  table.store(
+  solver.table.store(
     ka,
     kb,
     kc,

@@ -3,7 +3,7 @@
  * us at most one target square, which the opponent then scorches), found from the opponent's jumps alone
  * without enumerating replies. `jumps[sq]` is the bitmask of the squares a knight on `sq` jumps to.
  */
-import { popcount } from './geometry.js';
+import { popcount } from '@attila/knights';
 
 /** Union of the jump targets of every knight in `knights`, over the whole layout. */
 export function reach1(jumps: Int32Array, knights: number): number {

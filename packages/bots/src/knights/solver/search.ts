@@ -15,16 +15,18 @@
  *   dead ones, and only one dead square is tried as a scorch;
  * - positions equal up to a symmetry of the layout share one table entry (canonical.ts).
  */
-import { popcount, type SolverGeometry } from './geometry.js';
+import { generateTurns, MAX_MOVES, popcount } from '@attila/knights';
+import type { SolverGeometry } from './geometry.js';
 import { CanonicalKeys, NO_SQUARE, realMove } from './canonical.js';
 import { refineOrder, sortMoves, sortScratch } from './ordering.js';
-import { placements, searchPlacement } from './placement.js';
+import { placements, searchPlacement, type PlacementSearcher } from './placement.js';
+import { TableProbe } from './probe.js';
 import { survivingMove, winIn3Move } from './bulk.js';
 import { reach1, refutedOf } from './refutations.js';
 import { childOf, MATE, sign, type SolverPosition } from './score.js';
 import { TranspositionTable } from './table.js';
 
-export { childOf, MATE, PLACE, scoreToValue, valueToScore, type SolverPosition } from './score.js';
+export { childOf, MATE, scoreToValue, valueToScore, type SolverPosition } from './score.js';
 
 const MAX_PLY = 48;
 const MOVES_PER_PLY = 512;
@@ -33,12 +35,13 @@ const ORDER_FREE_MIN = 6;
 /** How many of the moves first by mobility are re-sorted. */
 const ORDER_TOP = 16;
 
-export class KnightsSolver {
+export class KnightsSolver implements PlacementSearcher {
   readonly geometry: SolverGeometry;
   readonly all: number;
   readonly jumps: Int32Array;
   readonly keys: CanonicalKeys;
   readonly table: TranspositionTable;
+  readonly probe: TableProbe;
   nodes = 0;
   /** Nodes with at least this many free squares re-sort their best moves by the opponent's escapes. */
   orderFreeMin = ORDER_FREE_MIN;
@@ -62,6 +65,7 @@ export class KnightsSolver {
     this.jumps = Int32Array.from(geometry.jumps);
     this.keys = new CanonicalKeys(geometry);
     this.table = new TranspositionTable(tableBits);
+    this.probe = new TableProbe(this.table, this.keys);
   }
 
   /** Union of the jump targets of every knight in `knights`, restricted to `free`. */
@@ -152,20 +156,14 @@ export class KnightsSolver {
     const kb = keys.keyB;
     const kc = keys.keyC;
     const sym = keys.keySym;
-    const e = table.find(ka, kb, kc);
-    let ttMove = -1;
-    if (e >= 0) {
-      const lo = table.lower(e);
-      const hi = table.upper(e);
-      ttMove = keys.mapMove(table.move(e), sym, true);
-      if (lo >= beta || lo === hi) {
-        if (ply === 0) this.rootMove = realMove(ttMove, dead);
-        return lo;
-      }
-      if (hi <= alpha) return hi;
-      if (lo > alpha) alpha = lo;
-      if (hi < beta) beta = hi;
+    const probe = this.probe;
+    if (probe.probe(alpha, beta)) {
+      if (ply === 0) this.rootMove = realMove(probe.cutMove, dead);
+      return probe.score;
     }
+    alpha = probe.alpha;
+    beta = probe.beta;
+    const ttMove = probe.move;
     const deadBit = dead & -dead;
     for (; done < nj; done++) rbuf[jbase + done] = refutedOf(jumps, jbuf[jbase + done], me, opp, free);
     if (alpha >= MATE - 5 || beta <= -(MATE - 6)) {
@@ -368,18 +366,9 @@ export class KnightsSolver {
       const n = placements(this.jumps, p.romans, p.huns, free, buf, 0);
       return Array.from(buf.subarray(0, n));
     }
-    const out: number[] = [];
-    const me = p.side === 0 ? p.romans : p.huns;
-    for (let from = me; from !== 0; from &= from - 1) {
-      const f = 31 - Math.clz32(from & -from);
-      for (let tos = this.jumps[f] & free; tos !== 0; tos &= tos - 1) {
-        const t = 31 - Math.clz32(tos & -tos);
-        const free2 = (free & ~(1 << t)) | (1 << f);
-        for (let sc = free2; sc !== 0; sc &= sc - 1)
-          out.push(f | (t << 5) | ((31 - Math.clz32(sc & -sc)) << 10));
-      }
-    }
-    return out;
+    const buf = new Int32Array(MAX_MOVES);
+    const n = generateTurns(this.jumps, p.side === 0 ? p.romans : p.huns, free, buf);
+    return Array.from(buf.subarray(0, n));
   }
 
   /** Score of a position within a window (full window by default). Sets `rootMove`. */

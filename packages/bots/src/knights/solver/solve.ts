@@ -4,7 +4,7 @@
  * that position's layout (`solverFor` keeps one per layout, with its transposition table warm).
  */
 import type { Layout, Position } from '@attila/knights';
-import { popcount } from './geometry.js';
+import { popcount } from '@attila/knights';
 import { KnightsSolver, MATE, scoreToValue, type SolverPosition } from './search.js';
 
 export interface QuickAnswer {

@@ -97,7 +97,7 @@ export function checkConfig(config: ArenaConfig): Result<ArenaPlayer[]> {
   if (!settings.ok) return settings;
   const players: ArenaPlayer[] = [];
   for (const spec of config.bots) {
-    const p = makePlayer(spec, config.budget);
+    const p = makePlayer(spec, config.budget, settings.value);
     if (!p.ok) return p;
     players.push(p.value);
   }
@@ -129,13 +129,10 @@ export async function playGame(
     const answer = await players[bot].choose(state, seat, rng);
     thinkMs[bot] += performance.now() - started;
     decisions[bot]++;
-    let code: number;
-    if (typeof answer === 'string') {
-      const parsed = parseMove(state.map, answer);
-      if (!parsed.ok)
-        throw new Error(`bot ${config.bots[bot]} (seat ${seat}, game ${index}): ${parsed.error.message}`);
-      code = parsed.value;
-    } else code = answer;
+    const parsed = parseMove(state.map, answer);
+    if (!parsed.ok)
+      throw new Error(`bot ${config.bots[bot]} (seat ${seat}, game ${index}): ${parsed.error.message}`);
+    const code = parsed.value;
     if (!isLegal(state, code)) {
       throw new Error(
         `bot ${config.bots[bot]} (seat ${seat}, game ${index}, move ${moves.length + 1}) made the illegal move "${formatMove(state.map, code)}"`,

@@ -1,38 +1,37 @@
 /**
  * Arena players from their specs: a bot name (`random`, `greedy`, `easy`, `medium`, `hard`, `ismcts`,
  * `cheating`, `peeking`), optionally with a budget (`ismcts@1s`, `cheating@2000it`), or `cmd:<command>` for a
- * program speaking the line protocol. Honest bots receive only the seat's view.
+ * program speaking the line protocol. Honest bots are asked through the core contract, shown only the seat's
+ * view; the measuring bots (`cheating`, `peeking`) read the state.
  */
-import { err, ok, type Rng, type Result } from '@attila/core';
-import { tribesGame, viewOf, type MoveCode, type TribesState } from '@attila/tribes';
+import { askBot, err, ok, seatView, type OmniscientBot, type Rng, type Result } from '@attila/core';
+import { tribesGame, type TribesSettings, type TribesState } from '@attila/tribes';
+import { BOTS, MEASURING_BOTS, findBot, findMeasuringBot, type BotOf } from '../../registry.js';
 import type { Budget } from '../bot.js';
-import { LEVEL_BUDGETS, TRIBES_BOT_NAMES, honestMove, isTribesBotName, tribesBots } from '../levels.js';
-import { DEFAULT_BUDGET, cheatingBot, peekingBot } from '../search-bots.js';
+import { DEFAULT_BUDGET } from '../search-bots.js';
 import { budgetText, parseBudget } from './budget.js';
 import { ExternalBot, PROTOCOL } from './external.js';
 
 export interface ArenaPlayer {
   readonly spec: string;
-  choose(state: TribesState, seat: number, rng: Rng): MoveCode | string | Promise<MoveCode | string>;
+  /** A move in notation for `seat` (the seat to act) in `state`, which the arena plays in place. */
+  choose(state: TribesState, seat: number, rng: Rng): string | Promise<string>;
   gameStarted?(info: { id: string; seat: number; players: number; settings: Record<string, unknown> }): void;
   gameEnded?(info: { id: string; seat: number; scores: number[]; winners: number[] }): void;
   close?(): Promise<void>;
 }
 
-/** Arena-only bots that read the whole state (to measure what hidden cards are worth). */
-const OMNISCIENT = { cheating: cheatingBot, peeking: peekingBot } as const;
-const OMNISCIENT_NAMES = Object.keys(OMNISCIENT) as (keyof typeof OMNISCIENT)[];
-function isOmniscientName(name: string): name is keyof typeof OMNISCIENT {
-  return Object.hasOwn(OMNISCIENT, name);
+/** The registry's entry for a bot name: an honest bot, an arena-only measuring one, or neither. */
+function entryOf(name: string) {
+  return findBot('tribes', name) ?? findMeasuringBot(name);
 }
+
 /** Bots that take `--budget` when given none of their own. */
 export function takesRunBudget(name: string): boolean {
-  return name === 'ismcts' || isOmniscientName(name);
+  return entryOf(name)?.budget === 'run';
 }
 
-export const SPEC_HELP = `a bot is one of ${[...TRIBES_BOT_NAMES, ...OMNISCIENT_NAMES].join(', ')}, optionally with a budget ("ismcts@1s", "cheating@2000it"), or "cmd:<command>" for a program speaking the line protocol`;
-
-const SEARCHING = new Set(['easy', 'medium', 'hard', 'ismcts', ...OMNISCIENT_NAMES]);
+export const SPEC_HELP = `a bot is one of ${[...BOTS.tribes, ...MEASURING_BOTS].map((b) => b.name).join(', ')}, optionally with a budget ("ismcts@1s", "cheating@2000it"), or "cmd:<command>" for a program speaking the line protocol`;
 
 /**
  * The bot as it plays, with the budget it searches with written out (`ismcts` with `--budget 500it` plays
@@ -41,15 +40,33 @@ const SEARCHING = new Set(['easy', 'medium', 'hard', 'ismcts', ...OMNISCIENT_NAM
  */
 export function playedSpec(spec: string, budget: Budget | undefined): string {
   const trimmed = spec.trim();
-  if (trimmed.startsWith('cmd:') || trimmed.includes('@') || !SEARCHING.has(trimmed)) return trimmed;
-  const resolved = takesRunBudget(trimmed)
-    ? (budget ?? DEFAULT_BUDGET)
-    : LEVEL_BUDGETS[trimmed as keyof typeof LEVEL_BUDGETS];
-  return `${trimmed}@${budgetText(resolved)}`;
+  const own = trimmed.startsWith('cmd:') || trimmed.includes('@') ? null : (entryOf(trimmed)?.budget ?? null);
+  if (own === null) return trimmed;
+  return `${trimmed}@${budgetText(own === 'run' ? (budget ?? DEFAULT_BUDGET) : own)}`;
+}
+
+/** An honest bot as a player: it is asked through the contract, shown only its seat's view. */
+function honestPlayer(spec: string, bot: BotOf<'tribes'>, settings: TribesSettings): ArenaPlayer {
+  return {
+    spec,
+    choose: (state, seat, rng) => {
+      const move = askBot(tribesGame, bot, settings, state, seat, rng);
+      if (!move.ok) throw new Error(move.error.message);
+      return move.value;
+    },
+  };
+}
+
+function measuringPlayer(spec: string, bot: OmniscientBot<TribesState>): ArenaPlayer {
+  return { spec, choose: (state, seat, rng) => bot.choose(state, seat, rng) };
 }
 
 /** Makes the player for `spec`; `budget` applies to search bots given none of their own. */
-export function makePlayer(spec: string, budget: Budget | undefined): Result<ArenaPlayer, 'arena.bot'> {
+export function makePlayer(
+  spec: string,
+  budget: Budget | undefined,
+  settings: TribesSettings,
+): Result<ArenaPlayer, 'arena.bot'> {
   const trimmed = spec.trim();
   if (trimmed.startsWith('cmd:')) {
     const command = trimmed.slice(4).trim();
@@ -60,14 +77,16 @@ export function makePlayer(spec: string, budget: Budget | undefined): Result<Are
       spec: trimmed,
       gameStarted: (info) => external().send({ type: 'start', protocol: PROTOCOL, game: 'tribes', ...info }),
       gameEnded: (info) => external().send({ type: 'end', ...info }),
-      choose: (state, seat) =>
-        external().askMove({
+      choose: (state, seat) => {
+        const seen = seatView(tribesGame, settings, state, seat);
+        return external().askMove({
           type: 'move',
           game: 'tribes',
           seat,
-          view: viewOf(state, { seat }),
-          legal: tribesGame.legalMoves(state, seat),
-        }),
+          view: seen.view,
+          legal: seen.legalMoves,
+        });
+      },
       close: async () => {
         await bot?.close();
       },
@@ -81,14 +100,13 @@ export function makePlayer(spec: string, budget: Budget | undefined): Result<Are
     if (!parsed.ok) return err('arena.bot', `bad bot "${spec}": ${parsed.error.message}`);
     own = parsed.value;
   }
-  if (own && !SEARCHING.has(name))
+  const honest = findBot('tribes', name);
+  const measuring = findMeasuringBot(name);
+  const searches = (honest ?? measuring)?.budget;
+  if (own && (searches === undefined || searches === null))
     return err('arena.bot', `bad bot "${spec}": only search bots take a budget`);
-  const chosen = own ?? (takesRunBudget(name) ? budget : undefined);
-  if (isOmniscientName(name)) {
-    const bot = OMNISCIENT[name]();
-    return ok({ spec: trimmed, choose: (state, _seat, rng) => bot.choose(state, rng, chosen) });
-  }
-  if (!isTribesBotName(name)) return err('arena.bot', `unknown bot "${name}": ${SPEC_HELP}`);
-  const bot = tribesBots[name];
-  return ok({ spec: trimmed, choose: (state, seat, rng) => honestMove(bot, state, seat, rng, chosen) });
+  const chosen = own ?? (searches === 'run' ? budget : undefined);
+  if (honest) return ok(honestPlayer(trimmed, honest.make(chosen), settings));
+  if (measuring) return ok(measuringPlayer(trimmed, measuring.make(chosen)));
+  return err('arena.bot', `unknown bot "${name}": ${SPEC_HELP}`);
 }

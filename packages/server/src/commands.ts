@@ -1,0 +1,249 @@
+/**
+ * Every change to a table is one of these commands, and `decide` turns a command into the change to store
+ * (pure: it reads the table as it is and changes nothing). The table (table.ts) is the one door: it runs
+ * `decide`, commits the change, applies it to its copy, then tells everyone. The rules themselves live in
+ * moves.ts (a move) and seating.ts (a seat, the clock running out); this module only routes to them.
+ * A new kind of change is a new member of `TableCommand`, its outcome in `Outcomes`, and a case in `decide`.
+ */
+import { err, ok, type GameEvent, type Result } from '@attila/core';
+import type { ChatMessage } from '@attila/protocol';
+import { flagged, startClock, withGrace, type ClockState } from './clock.js';
+import type { AnyGame } from './games.js';
+import { checkMove, type HistoryEntry } from './moves.js';
+import {
+  botFor,
+  everySeatTaken,
+  joinedSeat,
+  leftSeat,
+  reclaimedSeat,
+  timeOut,
+  watchedSeats,
+} from './seating.js';
+import type { StoredChat, StoredMove, StoredSeat, StoredTable, TablePatch } from './storage/types.js';
+import { tokenMatches } from './tokens.js';
+
+export type TableCommand =
+  /** A person's move, with the seat's token, decided at `seq`. */
+  | {
+      readonly kind: 'move';
+      readonly seat: number;
+      readonly token: string;
+      readonly seq: number;
+      readonly move: string;
+    }
+  /** A bot's move for `seat`; `move` null when the bot failed: its first legal move is played instead. */
+  | { readonly kind: 'bot-move'; readonly seat: number; readonly seq: number; readonly move: string | null }
+  /** The clock's timer went off: the seats out of time are taken over by the bot, or lose. */
+  | { readonly kind: 'clock' }
+  /** A person sits down (`seat`, or the first free one); the game starts once every seat is taken. */
+  | { readonly kind: 'join'; readonly name: string; readonly seat?: number }
+  | { readonly kind: 'leave'; readonly seat: number; readonly token: string }
+  | { readonly kind: 'reclaim'; readonly seat: number; readonly token: string }
+  | { readonly kind: 'chat'; readonly seat: number; readonly token: string; readonly text: string }
+  /** Start the game if every seat is taken (a table of bots only, right after it is made). */
+  | { readonly kind: 'start' }
+  /**
+   * End a table that never started (its creator closed it, or it waited too long): finished with no winner
+   * and `reason`, so it leaves the lobby and its watchers are told. Refused once the game started.
+   */
+  | { readonly kind: 'close'; readonly reason: string };
+
+export type CommandKind = TableCommand['kind'];
+
+/** What each command answers once it is stored. */
+export interface Outcomes {
+  /** The new sequence number. */
+  readonly move: number;
+  readonly 'bot-move': number;
+  readonly clock: null;
+  readonly join: { readonly seat: number; readonly token: string };
+  readonly leave: null;
+  readonly reclaim: null;
+  readonly chat: ChatMessage;
+  readonly start: null;
+  readonly close: null;
+}
+export type Outcome<C extends TableCommand> = Outcomes[C['kind']];
+
+/** The table as a command is decided on. */
+export interface TableNow {
+  readonly game: AnyGame;
+  readonly meta: StoredTable;
+  readonly state: unknown;
+  readonly history: readonly HistoryEntry[];
+}
+
+/** What the decision may use besides the table: the time, and a fresh secret for a seat taken. */
+export interface DecideContext {
+  readonly now: number;
+  /** A new seat token and its hash (called only by `join`). */
+  readonly newToken: () => { token: string; hash: string };
+}
+
+/** What to store (and then apply and publish) for a command. */
+export type Change =
+  | {
+      readonly kind: 'move';
+      readonly move: StoredMove;
+      readonly patch: TablePatch;
+      readonly next: unknown;
+      readonly entry: HistoryEntry;
+      readonly events: readonly GameEvent[];
+      /** The table after the move (clock, status, result). */
+      readonly meta: StoredTable;
+      readonly byBot: boolean;
+    }
+  | {
+      readonly kind: 'seats';
+      readonly seats: readonly StoredSeat[];
+      readonly patch: TablePatch;
+      readonly meta: StoredTable;
+      readonly outcome: Outcomes['join'] | null;
+    }
+  | { readonly kind: 'table'; readonly patch: TablePatch; readonly meta: StoredTable }
+  | { readonly kind: 'chat'; readonly chat: Omit<StoredChat, 'id'> }
+  /** Nothing to do (the clock's timer went off early, a full table already started). */
+  | { readonly kind: 'none' };
+
+const tokenRefused = (seat: number) => err('auth.token', `the token does not hold seat ${seat}`);
+
+function holds(meta: StoredTable, seat: number, token: string): boolean {
+  const s = meta.seats[seat];
+  return s !== undefined && tokenMatches(token, s.tokenHash);
+}
+
+/** The table with `seats` replaced and `patch` applied: what it is once the change is stored. */
+export function patched(meta: StoredTable, seats: readonly StoredSeat[], patch: TablePatch): StoredTable {
+  return {
+    ...meta,
+    ...patch,
+    finishedAt: patch.finishedAt ?? meta.finishedAt,
+    startedAt: patch.startedAt ?? meta.startedAt,
+    seats: seats.length ? meta.seats.map((s) => seats.find((n) => n.seat === s.seat) ?? s) : meta.seats,
+  };
+}
+
+/** The start of the game, when every seat of `meta` is taken: status, start time and clock. */
+function startPatch(t: TableNow, meta: StoredTable, now: number): TablePatch | null {
+  if (meta.status !== 'open' || !everySeatTaken(meta)) return null;
+  const clock = meta.clockSettings
+    ? startClock(meta.clockSettings, meta.seats.length, t.game.toAct(t.state), now)
+    : null;
+  return { status: 'playing', startedAt: new Date(now).toISOString(), clock };
+}
+
+function seatChange(
+  meta: StoredTable,
+  seat: StoredSeat,
+  patch: TablePatch,
+  outcome: Outcomes['join'] | null = null,
+): Change {
+  return { kind: 'seats', seats: [seat], patch, meta: patched(meta, [seat], patch), outcome };
+}
+
+function decideMove(
+  t: TableNow,
+  seat: number,
+  token: string | null,
+  seq: number,
+  move: string | null,
+  now: number,
+): Result<Change> {
+  const played = move ?? t.game.legalMoves(t.state, seat)[0];
+  if (played === undefined) return err('move.not-your-turn', `seat ${seat} has no move to make`);
+  const log = { ...t, botFor: (n: number) => botFor(t.meta, n) };
+  const checked = checkMove(log, { seat, token, seq, move: played }, now);
+  if (!checked.ok) return checked;
+  const { next, events, result, clock, recorded, toActBefore } = checked.value;
+  const finishedAt = result ? new Date(now).toISOString() : undefined;
+  const patch: TablePatch = result
+    ? { clock, status: 'finished', result, finishedAt }
+    : clock
+      ? { clock }
+      : {};
+  return ok({
+    kind: 'move',
+    move: { seq: t.history.length + 1, seat, move: recorded, at: now },
+    patch,
+    next,
+    entry: { seat, events, toActBefore },
+    events,
+    meta: patched(t.meta, [], { ...patch, clock }),
+    byBot: token === null,
+  });
+}
+
+function decideClock(t: TableNow, now: number): Result<Change> {
+  const clock: ClockState | null = t.meta.clock;
+  if (t.meta.status !== 'playing' || !clock) return ok({ kind: 'none' });
+  const out = flagged(clock, watchedSeats(t.meta), now);
+  if (out.length === 0) return ok({ kind: 'none' });
+  const outcome = timeOut(t.meta, clock, out, now);
+  if (outcome.kind === 'takeover') {
+    return ok({
+      kind: 'seats',
+      seats: outcome.seats,
+      patch: {},
+      meta: patched(t.meta, outcome.seats, {}),
+      outcome: null,
+    });
+  }
+  const { result, finishedAt, clock: stopped } = outcome;
+  const patch: TablePatch = { status: 'finished', result, finishedAt, clock: stopped };
+  return ok({ kind: 'table', patch, meta: patched(t.meta, [], patch) });
+}
+
+/** The change `command` makes to the table as it is now, or why it is refused (nothing is changed). */
+export function decide(t: TableNow, command: TableCommand, ctx: DecideContext): Result<Change> {
+  const { meta } = t;
+  const { now } = ctx;
+  switch (command.kind) {
+    case 'move':
+      return decideMove(t, command.seat, command.token, command.seq, command.move, now);
+    case 'bot-move':
+      return decideMove(t, command.seat, null, command.seq, command.move, now);
+    case 'clock':
+      return decideClock(t, now);
+    case 'join': {
+      const { token, hash } = ctx.newToken();
+      const joined = joinedSeat(meta, command.name, command.seat, hash);
+      if (!joined.ok) return joined;
+      // The seat and the start are one write: a full table is never stored as open.
+      const start = startPatch(t, patched(meta, [joined.value], {}), now) ?? {};
+      return ok(seatChange(meta, joined.value, start, { seat: joined.value.seat, token }));
+    }
+    case 'leave': {
+      if (!holds(meta, command.seat, command.token)) return tokenRefused(command.seat);
+      const left = leftSeat(meta, command.seat);
+      return left.ok ? ok(seatChange(meta, left.value, {})) : left;
+    }
+    case 'reclaim': {
+      if (!holds(meta, command.seat, command.token)) return tokenRefused(command.seat);
+      const reclaimed = reclaimedSeat(meta, command.seat);
+      if (!reclaimed.ok) return reclaimed;
+      const patch = meta.clock ? { clock: withGrace(meta.clock, command.seat, now) } : {};
+      return ok(seatChange(meta, reclaimed.value, patch));
+    }
+    case 'chat': {
+      if (!holds(meta, command.seat, command.token)) return tokenRefused(command.seat);
+      const name = meta.seats[command.seat].name ?? `seat ${command.seat}`;
+      const at = new Date(now).toISOString();
+      return ok({ kind: 'chat', chat: { seat: command.seat, name, text: command.text, at } });
+    }
+    case 'start': {
+      const patch = startPatch(t, meta, now);
+      return ok(patch ? { kind: 'table', patch, meta: patched(meta, [], patch) } : { kind: 'none' });
+    }
+    case 'close': {
+      if (meta.status !== 'open') {
+        return err('close.started', 'only a table that has not started can be closed; this one has');
+      }
+      const patch: TablePatch = {
+        status: 'finished',
+        result: { winners: [], reason: command.reason },
+        finishedAt: new Date(now).toISOString(),
+      };
+      return ok({ kind: 'table', patch, meta: patched(meta, [], patch) });
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Every refusal the server itself gives, as one typed list of codes, and the HTTP status of each. Engines
+ * add their own move codes (`move.illegal`, `knights.*`, ...): those are bad input, status 400.
+ */
+
+/** The codes of refusals decided by the server (not by an engine). */
+export type ErrorCode =
+  // the edge: a message or request that does not parse
+  | 'message.json'
+  | 'message.invalid'
+  | 'message.too-large'
+  | 'message.binary'
+  | 'request.invalid'
+  | 'request.json'
+  | 'request.forbidden-key'
+  | 'request.url'
+  | 'request.malformed'
+  | 'request.content-length'
+  | 'request.too-large'
+  | 'request.uri-too-long'
+  | 'request.content-type'
+  | 'request.headers-too-large'
+  | 'origin.forbidden'
+  | 'origin.list'
+  | 'name.bot'
+  | 'rate.limited'
+  | 'route.not-found'
+  // the socket's greeting
+  | 'hello.first'
+  | 'hello.again'
+  | 'hello.auth'
+  | 'spectator'
+  // tables and seats
+  | 'table.not-found'
+  | 'auth.token'
+  | 'create.game'
+  | 'create.settings'
+  | 'create.seats'
+  | 'create.bot'
+  | 'create.takeover'
+  | 'create.seat'
+  | 'join.started'
+  | 'join.full'
+  | 'join.seat'
+  | 'leave.finished'
+  | 'leave.no-takeover'
+  | 'reclaim.not-taken'
+  | 'reclaim.not-playing'
+  | 'record.unfinished'
+  | 'close.started'
+  | 'close.not-creator'
+  | 'budget.bots-address'
+  | 'budget.bots-server'
+  | 'chat.rate-limited'
+  | 'sockets.address'
+  // moves
+  | 'move.seat'
+  | 'move.not-playing'
+  | 'move.not-your-turn'
+  | 'move.stale'
+  | 'move.bot-controlled'
+  | 'move.not-bot'
+  | 'clock.flagged'
+  // the services the server depends on (several processes: PostgreSQL, Redis)
+  | 'storage.unavailable'
+  | 'broadcast.unavailable'
+  | 'server.error';
+
+/** The HTTP status of each refusal; a code not listed here (an engine's) is bad input: 400. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  'message.json': 400,
+  'message.invalid': 400,
+  'message.too-large': 413,
+  'message.binary': 400,
+  'request.invalid': 400,
+  'request.json': 400,
+  'request.forbidden-key': 400,
+  'request.url': 400,
+  'request.malformed': 400,
+  'request.content-length': 400,
+  'request.too-large': 413,
+  'request.uri-too-long': 414,
+  'request.content-type': 415,
+  'request.headers-too-large': 431,
+  'origin.forbidden': 403,
+  'origin.list': 400,
+  'name.bot': 400,
+  'rate.limited': 429,
+  'route.not-found': 404,
+  'hello.first': 400,
+  'hello.again': 409,
+  'hello.auth': 400,
+  spectator: 403,
+  'table.not-found': 404,
+  'auth.token': 403,
+  'create.game': 400,
+  'create.settings': 400,
+  'create.seats': 400,
+  'create.bot': 400,
+  'create.takeover': 400,
+  'create.seat': 400,
+  'join.started': 409,
+  'join.full': 409,
+  'join.seat': 409,
+  'leave.finished': 409,
+  'leave.no-takeover': 409,
+  'reclaim.not-taken': 409,
+  'reclaim.not-playing': 409,
+  'record.unfinished': 409,
+  'close.started': 409,
+  'close.not-creator': 409,
+  'budget.bots-address': 429,
+  'budget.bots-server': 429,
+  'chat.rate-limited': 429,
+  'sockets.address': 429,
+  'move.seat': 400,
+  'move.not-playing': 409,
+  'move.not-your-turn': 409,
+  'move.stale': 409,
+  'move.bot-controlled': 409,
+  'move.not-bot': 409,
+  'clock.flagged': 409,
+  'storage.unavailable': 503,
+  'broadcast.unavailable': 503,
+  'server.error': 500,
+};
+
+function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(HTTP_STATUS, code);
+}
+
+/** The status of a refusal by its code. */
+export function httpStatus(code: string): number {
+  return isErrorCode(code) ? HTTP_STATUS[code] : 400;
+}
+
+/** Refusals of a bot's move that only mean the game moved on while it was thinking (wasted work, no fault). */
+export const OVERTAKEN: ReadonlySet<string> = new Set<ErrorCode>([
+  'move.stale',
+  'move.not-your-turn',
+  'move.not-playing',
+  'move.not-bot',
+]);
+
+/**
+ * A service this process depends on is down (PostgreSQL, Redis): the request is refused with status 503
+ * and nothing was changed; the process recovers by itself when the service returns. `statusCode` is what
+ * Fastify answers with when such an error reaches it.
+ */
+export class Unavailable extends Error {
+  readonly statusCode = 503;
+  /** The refusal in the server's one error shape, so the HTTP layer answers it as it is. */
+  readonly error: { readonly code: string; readonly message: string };
+  constructor(
+    readonly code: 'storage.unavailable' | 'broadcast.unavailable',
+    message: string,
+  ) {
+    super(message);
+    this.error = { code, message };
+  }
+}
+
+/** A thrown value as a refusal: the code of a service outage, otherwise an internal error. */
+export function refusalOf(e: unknown): { code: ErrorCode; message: string } {
+  if (e instanceof Unavailable) return { code: e.code, message: e.message };
+  return { code: 'server.error', message: 'the server failed to handle this message; it has been logged' };
+}

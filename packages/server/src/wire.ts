@@ -1,0 +1,154 @@
+/**
+ * The wire form of every server message, produced here and nowhere else. Each kind has a typed builder;
+ * `encode` turns any message into its text. The update, sent for every move to every audience, has a fast
+ * encoder (`updateTexts`) that serializes the parts shared by all audiences once; wire.test.ts proves its
+ * text is exactly `encode` of the typed message.
+ */
+import type { GameEvent, Viewer } from '@attila/core';
+import type { ChatMessage, MoveNotice, ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
+import { clockInfo } from './clock.js';
+import type { AnyGame } from './games.js';
+import type { StoredTable } from './storage/types.js';
+
+/** A game at one moment, as its watchers are shown it. */
+export interface GameNow {
+  readonly game: AnyGame;
+  readonly meta: StoredTable;
+  readonly state: unknown;
+  readonly seq: number;
+  readonly now: number;
+}
+
+export type Message<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+/** The one encoder: a message's text on the wire. */
+export function encode(message: ServerMessage): string {
+  return JSON.stringify(message);
+}
+
+export function tableInfo(m: StoredTable, seq: number, connected: readonly number[]): TableInfo {
+  return {
+    id: m.id,
+    game: m.game,
+    settings: m.settings,
+    rulesVersion: m.rulesVersion,
+    playerCount: m.seats.length,
+    listed: m.listed,
+    status: m.status,
+    seats: m.seats.map((s) => ({
+      seat: s.seat,
+      name: s.name,
+      kind: s.kind,
+      bot: s.bot,
+      controller: s.controller,
+      connected: connected[s.seat],
+    })),
+    clock: m.clockSettings,
+    takeover: m.takeover,
+    seq,
+    result: m.result,
+    createdAt: m.createdAt,
+  };
+}
+
+function toActNow(g: GameNow): readonly number[] {
+  return g.meta.status === 'playing' ? g.game.toAct(g.state) : [];
+}
+
+function clockNow(g: GameNow) {
+  return g.meta.clockSettings && g.meta.clock ? clockInfo(g.meta.clockSettings, g.meta.clock, g.now) : null;
+}
+
+/** The game as `seat` (null: a spectator) may see it: the engine's view for that viewer only. */
+export function snapshotOf(g: GameNow, seat: number | null): Snapshot {
+  const viewer: Viewer = seat === null ? 'spectator' : { seat };
+  const toAct = toActNow(g);
+  return {
+    seq: g.seq,
+    view: g.game.view(g.state, viewer),
+    toAct,
+    legalMoves: seat !== null && toAct.includes(seat) ? g.game.legalMoves(g.state, seat) : [],
+    clock: clockNow(g),
+    result: g.meta.result,
+  };
+}
+
+export function welcomeMessage(
+  g: GameNow,
+  info: TableInfo,
+  seat: number | null,
+  missed: readonly MoveNotice[] | null,
+  chat: readonly ChatMessage[],
+): Message<'welcome'> {
+  return {
+    type: 'welcome',
+    table: info,
+    seat,
+    missed,
+    snapshot: snapshotOf(g, seat),
+    chat,
+    serverTime: g.now,
+  };
+}
+
+/** The table's news; `g` null when only who is connected changed (no snapshot). */
+export function tableMessage(info: TableInfo, g: GameNow | null, seat: number | null): Message<'table'> {
+  return { type: 'table', table: info, snapshot: g ? snapshotOf(g, seat) : null };
+}
+
+export function updateMessage(
+  g: GameNow,
+  seat: number,
+  events: readonly GameEvent[],
+  viewer: number | null,
+): Message<'update'> {
+  return { type: 'update', seq: g.seq, seat, events, snapshot: snapshotOf(g, viewer) };
+}
+
+export const chatMessage = (message: ChatMessage): Message<'chat'> => ({ type: 'chat', message });
+export const ackMessage = (ref: string | null, seq: number): Message<'ack'> => ({ type: 'ack', ref, seq });
+export const errorMessage = (code: string, message: string, ref: string | null): Message<'error'> => ({
+  type: 'error',
+  code,
+  message,
+  ref,
+});
+export const pongMessage = (ref: string | null, serverTime: number): Message<'pong'> => ({
+  type: 'pong',
+  ref,
+  serverTime,
+});
+
+/**
+ * `encode(updateMessage(g, seat, events, viewer))`, one text per audience. Only the view and the legal moves
+ * differ between audiences, so the rest is serialized once (this runs for every move of every game), and it
+ * is built on the first audience asked for, so a game nobody watches here costs nothing more per move.
+ */
+export function updateTexts(
+  g: GameNow,
+  seat: number,
+  events: readonly GameEvent[],
+): (viewer: number | null) => string {
+  const { game, state, seq } = g;
+  let frame: { head: string; middle: string; tail: string; toAct: readonly number[] } | null = null;
+  let shared: string | null = null;
+  const viewText = (viewer: number | null): string => {
+    if (!game.sameViewForEveryone) {
+      return JSON.stringify(game.view(state, viewer === null ? 'spectator' : { seat: viewer }));
+    }
+    return (shared ??= JSON.stringify(game.view(state, 'spectator')));
+  };
+  return (viewer) => {
+    if (!frame) {
+      const toAct = toActNow(g);
+      frame = {
+        head: `{"type":"update","seq":${seq},"seat":${seat},"events":${JSON.stringify(events)},"snapshot":{"seq":${seq},"view":`,
+        middle: `,"toAct":${JSON.stringify(toAct)},"legalMoves":`,
+        tail: `,"clock":${JSON.stringify(clockNow(g))},"result":${JSON.stringify(g.meta.result)}}}`,
+        toAct,
+      };
+    }
+    const legal = viewer !== null && frame.toAct.includes(viewer) ? game.legalMoves(state, viewer) : [];
+    return `${frame.head}${viewText(viewer)}${frame.middle}${JSON.stringify(legal)}${frame.tail}`;
+  };
+}

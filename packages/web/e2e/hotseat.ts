@@ -1,0 +1,70 @@
+/** Driving a Tribes hotseat game like the people at the table: pass the device, decide, close the dialogs. */
+import type { Page } from 'playwright-core';
+import { shot } from './harness.js';
+import { playTribesDecision } from './tribes.js';
+
+export const HOTSEAT_ANY =
+  '[data-testid="pass-device"], [data-testid="reveal"], [data-testid="scoring"], [data-testid="winner"], ' +
+  '[data-testid^="decision-"]';
+
+export interface HotseatSeen {
+  conflicts: number;
+  scorings: number;
+  passes: number;
+  over: boolean;
+  /** Headings of the dialogs seen (their text is asserted in the tests' language). */
+  headings: string[];
+}
+
+async function count(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).count();
+}
+
+/** Sets up a hotseat Tribes game of `players` named players, then starts it. */
+export async function startTribesHotseat(page: Page, url: string, names: readonly string[]): Promise<void> {
+  await page.goto(`${url}/#/tribes/hotseat`);
+  await page.selectOption('[data-testid="players"]', String(names.length));
+  for (const [i, name] of names.entries()) await page.fill(`[data-testid="player-name-${i}"]`, name);
+  await page.click('[data-testid="start"]');
+}
+
+/**
+ * Plays until the game is over (or `until` says stop), as the players would: the one named on the
+ * pass-the-device screen takes it, every reveal and scoring dialog is read and closed.
+ */
+export async function playTribesHotseat(
+  page: Page,
+  name: string,
+  until: (seen: HotseatSeen) => boolean = () => false,
+): Promise<HotseatSeen> {
+  const seen: HotseatSeen = { conflicts: 0, scorings: 0, passes: 0, over: false, headings: [] };
+  for (let step = 0; step < 3000 && !until(seen); step++) {
+    await page.waitForSelector(HOTSEAT_ANY, { timeout: 30_000 });
+    if (await count(page, '[data-testid="pass-device"]')) {
+      // Nobody's hand is on screen while the device changes hands.
+      if (await count(page, '[data-testid="hand"]')) throw new Error('a hand is visible behind the cover');
+      seen.passes++;
+      await page.click('[data-testid="ready"]');
+      continue;
+    }
+    if (await count(page, '[data-testid="reveal"]')) {
+      if (seen.conflicts++ === 0) await shot(page, `${name}-reveal`);
+      seen.headings.push(await page.innerText('[data-testid="reveal"] h2'));
+      await page.click('[data-testid="close-reveal"]');
+      continue;
+    }
+    if (await count(page, '[data-testid="scoring"]')) {
+      if (seen.scorings++ === 0) await shot(page, `${name}-scoring`);
+      seen.headings.push(await page.innerText('[data-testid="scoring"] h2'));
+      await page.click('[data-testid="close-scoring"]');
+      continue;
+    }
+    if (await count(page, '[data-testid="winner"]')) {
+      seen.over = true;
+      await shot(page, `${name}-winner`);
+      break;
+    }
+    await playTribesDecision(page);
+  }
+  return seen;
+}

@@ -1,0 +1,107 @@
+/**
+ * Tribes hotseat with three and four people at one device (issue 18, defect 1): every conflict reveal and
+ * every century scoring the engine logged is shown as a dialog, although the game screen is covered by the
+ * pass-the-device screen between turns. The game's downloaded record is replayed through the engine to count
+ * what the dialogs must have shown.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { parseRecord, replayMoves } from '@attila/core';
+import { tribesGame } from '@attila/tribes';
+import { launchBrowser, newPage, SCREENSHOTS, startServer, type ServerProcess } from './harness.js';
+import { playTribesHotseat, startTribesHotseat } from './hotseat.js';
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The conflicts and scorings of the game just played, from its record replayed through the engine. */
+async function loggedByEngine(page: Page, file: string): Promise<{ conflicts: number; scorings: number }> {
+  await page.click('[data-testid="close-winner"]');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .locator(
+        '[data-testid="download"], button:has-text("Download record"), button:has-text("Partie herunterladen")',
+      )
+      .first()
+      .click(),
+  ]);
+  const path = join(SCREENSHOTS, file);
+  await download.saveAs(path);
+  const record = parseRecord(readFileSync(path, 'utf8'));
+  if (!record.ok) throw new Error(record.error.message);
+  const settings = tribesGame.parseSettings(record.value.settings);
+  if (!settings.ok) throw new Error(settings.error.message);
+  const replayed = replayMoves(tribesGame, settings.value, record.value.seed, record.value.moves);
+  if (!replayed.ok) throw new Error(replayed.error.message);
+  const all = replayed.value.events.flat().map((e) => (e as { type?: string }).type);
+  return {
+    conflicts: all.filter((t) => t === 'cards-revealed').length,
+    scorings: all.filter((t) => t === 'century-scored').length,
+  };
+}
+
+describe('Tribes hotseat with three or more players', () => {
+  it(
+    'shows every conflict reveal and century scoring to three players (English)',
+    { timeout: 300_000 },
+    async () => {
+      const { page, context } = await newPage(browser);
+      await startTribesHotseat(page, server.url, ['Honoria', 'Valentinian', 'Aetius']);
+      const seen = await playTribesHotseat(page, 'tribes-hotseat-3');
+      expect(seen.over).toBe(true);
+      expect(seen.passes).toBeGreaterThan(10);
+      expect(seen.conflicts).toBeGreaterThan(0);
+      expect(seen.scorings).toBeGreaterThan(0);
+      const logged = await loggedByEngine(page, 'tribes-hotseat-3.json');
+      console.log(
+        `3 players: ${logged.conflicts} conflicts, ${logged.scorings} scorings logged; dialogs`,
+        seen,
+      );
+      expect(logged.conflicts).toBeGreaterThan(0);
+      expect(seen.conflicts).toBe(logged.conflicts);
+      expect(seen.scorings).toBe(logged.scorings);
+      expect(seen.headings.some((h) => h.includes('Conflict in'))).toBe(true);
+      expect(seen.headings.some((h) => /Scoring of century|Final scoring/.test(h))).toBe(true);
+      await context.close();
+    },
+  );
+
+  it('shows them to four players too (German, phone size)', { timeout: 300_000 }, async () => {
+    const { page, context } = await newPage(browser, {
+      width: 390,
+      height: 844,
+      mobile: true,
+      lang: 'de-DE',
+    });
+    await page.goto(`${server.url}/`);
+    await page.selectOption('[data-testid="language"]', 'de');
+    await startTribesHotseat(page, server.url, ['Attila', 'Bleda', 'Kreka', 'Ellak']);
+    expect(await page.innerText('[data-testid="pass-device"] h1')).toContain('Gib das Gerät an');
+    const seen = await playTribesHotseat(page, 'tribes-hotseat-4');
+    expect(seen.over).toBe(true);
+    expect(seen.conflicts).toBeGreaterThan(0);
+    expect(seen.scorings).toBeGreaterThan(0);
+    const logged = await loggedByEngine(page, 'tribes-hotseat-4.json');
+    console.log(
+      `4 players: ${logged.conflicts} conflicts, ${logged.scorings} scorings logged; dialogs`,
+      seen,
+    );
+    expect(logged.conflicts).toBeGreaterThan(0);
+    expect(seen.conflicts).toBe(logged.conflicts);
+    expect(seen.scorings).toBe(logged.scorings);
+    expect(seen.headings.some((h) => h.includes('Konflikt in'))).toBe(true);
+    expect(seen.headings.some((h) => /Wertung des|Schlusswertung/.test(h))).toBe(true);
+    await context.close();
+  });
+});

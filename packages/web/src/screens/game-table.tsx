@@ -1,0 +1,217 @@
+/**
+ * A table on the server once its game is known: sit down (or watch), share the invite link, play live over
+ * the WebSocket, chat. The connection is typed by the game's engine module; the game itself is drawn by its
+ * own live board from the server's snapshot.
+ */
+import type { GameEvent } from '@attila/core';
+import type { ChatMessage, ClockInfo, TableInfo } from '@attila/protocol';
+import { LIMITS } from '@attila/protocol';
+import { useEffect, useState } from 'preact/hooks';
+import type { ClientGameSpec } from '../games/client-game.js';
+import { useT } from '../i18n/i18n.js';
+import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';
+import { useLive } from '../net/use-live.js';
+import { botName } from '../ui/names.js';
+import { useTurnTitle } from '../ui/turn-title.js';
+
+export function GameTable<S, St, V, E extends GameEvent>(props: {
+  game: ClientGameSpec<S, St, V, E>;
+  /** The table from the first fetch, shown until the socket's welcome. */
+  first: TableInfo;
+}) {
+  const t = useT();
+  const id = props.first.id;
+  const { LiveBoard } = props.game;
+  const seatName = (seat: number) => props.game.seatLabel(t, seat);
+  const [seat, setSeat] = useState<HeldSeat | null>(() => heldSeat(id));
+  const [live, conn] = useLive<V, E>(id, seat);
+  const [name, setName] = useState(playerName());
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const table = live.table ?? props.first;
+
+  const join = async (seatIndex: number) => {
+    if (!name.trim()) return setJoinError(t('lobby.needName'));
+    setPlayerName(name.trim());
+    const r = await api.join(id, name.trim(), seatIndex);
+    if (!r.ok) return setJoinError(r.error.message);
+    const held = { seat: r.value.seat, token: r.value.token };
+    holdSeat(id, held);
+    setSeat(held);
+  };
+
+  useTurnTitle(live.seat !== null && (live.snapshot?.toAct.includes(live.seat) ?? false));
+
+  const freeSeats = table.seats.filter((s) => s.kind === 'human' && s.name === null);
+  const mine = live.seat;
+  const invite = `${location.origin}${location.pathname}#/table/${table.id}`;
+  const analysisAllowed = table.seats.some((s) => s.kind === 'bot');
+
+  return (
+    <main class="page table-screen" data-testid="table">
+      {/* Until the first welcome the table comes from the HTTP fetch: connecting is not reconnecting. */}
+      {live.table && live.status !== 'open' && <div class="banner warn">{t('lobby.reconnecting')}</div>}
+      {live.error && <div class="banner error">{live.error.message}</div>}
+      {freeSeats.length > 0 && table.status !== 'finished' && (
+        <section class="card invite">
+          {mine === null && (
+            <div class="join">
+              <label class="field">
+                <span>{t('common.name')}</span>
+                <input
+                  value={name}
+                  maxLength={LIMITS.nameChars}
+                  data-testid="join-name"
+                  onInput={(e) => setName(e.currentTarget.value)}
+                />
+              </label>
+              <div class="row">
+                {freeSeats.map((s) => (
+                  <button key={s.seat} data-testid={`sit-${s.seat}`} onClick={() => void join(s.seat)}>
+                    {t('lobby.sitAt', { seat: seatName(s.seat) })}
+                  </button>
+                ))}
+              </div>
+              {joinError && <p class="error">{joinError}</p>}
+            </div>
+          )}
+          <label class="field">
+            <span>{t('lobby.invite')}</span>
+            <span class="row">
+              <input readOnly value={invite} data-testid="invite" onFocus={(e) => e.currentTarget.select()} />
+              <button class="small secondary" onClick={() => void navigator.clipboard?.writeText(invite)}>
+                {t('common.copy')}
+              </button>
+            </span>
+            <span class="help">{t('lobby.inviteHelp')}</span>
+          </label>
+        </section>
+      )}
+      <section class="seats row" aria-label={t('lobby.seats')}>
+        {table.seats.map((s) => (
+          <span
+            key={s.seat}
+            class={`seat-pill ${live.snapshot?.toAct.includes(s.seat) ? 'to-act' : ''}`}
+            data-testid={`seat-pill-${s.seat}`}
+          >
+            <strong>{seatName(s.seat)}</strong>{' '}
+            {s.name ? (s.kind === 'bot' ? botName(t, s.bot ?? s.name) : s.name) : t('lobby.freeSeat')}
+            {s.seat === mine && ` (${t('common.you')})`}
+            {live.snapshot?.clock && (
+              <ClockTime
+                key={`${s.seat}-${live.snapshot.clock.at}`}
+                clock={live.snapshot.clock}
+                seat={s.seat}
+              />
+            )}
+            {s.kind === 'human' && s.controller === 'bot' && ` · ${t('lobby.takenOver')}`}
+            {s.kind === 'human' &&
+              s.name &&
+              s.connected === 0 &&
+              s.controller === 'human' &&
+              ` · ${t('lobby.away')}`}
+          </span>
+        ))}
+        {mine !== null && table.seats[mine]?.controller === 'bot' && (
+          <button class="small" onClick={() => conn?.reclaim()}>
+            {t('lobby.reclaim')}
+          </button>
+        )}
+        {mine === null && <span class="muted">{t('lobby.spectating')}</span>}
+      </section>
+      {live.snapshot && (
+        <LiveBoard
+          table={table}
+          snapshot={live.snapshot}
+          notices={live.notices}
+          seat={mine}
+          onMove={(m) => conn?.move(m)}
+          analysisAllowed={analysisAllowed}
+        />
+      )}
+      {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}
+      <Chat chat={live.chat} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
+    </main>
+  );
+}
+
+function Chat({
+  chat,
+  onSend,
+  canSend,
+}: {
+  chat: readonly ChatMessage[];
+  onSend: (text: string) => void;
+  canSend: boolean;
+}) {
+  const t = useT();
+  const [text, setText] = useState('');
+  return (
+    <section class="card chat">
+      <h3>{t('lobby.chat')}</h3>
+      <ul class="chat-lines" data-testid="chat">
+        {chat.map((m) => (
+          <li key={m.id}>
+            <strong>{m.name}</strong>: {m.text}
+          </li>
+        ))}
+      </ul>
+      {canSend && (
+        <form
+          class="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (text.trim()) onSend(text.trim());
+            setText('');
+          }}
+        >
+          <input
+            value={text}
+            maxLength={LIMITS.chatChars}
+            aria-label={t('lobby.chat')}
+            onInput={(e) => setText(e.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <button class="small" type="submit">
+            {t('lobby.send')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** From this many seconds left a running clock warns: in colour, and once to screen readers. */
+const LOW_SECONDS = 10;
+
+/** A seat's remaining time, counting down while its clock runs. */
+function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
+  const t = useT();
+  const [now, setNow] = useState(Date.now());
+  const running = clock.running.includes(seat);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [running, clock.at]);
+  // The server's clock and ours may differ: count from when this snapshot arrived (the key remounts per snapshot).
+  const [arrived] = useState(Date.now());
+  const left = Math.max(0, clock.remainingMs[seat] - (running ? now - arrived : 0));
+  const s = Math.ceil(left / 1000);
+  const low = s <= LOW_SECONDS && running;
+  return (
+    <span
+      class={`clock${running ? ' running' : ''}${low ? ' low' : ''}`}
+      data-testid={`clock-${seat}`}
+      role="timer"
+    >
+      {' '}
+      {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
+      {/* Said once when the time runs low (the region appears then), not every second. */}
+      {low && (
+        <span class="sr-only" role="alert" data-testid={`clock-low-${seat}`}>
+          {t('lobby.timeLow', { count: LOW_SECONDS })}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+/** A list of tables: the game, its status and seats, and the way in (join, watch or replay). */
+import type { TableInfo } from '@attila/protocol';
+import { useT } from '../i18n/i18n.js';
+
+export function TableList({ tables, filter }: { tables: TableInfo[]; filter: (t: TableInfo) => boolean }) {
+  const t = useT();
+  const shown = tables.filter(filter);
+  if (shown.length === 0) return <p class="muted">{t('lobby.none')}</p>;
+  return (
+    <ul class="table-list">
+      {shown.map((tb) => (
+        <li key={tb.id} class="card table-item" data-testid="table-item">
+          <div>
+            <strong>{t(`games.${tb.game}.name`)}</strong>{' '}
+            <span class="muted">{t(`lobby.status.${tb.status}`)}</span>
+          </div>
+          <div class="muted small">
+            {tb.seats.map((s) => (s.name ? s.name : t('lobby.freeSeat'))).join(' · ')}
+          </div>
+          <div class="row">
+            {tb.status === 'finished' ? (
+              <a class="button small" href={`#/replay/${tb.id}`}>
+                {t('common.replay')}
+              </a>
+            ) : (
+              <a class="button small" href={`#/table/${tb.id}`}>
+                {tb.status === 'open' ? t('lobby.join') : t('lobby.watch')}
+              </a>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
