@@ -244,6 +244,14 @@ export class PostgresStorage implements Storage {
       .reverse();
   }
 
+  async trimChat(tableId: string, keep: number): Promise<void> {
+    await this.pool.query(
+      `DELETE FROM chat WHERE table_id = $1 AND id <= (
+         SELECT id FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)`,
+      [tableId, keep],
+    );
+  }
+
   async claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean> {
     const r = await this.query(
       `INSERT INTO leases (table_id, owner, until_ms) VALUES ($1, $2, $3)

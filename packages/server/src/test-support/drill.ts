@@ -203,6 +203,9 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
       '100',
       '--http-rate',
       '0',
+      // Every client comes from 127.0.0.1: no cap on sockets per address.
+      '--sockets-per-address',
+      '0',
       ...(options.leaseMs ? ['--lease-ms', String(options.leaseMs)] : []),
     ];
     // One first (it makes the schema), then the others together.
