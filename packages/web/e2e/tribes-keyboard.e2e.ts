@@ -29,7 +29,9 @@ async function decideByKeyboard(page: Page, presses: number[]): Promise<void> {
   if (await has(page, '[data-testid="decision-play"]')) {
     presses.push(await pressOn(page, '[data-testid="decision-play"] [data-testid^="card-"]:not([disabled])'));
     await page.waitForSelector('[data-testid="tribes-map"] [data-selectable="true"]');
-    presses.push(await pressOn(page, '[data-testid="tribes-map"] [data-selectable="true"]'));
+    presses.push(await tabTo(page, '[data-testid="tribes-map"] [data-selectable="true"]'));
+    if (presses.length < 8) await shot(page, 'tribes-keyboard-province-focused');
+    await page.keyboard.press('Enter');
   } else if (await has(page, '[data-testid="decision-influence"]')) {
     if (await has(page, '[data-testid="second-marker"]')) {
       presses.push(await pressOn(page, '[data-testid="second-marker"]'));
