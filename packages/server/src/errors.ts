@@ -11,6 +11,18 @@ export type ErrorCode =
   | 'message.too-large'
   | 'message.binary'
   | 'request.invalid'
+  | 'request.json'
+  | 'request.forbidden-key'
+  | 'request.url'
+  | 'request.malformed'
+  | 'request.content-length'
+  | 'request.too-large'
+  | 'request.uri-too-long'
+  | 'request.content-type'
+  | 'request.headers-too-large'
+  | 'origin.forbidden'
+  | 'origin.list'
+  | 'name.bot'
   | 'rate.limited'
   | 'route.not-found'
   // the socket's greeting
@@ -35,6 +47,10 @@ export type ErrorCode =
   | 'reclaim.not-taken'
   | 'reclaim.not-playing'
   | 'record.unfinished'
+  | 'close.started'
+  | 'close.not-creator'
+  | 'budget.bots-address'
+  | 'budget.bots-server'
   // moves
   | 'move.seat'
   | 'move.not-playing'
@@ -55,6 +71,18 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'message.too-large': 413,
   'message.binary': 400,
   'request.invalid': 400,
+  'request.json': 400,
+  'request.forbidden-key': 400,
+  'request.url': 400,
+  'request.malformed': 400,
+  'request.content-length': 400,
+  'request.too-large': 413,
+  'request.uri-too-long': 414,
+  'request.content-type': 415,
+  'request.headers-too-large': 431,
+  'origin.forbidden': 403,
+  'origin.list': 400,
+  'name.bot': 400,
   'rate.limited': 429,
   'route.not-found': 404,
   'hello.first': 400,
@@ -77,6 +105,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'reclaim.not-taken': 409,
   'reclaim.not-playing': 409,
   'record.unfinished': 409,
+  'close.started': 409,
+  'close.not-creator': 409,
+  'budget.bots-address': 429,
+  'budget.bots-server': 429,
   'move.seat': 400,
   'move.not-playing': 409,
   'move.not-your-turn': 409,
@@ -113,11 +145,14 @@ export const OVERTAKEN: ReadonlySet<string> = new Set<ErrorCode>([
  */
 export class Unavailable extends Error {
   readonly statusCode = 503;
+  /** The refusal in the server's one error shape, so the HTTP layer answers it as it is. */
+  readonly error: { readonly code: string; readonly message: string };
   constructor(
     readonly code: 'storage.unavailable' | 'broadcast.unavailable',
     message: string,
   ) {
     super(message);
+    this.error = { code, message };
   }
 }
 

@@ -111,12 +111,17 @@ export class Table {
    * (several processes): nobody would hear of its start or its moves.
    */
   static async create(game: AnyGame, meta: StoredTable, deps: TableDeps): Promise<Result<Table>> {
-    if (!deps.broadcast.up) throw new Unavailable('broadcast.unavailable', BROADCAST_DOWN);
+    if (!deps.broadcast.up) return err('broadcast.unavailable', BROADCAST_DOWN);
     const fresh = Table.restore(game, meta, [], [], deps);
-    if (!fresh.ok) return fresh;
+    if (!fresh.ok) return err('create.settings', fresh.error.message);
     const start = decide(fresh.value.now(), { kind: 'start' }, { now: deps.now(), newToken: newSecret });
     const stored = start.ok && start.value.kind === 'table' ? start.value.meta : meta;
-    await deps.storage.createTable(stored);
+    try {
+      await deps.storage.createTable(stored);
+    } catch (e) {
+      if (e instanceof Unavailable) return err(e.code, e.message);
+      throw e;
+    }
     fresh.value.meta = stored;
     return fresh;
   }

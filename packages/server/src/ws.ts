@@ -169,12 +169,18 @@ class Connection implements Watcher {
       return this.fail('hello.auth', 'give both "seat" and "token" to play, or neither to watch');
     }
     this.greeted = true;
-    const table = await this.lobby.open(m.table);
+    // Storage or broadcast down: refused (the error says which), and the socket may say hello again.
+    const undo = (e: unknown): never => {
+      this.greeted = false;
+      this.table = this.seat = this.token = null;
+      throw e;
+    };
+    const table = await this.lobby.open(m.table).catch(undo);
     if (!table) {
       this.greeted = false;
       return this.fail('table.not-found', `there is no table "${m.table}"`);
     }
-    await table.sync();
+    await table.sync().catch(undo);
     if (m.seat !== undefined && m.token !== undefined) {
       if (!table.seatHolds(m.seat, m.token)) {
         this.greeted = false;
@@ -185,7 +191,8 @@ class Connection implements Watcher {
     }
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.table = table;
-    await this.feeds.watch(table, this, m.since);
+    await this.feeds.watch(table, this, m.since).catch(undo);
+    this.lobby.touch(table.id);
   }
 
   private closed(): void {

@@ -102,14 +102,20 @@ export class PostgresStorage implements Storage {
 
   private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A checked-out client's broken connection is reported on the client (the pool only listens to idle
+    // ones): without a listener it would end the process. The query under way fails, and is answered.
+    const broken = () => undefined;
+    client.on('error', broken);
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
+      client.off('error', broken);
       client.release();
       return result;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
+      client.off('error', broken);
       // A connection that failed is not given back to the pool.
       client.release(isOutage(e) ? (e as Error) : undefined);
       throw e;

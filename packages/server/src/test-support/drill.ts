@@ -148,6 +148,11 @@ class Watcher {
     this.closed = true;
     this.ws?.close();
   }
+
+  /** The socket's state and the server it is on, for a report on a stalled game. */
+  state(): string {
+    return `${this.ws?.readyState ?? 'none'} via ${this.prefer % Math.max(1, this.servers().length)}`;
+  }
 }
 
 interface Game {
@@ -191,6 +196,15 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
         Array.from({ length: options.processes - 1 }, () => startChild('unused.db', args)),
       )),
     );
+    for (const [i, s] of servers.entries()) {
+      let tail = '';
+      const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-3000));
+      s.process.stdout?.on('data', keep);
+      s.process.stderr?.on('data', keep);
+      s.process.once('exit', (code, signal) => {
+        if (signal !== 'SIGKILL' && !stopping) log(`process ${i} exited (${code ?? signal}): ${tail}`);
+      });
+    }
     const alive = () => servers.filter((s) => s.process.exitCode === null && s.process.signalCode === null);
     const urls = () => alive().map((s) => s.url);
     log(`${servers.length} processes up`);
@@ -211,6 +225,8 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
         });
         if (created.status === 201) return created.body;
         if (stopping) return null;
+        if (created.status >= 400 && created.status < 500)
+          throw new Error(`creating a table: ${created.status}`);
         await sleep(300);
       }
     };
@@ -279,7 +295,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
 
     for (let i = 0; i < options.games; i++) void play(i % servers.length);
     await sleep(3000);
-    log(`${games.length} games under way`);
+    log(`${games.length} games started`);
 
     /** How long after `at` the last of the games under way at `at` moved again (ms). */
     const recovery = async (at: number, within = 20_000): Promise<Recovery> => {
@@ -289,13 +305,46 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
         const waiting = under.filter(
           (g) => Math.max(g.spectator.lastMoveAt, g.person.lastMoveAt) <= at && g.person.finishedAt === null,
         );
-        if (waiting.length === 0 || Date.now() > deadline) break;
+        if (waiting.length === 0) break;
+        if (Date.now() > deadline) {
+          for (const g of waiting) log(`stalled: ${JSON.stringify(await diagnose(g))}`);
+          break;
+        }
         await sleep(50);
       }
       const moved = under.map((g) => Math.max(g.spectator.lastMoveAt, g.person.lastMoveAt) - at);
       return {
         everyGameMovedMs: Math.max(0, ...moved.map((m) => (m > 0 ? m : within))),
         games: under.length,
+      };
+    };
+    const diagnose = async (g: Game) => {
+      const [moves] = await query<{ n: string }>(
+        postgres.url,
+        `SELECT count(*) AS n FROM ${schema}.moves WHERE table_id = $1`,
+        [g.id],
+      );
+      const lease = await query<{ owner: string; until_ms: string }>(
+        postgres.url,
+        `SELECT owner, until_ms FROM ${schema}.leases WHERE table_id = $1`,
+        [g.id],
+      );
+      const pids = servers.map((s) => s.process.pid);
+      return {
+        id: g.id,
+        creator: g.creator,
+        person: {
+          seq: g.person.seq,
+          toAct: g.person.snapshot?.toAct,
+          result: g.person.snapshot?.result,
+          state: g.person.state(),
+        },
+        spectator: { seq: g.spectator.seq, state: g.spectator.state() },
+        stored: Number(moves.n),
+        lease: lease.map((l) => ({
+          process: pids.findIndex((p) => l.owner.includes(`:${p}:`)),
+          inMs: Number(l.until_ms) - Date.now(),
+        })),
       };
     };
     // 1. One PostgreSQL connection ended (every pooled one, in fact: each process loses its idle ones).
@@ -332,17 +381,22 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
     // 4. SIGKILL of a process. Games it drives lose their bots; two clocks it drives run out just after.
     const victim = servers[0];
     const clocks: { spectator: Watcher; deadline: number }[] = [];
-    for (let i = 0; i < 2; i++) {
-      const t = await createGame(0, { moveMs: 1500 + i * 300 }, false);
+    // Deadlines from about 0.1 s to 1 s after the kill: some fall before another process has taken over.
+    const allowances = [1000, 1200, 1500, 1800];
+    const joinedAt = Date.now();
+    for (const moveMs of allowances) {
+      const t = await createGame(0, { moveMs }, false);
       if (!t) continue;
-      const join = await http<{ token: string }>(victim.url, `/api/tables/${t.table.id}/join`, { name: 'Q' });
+      const join = await tryHttp<{ token: string }>(victim.url, `/api/tables/${t.table.id}/join`, {
+        name: 'Q',
+      });
       if (join.status !== 200) continue;
       const spectator = new Watcher(urls, t.table.id, null, 1);
       spectator.connect();
       // Started on join: nobody moves, so seat 0 runs out of time `moveMs` after the start.
-      clocks.push({ spectator, deadline: Date.now() + 1500 + i * 300 });
+      clocks.push({ spectator, deadline: Date.now() + moveMs });
     }
-    await sleep(700);
+    await sleep(Math.max(0, joinedAt + 900 - Date.now()));
     const driven = await drivenBy(postgres.url, schema, victim.process.pid ?? -1);
     const t4 = Date.now();
     await kill(victim);
@@ -410,7 +464,20 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
       g.person.close();
       g.spectator.close();
     }
-    await Promise.all(servers.map((s) => kill(s, 'SIGTERM')));
+    // A clean shutdown first (its time is logged); one that hangs is killed after 5 s.
+    await Promise.all(
+      servers.map(async (s, i) => {
+        const asked = Date.now();
+        const clean = await Promise.race([
+          kill(s, 'SIGTERM').then(() => true),
+          sleep(5000).then(() => false),
+        ]);
+        if (!clean) await kill(s, 'SIGKILL');
+        if (s.process.signalCode !== 'SIGKILL' || !clean) {
+          log(`process ${i}: ${clean ? 'shut down' : 'did not shut down'} within ${Date.now() - asked} ms`);
+        }
+      }),
+    );
     await Promise.all([postgres.close(), redis.close()]);
   }
 }

@@ -4,13 +4,12 @@
  * own live board from the server's snapshot.
  */
 import type { GameEvent } from '@attila/core';
-import type { ClockInfo, TableInfo } from '@attila/protocol';
+import type { ChatMessage, ClockInfo, TableInfo } from '@attila/protocol';
 import { LIMITS } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { ClientGameSpec } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
 import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';
-import type { LiveState } from '../net/connection.js';
 import { useLive } from '../net/use-live.js';
 import { botName } from '../ui/names.js';
 import { useTurnTitle } from '../ui/turn-title.js';
@@ -49,7 +48,8 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
 
   return (
     <main class="page table-screen" data-testid="table">
-      {live.status !== 'open' && <div class="banner warn">{t('lobby.reconnecting')}</div>}
+      {/* Until the first welcome the table comes from the HTTP fetch: connecting is not reconnecting. */}
+      {live.table && live.status !== 'open' && <div class="banner warn">{t('lobby.reconnecting')}</div>}
       {live.error && <div class="banner error">{live.error.message}</div>}
       {freeSeats.length > 0 && table.status !== 'finished' && (
         <section class="card invite">
@@ -129,17 +129,17 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         />
       )}
       {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}
-      <Chat live={live} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
+      <Chat chat={live.chat} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
     </main>
   );
 }
 
 function Chat({
-  live,
+  chat,
   onSend,
   canSend,
 }: {
-  live: LiveState<unknown, GameEvent>;
+  chat: readonly ChatMessage[];
   onSend: (text: string) => void;
   canSend: boolean;
 }) {
@@ -149,7 +149,7 @@ function Chat({
     <section class="card chat">
       <h3>{t('lobby.chat')}</h3>
       <ul class="chat-lines" data-testid="chat">
-        {live.chat.map((m) => (
+        {chat.map((m) => (
           <li key={m.id}>
             <strong>{m.name}</strong>: {m.text}
           </li>

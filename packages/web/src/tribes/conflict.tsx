@@ -200,6 +200,12 @@ export function ScoringTable(props: {
                           {' '}
                           ({t('tribes.infShort', { n: b.influence[seat] ?? 0 })})
                         </span>
+                        {(b.influence[seat] ?? 0) > 0 && (
+                          <span class="small muted place">
+                            <br />
+                            {t(`tribes.place.${b.places[seat]}`)}
+                          </span>
+                        )}
                       </td>
                     ))}
                   </tr>
