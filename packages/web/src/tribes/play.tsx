@@ -13,6 +13,7 @@ import {
 } from '@attila/tribes';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
+import { useFocusOnOpen } from '../ui/focus-on-open.js';
 import { distinctNames } from '../ui/names.js';
 import { ConflictReveal, ConflictStatus, ScoringTable, type RevealEvent } from './conflict.js';
 import { Decision, Hand, type Pending } from './decision.js';
@@ -192,6 +193,7 @@ export function TribesPlay(input: TribesPlayProps) {
 /** The end of the game: everyone's final score, the winners first. */
 function FinalStandings(props: { view: TribesView; names: readonly string[]; onClose: () => void }) {
   const t = useT();
+  const ok = useFocusOnOpen<HTMLButtonElement>();
   const result = props.view.result!;
   const order = props.names.map((_, i) => i).sort((a, b) => props.view.scores[b] - props.view.scores[a]);
   const winners = result.winners.map((w) => props.names[w]).join(', ');
@@ -219,7 +221,7 @@ function FinalStandings(props: { view: TribesView; names: readonly string[]; onC
             ))}
           </tbody>
         </table>
-        <button class="secondary" onClick={props.onClose} data-testid="close-winner">
+        <button ref={ok} class="secondary" onClick={props.onClose} data-testid="close-winner">
           {t('common.close')}
         </button>
       </div>
