@@ -22,6 +22,7 @@ import type { GameRegistry } from './games.js';
 import type { CreateTable, CreateTableResponse, GameInfo, GameName, TableInfo } from '@attila/protocol';
 import type { LeaseLobby, Leases } from './leases.js';
 import { Table, type TableDeps } from './table.js';
+import { finishedTables } from './finished-tables.js';
 import type { StoredSeat, StoredTable } from './storage/types.js';
 import { hashToken, newSeed, newTableId, newToken } from './tokens.js';
 
@@ -149,6 +150,11 @@ export class Lobby implements LeaseLobby {
       candidates.push({ id, status: info.status, createdAt: info.createdAt, address, info });
     }
     return lobbyList(candidates, this.limits.openTables.listedPerAddress, LIST_LIMIT).map((c) => c.info);
+  }
+
+  /** Listed finished games, the most recently finished first (finished-tables.ts). */
+  finished(): Promise<TableInfo[]> {
+    return finishedTables(this.deps.storage);
   }
 
   /** An open table was joined, left or watched: its idle time starts again. */
