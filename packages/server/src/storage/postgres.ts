@@ -21,6 +21,7 @@ import {
   type StoredChat,
   type StoredMove,
   type StoredSeat,
+  type FinishedTable,
   type StoredTable,
   type TablePatch,
 } from './types.js';
@@ -183,6 +184,16 @@ export class PostgresStorage implements Storage {
       [limit],
     );
     return this.tablesFrom(r.rows);
+  }
+
+  async finishedTables(limit: number): Promise<FinishedTable[]> {
+    const r = await this.query(
+      `SELECT t.*, (SELECT COUNT(*) FROM moves m WHERE m.table_id = t.id) AS move_count FROM tables t
+       WHERE t.listed AND t.status = 'finished' ORDER BY t.finished_at DESC, t.created_at DESC LIMIT $1`,
+      [limit],
+    );
+    const tables = await this.tablesFrom(r.rows);
+    return tables.map((table, i) => ({ table, moves: Number(r.rows[i].move_count) }));
   }
 
   async activeTables(): Promise<StoredTable[]> {

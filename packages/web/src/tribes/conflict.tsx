@@ -183,9 +183,9 @@ export function ScoringTable(props: {
                       {id && <TribeIcon tribe={id} />} {id ? t(`tribes.tribe.${id}`) : b.tribe}
                     </th>
                     <td class="small muted">
-                      {t('tribes.first', { n: b.markers })}
+                      {t('tribes.first', { count: b.markers })}
                       <br />
-                      {t('tribes.second', { n: b.provinces })}
+                      {t('tribes.second', { count: b.provinces })}
                     </td>
                     {props.names.map((_, seat) => (
                       <td
