@@ -6,6 +6,7 @@
  */
 import { randomBot, type GameKind, type HonestBot, type OmniscientBot } from '@attila/core';
 import type { KnightsSettings, KnightsView } from '@attila/knights';
+import type { NimSettings, NimView } from '@attila/nim';
 import type { TribesSettings, TribesState, TribesView } from '@attila/tribes';
 import { KNIGHTS_LEVELS } from './knights/levels.js';
 import type { Budget } from './tribes/bot.js';
@@ -20,6 +21,7 @@ import {
 interface GameTypes {
   readonly knights: { readonly settings: KnightsSettings; readonly view: KnightsView };
   readonly tribes: { readonly settings: TribesSettings; readonly view: TribesView };
+  readonly nim: { readonly settings: NimSettings; readonly view: NimView };
 }
 
 /** An honest bot of game `G`. */
@@ -109,6 +111,8 @@ const tribesBots: readonly BotEntry<'tribes'>[] = [
 export const BOTS: { readonly [G in GameKind]: readonly BotEntry<G>[] } = {
   knights: knightsBots,
   tribes: tribesBots,
+  // The seam's test game has no bots: its tables are for people.
+  nim: [],
 };
 
 /** The Tribes arena's measuring bots. */

@@ -9,7 +9,7 @@ import { err, ok, type Result } from './result.js';
 export const RECORD_FORMAT = 'attila-record';
 export const RECORD_VERSION = 1;
 
-export const GAME_KINDS = ['knights', 'tribes'] as const;
+export const GAME_KINDS = ['knights', 'tribes', 'nim'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
 
 const playerSchema = z

@@ -41,7 +41,12 @@ export type TableCommand =
   | { readonly kind: 'reclaim'; readonly seat: number; readonly token: string }
   | { readonly kind: 'chat'; readonly seat: number; readonly token: string; readonly text: string }
   /** Start the game if every seat is taken (a table of bots only, right after it is made). */
-  | { readonly kind: 'start' };
+  | { readonly kind: 'start' }
+  /**
+   * End a table that never started (its creator closed it, or it waited too long): finished with no winner
+   * and `reason`, so it leaves the lobby and its watchers are told. Refused once the game started.
+   */
+  | { readonly kind: 'close'; readonly reason: string };
 
 export type CommandKind = TableCommand['kind'];
 
@@ -56,6 +61,7 @@ export interface Outcomes {
   readonly reclaim: null;
   readonly chat: ChatMessage;
   readonly start: null;
+  readonly close: null;
 }
 export type Outcome<C extends TableCommand> = Outcomes[C['kind']];
 
@@ -227,6 +233,17 @@ export function decide(t: TableNow, command: TableCommand, ctx: DecideContext): 
     case 'start': {
       const patch = startPatch(t, meta, now);
       return ok(patch ? { kind: 'table', patch, meta: patched(meta, [], patch) } : { kind: 'none' });
+    }
+    case 'close': {
+      if (meta.status !== 'open') {
+        return err('close.started', 'only a table that has not started can be closed; this one has');
+      }
+      const patch: TablePatch = {
+        status: 'finished',
+        result: { winners: [], reason: command.reason },
+        finishedAt: new Date(now).toISOString(),
+      };
+      return ok({ kind: 'table', patch, meta: patched(meta, [], patch) });
     }
   }
 }

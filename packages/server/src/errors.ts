@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'request.content-type'
   | 'request.headers-too-large'
   | 'origin.forbidden'
+  | 'origin.list'
   | 'name.bot'
   | 'rate.limited'
   | 'route.not-found'
@@ -46,6 +47,10 @@ export type ErrorCode =
   | 'reclaim.not-taken'
   | 'reclaim.not-playing'
   | 'record.unfinished'
+  | 'close.started'
+  | 'close.not-creator'
+  | 'budget.bots-address'
+  | 'budget.bots-server'
   // moves
   | 'move.seat'
   | 'move.not-playing'
@@ -76,6 +81,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'request.content-type': 415,
   'request.headers-too-large': 431,
   'origin.forbidden': 403,
+  'origin.list': 400,
   'name.bot': 400,
   'rate.limited': 429,
   'route.not-found': 404,
@@ -99,6 +105,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'reclaim.not-taken': 409,
   'reclaim.not-playing': 409,
   'record.unfinished': 409,
+  'close.started': 409,
+  'close.not-creator': 409,
+  'budget.bots-address': 429,
+  'budget.bots-server': 429,
   'move.seat': 400,
   'move.not-playing': 409,
   'move.not-your-turn': 409,

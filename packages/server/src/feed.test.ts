@@ -35,6 +35,7 @@ beforeAll(async () => {
         postgresSchema: 'feed',
         redis: redis.url,
         botDelayMs: 5,
+        botMinThinkMs: 0,
         logger: pino({ level: 'silent' }),
       }),
     );

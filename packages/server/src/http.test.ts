@@ -27,7 +27,7 @@ describe('the web app and the health check', { timeout: 60_000 }, () => {
       expect(health.body.ok).toBe(true);
       expect(health.body.memoryBytes).toBeGreaterThan(0);
       const games = await get<{ games: { game: string; bots: string[] }[] }>(server.url, '/api/games');
-      expect(games.body.games.map((g) => g.game).sort()).toEqual(['knights', 'tribes']);
+      expect(games.body.games.map((g) => g.game).sort()).toEqual(['knights', 'nim', 'tribes']);
       expect(games.body.games.find((g) => g.game === 'knights')?.bots).toContain('perfect');
     } finally {
       await server.close();

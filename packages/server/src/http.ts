@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
 import { httpStatus } from './errors.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
+import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
 import { registerWebApp } from './web-app.js';
 import {
@@ -128,12 +129,14 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));
 
+  await registerKnightsAnalysis(app);
+
   app.get('/api/tables', async () => ({ tables: await lobby.list() }));
 
   app.post('/api/tables', async (req, reply) => {
     const body = parse(createTableSchema, req.body, reply);
     if (!body || nameRefused(body.name, reply)) return reply;
-    const r = await lobby.create(body);
+    const r = await lobby.create(body, normalizeIP(req.ip));
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     return reply.code(201).send(r.value);
   });
@@ -158,6 +161,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!table) return reply;
     const r = await table.submit({ kind: 'join', name: body.name, seat: body.seat });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    lobby.touch(table.id);
     return { table: table.info(), seat: r.value.seat, token: r.value.token };
   });
 
@@ -168,7 +172,19 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!table) return reply;
     const r = await table.submit({ kind: 'leave', seat: body.seat, token: body.token });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    lobby.touch(table.id);
     return { table: table.info() };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/tables/:id/close', async (req, reply) => {
+    const body = parse(seatAuthSchema, req.body, reply);
+    if (!body) return reply;
+    const id = tableIdSchema.safeParse(req.params.id);
+    if (!id.success) return refuse(reply, 'table.not-found', `there is no table "${req.params.id}"`);
+    const r = await lobby.closeOpen(id.data, body.seat, body.token);
+    if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    const table = await lobby.open(id.data);
+    return { table: table?.info() };
   });
 
   app.get<{ Params: { id: string } }>('/api/tables/:id/record', async (req, reply) => {

@@ -3,6 +3,21 @@
  * from storage on first use, and every unfinished one when the server starts).
  */
 import { err, ok, type Result } from '@attila/core';
+import {
+  DEFAULT_BOT_TABLES,
+  mayStartBotTable,
+  type BotTableBudget,
+  type RunningBotTable,
+} from './bot-budget.js';
+import { priorityOf, type Priority } from './bots/priority.js';
+import {
+  DEFAULT_OPEN_TABLES,
+  expiredOpenTables,
+  lobbyList,
+  type ListedTable,
+  type OpenTableActivity,
+  type OpenTablePolicy,
+} from './open-tables.js';
 import type { GameRegistry } from './games.js';
 import type { CreateTable, CreateTableResponse, GameInfo, GameName, TableInfo } from '@attila/protocol';
 import type { LeaseLobby, Leases } from './leases.js';
@@ -19,15 +34,41 @@ const IDLE_EVICT_MS = 10_000;
 /** How often the lobby looks for such tables. */
 export const EVICT_SWEEP_MS = 5_000;
 
+/** The limits a public server puts on its lobby. */
+export interface LobbyLimits {
+  /** Bots-only tables played at once; null: no limit. */
+  readonly botTables: BotTableBudget | null;
+  readonly openTables: OpenTablePolicy;
+}
+
+export const DEFAULT_LOBBY_LIMITS: LobbyLimits = {
+  botTables: DEFAULT_BOT_TABLES,
+  openTables: DEFAULT_OPEN_TABLES,
+};
+
+/** At most this many tables in the lobby list. */
+const LIST_LIMIT = 200;
+
+/** What this process remembers of the tables it created (in memory: lost on restart). */
+interface Origin {
+  readonly address: string;
+  /** The seat the creator sat at, whose token may close the table before it starts. */
+  readonly creatorSeat: number | null;
+}
+
 export class Lobby implements LeaseLobby {
   private readonly tables = new Map<string, Table>();
   private readonly loading = new Map<string, Promise<Table | null>>();
+  private readonly origins = new Map<string, Origin>();
+  /** When each open table was created, joined, left or watched, or loaded (ms). */
+  private readonly lastActive = new Map<string, number>();
 
   constructor(
     private readonly games: GameRegistry,
     private readonly deps: TableDeps,
     /** Which of its tables this process drives (clock, bots). */
     private readonly leases: Leases,
+    private readonly limits: LobbyLimits = DEFAULT_LOBBY_LIMITS,
   ) {}
 
   gameInfo(): GameInfo[] {
@@ -92,17 +133,77 @@ export class Lobby implements LeaseLobby {
     return pending;
   }
 
+  /**
+   * Listed tables that are open or being played, newest first: those in storage and those in memory (all
+   * of this process's unfinished ones), with at most a few open tables per creating address.
+   */
   async list(): Promise<TableInfo[]> {
-    const stored = await this.deps.storage.listTables(200);
-    const out: TableInfo[] = [];
-    for (const meta of stored) {
-      const table = await this.open(meta.id);
-      if (table) out.push(table.info());
+    const ids = new Set((await this.deps.storage.listTables(LIST_LIMIT)).map((m) => m.id));
+    for (const [id, table] of this.tables) if (table.listed && table.status !== 'finished') ids.add(id);
+    const candidates: (ListedTable & { info: TableInfo })[] = [];
+    for (const id of ids) {
+      const table = await this.open(id);
+      if (!table || !table.listed) continue;
+      const info = table.info();
+      const address = this.origins.get(id)?.address ?? null;
+      candidates.push({ id, status: info.status, createdAt: info.createdAt, address, info });
+    }
+    return lobbyList(candidates, this.limits.openTables.listedPerAddress, LIST_LIMIT).map((c) => c.info);
+  }
+
+  /** An open table was joined, left or watched: its idle time starts again. */
+  touch(id: string): void {
+    if (this.tables.get(id)?.status === 'open') this.lastActive.set(id, this.deps.now());
+  }
+
+  /** The creator (holding the seat it created the table with) closes a table that has not started. */
+  async closeOpen(id: string, seat: number, token: string): Promise<Result<void>> {
+    const table = await this.open(id);
+    if (!table) return err('table.not-found', `there is no table "${id}"`);
+    await table.sync();
+    if (!table.seatHolds(seat, token)) return err('auth.token', `the token does not hold seat ${seat}`);
+    const creatorSeat = this.origins.get(id)?.creatorSeat ?? null;
+    if (creatorSeat !== seat) {
+      return err('close.not-creator', 'only the player who created the table (from its seat) can close it');
+    }
+    const closed = await table.submit({ kind: 'close', reason: 'closed by its creator before it started' });
+    return closed.ok ? ok(undefined) : closed;
+  }
+
+  /** Closes the open tables this process drives that nobody has joined, left or watched for too long. */
+  async expireOpen(now: number): Promise<string[]> {
+    const { idleMs } = this.limits.openTables;
+    const open: OpenTableActivity[] = [];
+    for (const [id, table] of this.tables) {
+      if (table.status !== 'open' || !table.driving) continue;
+      const lastActive = this.lastActive.get(id) ?? now;
+      if (!this.lastActive.has(id)) this.lastActive.set(id, now);
+      open.push({ id, lastActive, watched: !table.isIdle() });
+    }
+    const expired = expiredOpenTables(open, now, idleMs);
+    const minutes = Math.round(idleMs / 60_000);
+    for (const id of expired) {
+      const r = await this.tables
+        .get(id)
+        ?.submit({ kind: 'close', reason: `closed: nobody joined or watched for ${minutes} minutes` });
+      if (r?.ok) this.deps.log.info({ table: id }, 'open table expired');
+      this.lastActive.delete(id);
+    }
+    return expired;
+  }
+
+  /** Bots-only tables being played (or about to be), with the address that created each if known. */
+  private runningBotTables(): RunningBotTable[] {
+    const out: RunningBotTable[] = [];
+    for (const [id, table] of this.tables) {
+      if (table.status === 'finished' || priorityOf(table.info().seats) !== 'bots') continue;
+      out.push({ address: this.origins.get(id)?.address ?? null });
     }
     return out;
   }
 
-  async create(request: CreateTable): Promise<Result<CreateTableResponse>> {
+  /** A new table, created from `address` (the client's; budgets and the lobby list count by it). */
+  async create(request: CreateTable, address = 'local'): Promise<Result<CreateTableResponse>> {
     const game = this.games[request.game];
     if (!game) {
       return err(
@@ -149,6 +250,10 @@ export class Lobby implements LeaseLobby {
     } else if (request.seat !== undefined) {
       return err('create.seat', 'give a display name ("name") to take a seat');
     }
+    if (this.limits.botTables && humanSeats.length === 0) {
+      const budget = mayStartBotTable(this.runningBotTables(), address, this.limits.botTables);
+      if (!budget.ok) return budget;
+    }
     const seed = newSeed();
     const start = game.setup(settings.value, seed);
     if (!start.ok) return err('create.settings', start.error.message);
@@ -188,6 +293,8 @@ export class Lobby implements LeaseLobby {
     if (!created.ok) return err(created.error.code, created.error.message);
     const table = created.value;
     this.tables.set(meta.id, table);
+    this.origins.set(meta.id, { address, creatorSeat });
+    this.lastActive.set(meta.id, this.deps.now());
     await this.leases.acquire([table]);
     return ok({ table: table.info(), seat: creatorSeat, token });
   }
@@ -195,11 +302,21 @@ export class Lobby implements LeaseLobby {
   /** Drops finished tables nobody has watched for a while from memory. */
   evictIdle(now: number): void {
     for (const [id, table] of this.tables) {
+      if (table.status === 'finished') {
+        this.origins.delete(id);
+        this.lastActive.delete(id);
+      }
       if (table.status === 'finished' && table.isIdle() && now - table.idleSince > IDLE_EVICT_MS) {
         void table.close();
         this.tables.delete(id);
       }
     }
+  }
+
+  /** Bot questions of a game with a person in it come before those of bots-only games (bots/pool.ts). */
+  botPriority(id: string): Priority {
+    const table = this.tables.get(id);
+    return table ? priorityOf(table.info().seats) : 'person';
   }
 
   get size(): number {

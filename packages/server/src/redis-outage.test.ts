@@ -31,6 +31,7 @@ beforeAll(async () => {
     postgresSchema: 'outage',
     redis: redis.url,
     botDelayMs: 20,
+    botMinThinkMs: 0,
     logger: pino({ level: 'silent' }),
   });
 }, 60_000);

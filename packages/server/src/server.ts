@@ -8,13 +8,17 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { BotPool } from './bots/pool.js';
 import { botNames, loadBotModule } from './bots/catalog.js';
+import type { Priority } from './bots/priority.js';
+import { defaultMinThink, HIDDEN_INFORMATION_MIN_THINK_MS } from './bots/think-time.js';
 import type { BotRunner } from './bots/types.js';
 import { LocalBroadcast } from './broadcast/local.js';
 import type { Broadcast } from './broadcast/types.js';
 import { answerClientError, frameworkRefusal, sendRefusal } from './http-refusals.js';
 import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
 import { leaseTimes, SharedLeases, SoloLeases, type Leases } from './leases.js';
+import { DEFAULT_BOT_TABLES, type BotTableBudget } from './bot-budget.js';
 import { EVICT_SWEEP_MS, Lobby } from './lobby.js';
+import { DEFAULT_OPEN_TABLES, type OpenTablePolicy } from './open-tables.js';
 import type { Metrics } from './table.js';
 import { LIMITS } from '@attila/protocol';
 import type { OriginAllowList } from './origins.js';
@@ -45,6 +49,12 @@ export interface ServerOptions {
   readonly bots?: BotRunner;
   readonly botThreads?: number;
   readonly botDelayMs?: number;
+  /**
+   * In games with hidden information (Tribes), a bot's answer waits at least this long after the question
+   * (plus up to `THINK_SPREAD_MS` at random), so its timing does not tell a forced move from a choice.
+   * Default `HIDDEN_INFORMATION_MIN_THINK_MS` (500); 0: answer as soon as the search ends (tests).
+   */
+  readonly botMinThinkMs?: number;
   readonly logger?: Logger;
   readonly logLevel?: string;
   /** The web app's built files (default packages/web/dist). */
@@ -57,6 +67,10 @@ export interface ServerOptions {
    * fifth of it). A dead process's games wait at most about this long for another process to drive them.
    */
   readonly leaseMs?: number;
+  /** Bots-only tables played at once, per client address and in all (default `DEFAULT_BOT_TABLES`); false: no limit. */
+  readonly botTables?: BotTableBudget | false;
+  /** Open tables: idle time before they close, and how many per address the lobby list shows. */
+  readonly openTables?: Partial<OpenTablePolicy>;
   /** Pages of other origins that may open `/ws` (default none: only the server's own pages); `*`: any. */
   readonly allowedOrigins?: OriginAllowList;
 }
@@ -92,9 +106,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.broadcast ?? (options.redis ? await redisBroadcast(options.redis, log) : new LocalBroadcast());
   const botModuleUrl = options.botModule ?? DEFAULT_BOT_MODULE;
   const botModule = await loadBotModule(botModuleUrl);
+  // Bot questions of games with a person come first; bound below, once the lobby exists.
+  let priority: (table: string) => Priority = () => 'person';
   const bots =
     options.bots ??
-    new BotPool({ catalog: botNames(botModule), botModule: botModuleUrl, threads: options.botThreads });
+    new BotPool({
+      catalog: botNames(botModule),
+      botModule: botModuleUrl,
+      threads: options.botThreads,
+      priority: (table) => priority(table),
+      minThinkMs: defaultMinThink(botModule.games, options.botMinThinkMs ?? HIDDEN_INFORMATION_MIN_THINK_MS),
+    });
   const metrics: Metrics = { moves: 0, botMoves: 0, botFailures: 0, botOvertaken: 0 };
   // Only the in-process broadcast guarantees that this process is alone with its storage.
   const leases: Leases = broadcast.local
@@ -112,7 +134,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       metrics,
     },
     leases,
+    {
+      botTables: options.botTables === false ? null : (options.botTables ?? DEFAULT_BOT_TABLES),
+      openTables: { ...DEFAULT_OPEN_TABLES, ...options.openTables },
+    },
   );
+
+  priority = (table) => lobby.botPriority(table);
 
   const restored = await lobby.restoreAll();
   log.info(restored, 'tables restored');
@@ -138,7 +166,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rate: options.httpRate === false ? null : (options.httpRate ?? DEFAULT_HTTP_RATE),
   });
 
-  const evict = setInterval(() => lobby.evictIdle(Date.now()), EVICT_SWEEP_MS);
+  const evict = setInterval(() => {
+    lobby.evictIdle(Date.now());
+    lobby.expireOpen(Date.now()).catch((e) => log.error({ err: e }, 'closing idle open tables failed'));
+  }, EVICT_SWEEP_MS);
   evict.unref();
 
   const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });

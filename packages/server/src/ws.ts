@@ -192,6 +192,7 @@ class Connection implements Watcher {
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.table = table;
     await this.feeds.watch(table, this, m.since).catch(undo);
+    this.lobby.touch(table.id);
   }
 
   private closed(): void {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardList, cardsOf, choicesOf, maxPerTribe, twoInfluenceTracks } from './client.js';
 import { readMove, moveText } from './notation.js';
+import { CENTURIES, cardInfluence, peaceTilesLeft } from './state.js';
+import { PEACE_TILES } from './tribes.js';
 
 const TRIBES = ['Franks', 'Huns', 'Goths', 'Saxons', 'Teutons', 'Vandals'];
 
@@ -52,5 +54,15 @@ describe('typed moves: one reader and one writer of the notation', () => {
     expect(!r.ok && r.error.code).toBe('move.syntax');
     expect(readMove('tile trade -').ok).toBe(false);
     expect(readMove('commit Huns,Huns,Huns,Huns,Huns,Huns,Huns').ok).toBe(false);
+  });
+});
+
+describe('rule facts for screens', () => {
+  it('the century track: 1, 2, 3 and 4 peace tiles in the 4th to 7th centuries, ten in all', () => {
+    expect(CENTURIES.map((c) => c.peaceTiles)).toEqual([1, 2, 3, 4]);
+    expect(CENTURIES.reduce((a, c) => a + c.peaceTiles, 0)).toBe(PEACE_TILES);
+    expect(peaceTilesLeft(0)).toEqual([1, 2, 3, 4]);
+    expect(peaceTilesLeft(4)).toEqual([0, 0, 2, 4]);
+    expect(CENTURIES.map((c) => cardInfluence(c.century))).toEqual([1, 2, 3, 4]);
   });
 });

@@ -25,7 +25,7 @@ export { moveToObject, moveFromObject, moveObjectToText, type TribesMove } from 
 export * from './events.js';
 export { readMove, moveText } from './notation.js';
 export { explainTribe } from './scoring.js';
-export { cardInfluence } from './state.js';
+export { cardInfluence, CENTURIES } from './state.js';
 export {
   choicesOf,
   cardList,

@@ -231,8 +231,20 @@ export function cardInfluence(century: number): number {
   return century - 3;
 }
 
+/** The centuries of the track, each with its peace tiles (4th: 1 ... 7th: 4; 10 in all). */
+export const CENTURIES: readonly { readonly century: number; readonly peaceTiles: number }[] = [
+  { century: 4, peaceTiles: 1 },
+  { century: 5, peaceTiles: 2 },
+  { century: 6, peaceTiles: 3 },
+  { century: 7, peaceTiles: 4 },
+];
+
 /** Peace tiles still on the 4th..7th centuries. */
 export function peaceTilesLeft(peacePlaced: number): number[] {
-  const starts = [0, 1, 3, 6];
-  return [1, 2, 3, 4].map((n, i) => Math.max(0, Math.min(n, starts[i] + n - peacePlaced)));
+  let before = 0;
+  return CENTURIES.map(({ peaceTiles }) => {
+    const left = Math.max(0, Math.min(peaceTiles, before + peaceTiles - peacePlaced));
+    before += peaceTiles;
+    return left;
+  });
 }

@@ -19,6 +19,11 @@ export function registerServe(program: Command): void {
     )
     .option('--bot-threads <n>', 'worker threads for bots')
     .option('--bot-delay <ms>', 'pause before a bot moves', '300')
+    .option(
+      '--bot-min-think <ms>',
+      'in games with hidden information, the least time a bot takes to answer (so its speed reveals nothing; 0: none)',
+      '500',
+    )
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
     .option(
       '--http-rate <n>',
@@ -42,6 +47,7 @@ export function registerServe(program: Command): void {
         leaseMs: string;
         botThreads?: string;
         botDelay: string;
+        botMinThink: string;
         logLevel: string;
         httpRate: string;
         allowOrigin: string;
@@ -54,6 +60,12 @@ export function registerServe(program: Command): void {
         if (!Number.isInteger(leaseMs) || leaseMs < 100) {
           program.error(
             `--lease-ms must be a whole number of milliseconds, at least 100, not "${opts.leaseMs}"`,
+          );
+        }
+        const botMinThinkMs = Number(opts.botMinThink);
+        if (!Number.isInteger(botMinThinkMs) || botMinThinkMs < 0) {
+          program.error(
+            `--bot-min-think must be a whole number of milliseconds (0: none), not "${opts.botMinThink}"`,
           );
         }
         const httpRate = Number(opts.httpRate);
@@ -77,6 +89,7 @@ export function registerServe(program: Command): void {
           leaseMs,
           botThreads: opts.botThreads ? Number(opts.botThreads) : undefined,
           botDelayMs: Number(opts.botDelay),
+          botMinThinkMs,
           logLevel: opts.logLevel,
           httpRate: httpRate === 0 ? false : { writesPerMinute: httpRate, readsPerMinute: httpRate * 10 },
           allowedOrigins: allowedOrigins.ok ? allowedOrigins.value : [],

@@ -17,6 +17,11 @@ import {
 } from '@attila/core';
 import {
   describeEvent,
+  formatMove,
+  legalCodes,
+  MoveKind,
+  moveKind,
+  parseMove,
   renderView,
   replayTribesRecord,
   tribesGame,
@@ -28,6 +33,9 @@ import type { Command } from 'commander';
 import { readRecordFile } from '../record-file.js';
 
 type Fail = (message: string) => never;
+
+/** The action tiles' moves: a terminal lists them summed up, not one a line. */
+const TILE_KINDS = new Set<number>([MoveKind.Double, MoveKind.Trade, MoveKind.TwoInfluence]);
 
 /** A seat's player: a person at the keyboard, or a bot of the registry. */
 type Seat =
@@ -182,18 +190,17 @@ async function playInTerminal(
         if ((await ask(`\nPass the keyboard to seat ${seat} and press Enter `)) === null) return;
       }
       lastHuman = seat;
-      const all = tribesGame.legalMoves(state, seat);
+      const codes = legalCodes(state);
+      const kinds = new Set(codes.map(moveKind));
       // Tile moves are many (every set of cards to trade): they are summed up, not numbered.
-      const legal = all.filter((m) => !m.startsWith('tile '));
+      const legal = codes.filter((m) => !TILE_KINDS.has(moveKind(m))).map((m) => formatMove(state.map, m));
       console.log('\n' + renderView(tribesGame.view(state, { seat }), state.map));
       console.log(`seat ${seat}, choose:`);
       legal.forEach((m, i) => console.log(`  ${String(i + 1).padStart(3)}  ${m}`));
       const tiles = [
-        all.includes('tile double') ? 'tile double' : null,
-        all.some((m) => m.startsWith('tile trade')) ? 'tile trade <tribe>,<tribe>,...' : null,
-        all.some((m) => m.startsWith('tile influence'))
-          ? 'tile influence <tribe> (+2) or <tribe>+<tribe>'
-          : null,
+        kinds.has(MoveKind.Double) ? 'tile double' : null,
+        kinds.has(MoveKind.Trade) ? 'tile trade <tribe>,<tribe>,...' : null,
+        kinds.has(MoveKind.TwoInfluence) ? 'tile influence <tribe> (+2) or <tribe>+<tribe>' : null,
       ].filter((t) => t !== null);
       if (tiles.length) console.log(`  or an action tile: ${tiles.join(' | ')}`);
       for (;;) {
@@ -219,7 +226,8 @@ async function playInTerminal(
       move = chosen.move;
       const played = apply(state, seat, move);
       state = played.state;
-      console.log(`seat ${seat} (${player.name}): ${move.startsWith('commit') ? 'commits' : move}`);
+      const commits = moveKind(unwrap(parseMove(state.map, move))) === MoveKind.Commit;
+      console.log(`seat ${seat} (${player.name}): ${commits ? 'commits' : move}`);
       show(played.events);
     }
     moves.push(move);

@@ -2,6 +2,7 @@
 import { BOTS, type BotEntry } from '@attila/bots';
 import type { AnyHonestBot, GameKind } from '@attila/core';
 import { knightsGame } from '@attila/knights';
+import { nimGame } from '@attila/nim';
 import { tribesGame } from '@attila/tribes';
 import type { BotModule } from './catalog.js';
 
@@ -11,6 +12,6 @@ function atTables<G extends GameKind>(entries: readonly BotEntry<G>[]): Record<s
 }
 
 export const botModule: BotModule = {
-  games: { knights: knightsGame, tribes: tribesGame },
+  games: { knights: knightsGame, tribes: tribesGame, nim: nimGame },
   bots: { knights: atTables(BOTS.knights), tribes: atTables(BOTS.tribes) },
 };

@@ -4,6 +4,7 @@
  */
 import type { GameKind } from '@attila/core';
 import { knightsClient } from '../knights/client-game.js';
+import { nimClient } from '../nim/client-game.js';
 import { tribesClient } from '../tribes/client-game.js';
 import type { ClientGame } from './client-game.js';
 import { defineClientGame } from './define.js';
@@ -11,6 +12,7 @@ import { defineClientGame } from './define.js';
 const CLIENT_GAMES: Readonly<Record<GameKind, ClientGame>> = {
   knights: defineClientGame(knightsClient),
   tribes: defineClientGame(tribesClient),
+  nim: defineClientGame(nimClient),
 };
 
 export function clientGame(kind: GameKind): ClientGame {

@@ -1,62 +1,143 @@
 /**
  * Analysis: the solver's verdict on every legal move of the position on screen, like an endgame-tablebase
- * explorer. The solver runs in a web worker so the page stays responsive while it thinks.
+ * explorer. Early in the placement phase a browser would search for minutes, so there the server is asked
+ * first (its opening book answers at once where it knows the position, and it proves what it can within a
+ * time budget); the moves still unknown are proven in a web worker, move by move, with progress shown and a
+ * button to stop. The worker is stopped whenever the analysis is switched off, the position changes or the
+ * panel goes away: no search outlives what is on screen.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Position } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
 import type { Verdict } from './board.js';
+import type { SolverQuestion, SolverReply } from './solver-worker.js';
 
 export interface AnalysisState {
   readonly verdicts: readonly Verdict[] | null;
-  readonly status: 'off' | 'working' | 'ready' | 'unavailable';
+  readonly status: 'off' | 'working' | 'ready' | 'cancelled' | 'unavailable';
+  /** Legal moves whose exact value is known, of all legal moves. */
+  readonly done: number;
+  readonly total: number;
+  /** Some verdicts came from the opening book (win or loss, length unknown). */
+  readonly fromBook: boolean;
+  /** Stops the search (the verdicts found so far stay). */
+  readonly cancel?: () => void;
 }
 
-type WorkerReply = { id: number; verdicts: Verdict[] } | { id: number; error: string };
+const OFF: AnalysisState = { verdicts: null, status: 'off', done: 0, total: 0, fromBook: false };
 
-let worker: Worker | null = null;
+/** With fewer knights than this on the board a browser search takes long: the server is asked first. */
+const SLOW_BELOW_KNIGHTS = 5;
+const SERVER_BUDGET_MS = 2000;
+
+interface ServerAnswer {
+  readonly verdicts: readonly { move: string; value: number; exact: boolean }[];
+  readonly complete: boolean;
+}
+
+async function askServer(position: string, signal: AbortSignal): Promise<ServerAnswer | null> {
+  try {
+    const res = await fetch('/api/knights/analyse', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ position, budgetMs: SERVER_BUDGET_MS }),
+      signal,
+    });
+    return res.ok ? ((await res.json()) as ServerAnswer) : null;
+  } catch {
+    // Offline, or no server (the dev server without one): the browser searches alone.
+    return null;
+  }
+}
+
+function slowInBrowser(p: Position): boolean {
+  const knights = p.knightSquares('R').length + p.knightSquares('H').length;
+  return p.phase() === 'placement' && knights < SLOW_BELOW_KNIGHTS;
+}
+
 let nextId = 0;
-const waiting = new Map<number, (r: WorkerReply) => void>();
-
-function solverWorker(): Worker {
-  if (!worker) {
-    worker = new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (e: MessageEvent<WorkerReply>) => {
-      waiting.get(e.data.id)?.(e.data);
-      waiting.delete(e.data.id);
-    };
-  }
-  return worker;
-}
-
-export function analyse(position: string): Promise<WorkerReply> {
-  // A search still running for another position is abandoned: only the position on screen matters.
-  if (waiting.size > 0 && worker) {
-    worker.terminate();
-    worker = null;
-    for (const [id, resolve] of waiting) resolve({ id, error: 'superseded' });
-    waiting.clear();
-  }
-  const id = ++nextId;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
-    solverWorker().postMessage({ id, position });
-  });
-}
 
 export function useAnalysis(position: string | null): AnalysisState {
-  const [state, setState] = useState<AnalysisState>({ verdicts: null, status: 'off' });
+  const [state, setState] = useState<AnalysisState>(OFF);
+  const worker = useRef<Worker | null>(null);
+  const stopWorker = () => {
+    worker.current?.terminate();
+    worker.current = null;
+  };
+  useEffect(() => stopWorker, []);
   useEffect(() => {
-    if (position === null) return setState({ verdicts: null, status: 'off' });
+    if (position === null) {
+      stopWorker();
+      setState(OFF);
+      return;
+    }
+    const parsed = Position.parse(position);
+    if (!parsed.ok) {
+      setState({ ...OFF, status: 'unavailable' });
+      return;
+    }
+    const p = parsed.value;
+    const total = p.legalMoveCodes().length;
+    const found = new Map<string, Verdict>();
     let live = true;
-    setState({ verdicts: null, status: 'working' });
-    void analyse(position).then((r) => {
-      if (!live || ('error' in r && r.error === 'superseded')) return;
-      setState(
-        'error' in r ? { verdicts: null, status: 'unavailable' } : { verdicts: r.verdicts, status: 'ready' },
-      );
-    });
+    const aborter = new AbortController();
+    const publish = (status: AnalysisState['status']) => {
+      if (!live && status !== 'cancelled') return;
+      const verdicts = [...found.values()];
+      setState({
+        verdicts,
+        status,
+        done: verdicts.filter((v) => v.exact !== false).length,
+        total,
+        fromBook: verdicts.some((v) => v.exact === false),
+        cancel: status === 'working' ? cancel : undefined,
+      });
+    };
+    const cancel = () => {
+      live = false;
+      aborter.abort();
+      stopWorker();
+      publish('cancelled');
+    };
+    const search = () => {
+      const skip = [...found.values()].filter((v) => v.exact !== false).map((v) => v.move);
+      if (skip.length === total) return publish('ready');
+      stopWorker();
+      const w = new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
+      worker.current = w;
+      const id = ++nextId;
+      w.onmessage = (e: MessageEvent<SolverReply>) => {
+        if (!live || e.data.id !== id) return;
+        if ('move' in e.data) {
+          found.set(e.data.move, { move: e.data.move, value: e.data.value, exact: true });
+          publish('working');
+        } else if ('done' in e.data) {
+          stopWorker();
+          publish('ready');
+        } else {
+          stopWorker();
+          publish('unavailable');
+        }
+      };
+      w.postMessage({ id, position, skip } satisfies SolverQuestion);
+    };
+    publish('working');
+    if (total === 0) publish('ready');
+    else if (slowInBrowser(p)) {
+      void askServer(position, aborter.signal).then((answer) => {
+        if (!live) return;
+        for (const v of answer?.verdicts ?? []) found.set(v.move, v);
+        if (answer?.complete) publish('ready');
+        else {
+          publish('working');
+          search();
+        }
+      });
+    } else search();
     return () => {
       live = false;
+      aborter.abort();
+      stopWorker();
     };
   }, [position]);
   return state;
@@ -68,8 +149,19 @@ export function AnalysisToggle(props: {
   state: AnalysisState;
 }) {
   const t = useT();
+  const { state } = props;
+  const started = useRef(0);
+  const [, tick] = useState(0);
+  const working = props.on && state.status === 'working';
+  useEffect(() => {
+    if (!working) return;
+    started.current = Date.now();
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [working, state.total]);
+  const seconds = working ? Math.round((Date.now() - started.current) / 1000) : 0;
   return (
-    <div class="analysis">
+    <div class="analysis" data-testid="analysis-panel" data-status={props.on ? state.status : 'off'}>
       <label class="check">
         <input
           type="checkbox"
@@ -79,13 +171,31 @@ export function AnalysisToggle(props: {
         />{' '}
         {t('knights.analysisOn')}
       </label>
-      {props.on && props.state.status === 'working' && (
-        <p class="muted small">{t('knights.analysisWorking')}</p>
+      {working && (
+        <div class="analysis-progress" role="status">
+          <p class="muted small" data-testid="analysis-progress">
+            {t('knights.analysisProgress', { done: state.done, total: state.total, seconds })}
+          </p>
+          <progress max={state.total} value={state.done} aria-label={t('knights.analysisWorking')} />
+          <button type="button" class="small secondary" data-testid="analysis-cancel" onClick={state.cancel}>
+            {t('knights.analysisCancel')}
+          </button>
+        </div>
       )}
-      {props.on && props.state.status === 'unavailable' && (
+      {props.on && state.status === 'cancelled' && (
+        <p class="muted small" data-testid="analysis-cancelled">
+          {t('knights.analysisCancelled', { done: state.done, total: state.total })}
+        </p>
+      )}
+      {props.on && state.status === 'unavailable' && (
         <p class="error small">{t('knights.analysisUnavailable')}</p>
       )}
-      {props.on && props.state.status === 'ready' && <p class="muted small">{t('knights.analysisHelp')}</p>}
+      {props.on && state.status === 'ready' && <p class="muted small">{t('knights.analysisHelp')}</p>}
+      {props.on && state.fromBook && state.status !== 'off' && (
+        <p class="muted small" data-testid="analysis-book">
+          {t('knights.analysisBook')}
+        </p>
+      )}
     </div>
   );
 }

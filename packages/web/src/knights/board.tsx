@@ -11,7 +11,19 @@ import { click, highlights, IDLE, movableKnights, type Selection } from './selec
 
 export interface Verdict {
   readonly move: string;
+  /** +N: wins in N plies, -N: loses in N; when not exact only the sign is known (the opening book). */
   readonly value: number;
+  readonly exact?: boolean;
+}
+
+/** For choosing a square's best move: an unknown length counts as the slowest win or the fastest loss. */
+function rank(v: Verdict): number {
+  return v.exact === false ? (v.value > 0 ? 999 : -1) : v.value;
+}
+
+function verdictText(v: Verdict): string {
+  if (v.exact === false) return v.value > 0 ? '+?' : '−?';
+  return v.value > 0 ? `+${v.value}` : `${v.value}`;
 }
 
 export interface KnightsBoardProps {
@@ -66,7 +78,7 @@ export function KnightsBoard({
   const y = (s: BoardSquare) => s.row * S;
 
   // Best verdict per square for the current stage of entry (a knight to pick, a landing, a scorch).
-  const verdictAt = new Map<string, number>();
+  const verdictAt = new Map<string, Verdict>();
   if (verdicts) {
     for (const v of verdicts) {
       const m = readMove(v.move);
@@ -78,7 +90,7 @@ export function KnightsBoard({
       else if (sel.stage === 'scorch' && m.from === sel.from && m.to === sel.to) key = m.scorch;
       if (key === null) continue;
       const prev = verdictAt.get(key);
-      if (prev === undefined || better(v.value, prev)) verdictAt.set(key, v.value);
+      if (prev === undefined || better(rank(v), rank(prev))) verdictAt.set(key, v);
     }
   }
 
@@ -209,105 +221,124 @@ export function KnightsBoard({
           {pos.rows - r}
         </text>
       ))}
-      {pos.squares
-        .filter((s) => s.cell !== 'gap')
-        .map((s) => {
-          const cell = shown(s);
-          const isTarget = hl.targets.has(s.name);
-          const v = verdictAt.get(s.name);
-          const dark = (s.row + s.col) % 2 === 1;
-          const label =
-            s.name +
-            ', ' +
-            t(`knights.cell.${cell === 'R' || cell === 'H' ? cell : cell}`) +
-            (isTarget ? ', ' + t('knights.canClick') : '');
-          return (
-            <g
-              key={s.name}
-              data-square={s.name}
-              data-cell={cell}
-              data-target={isTarget ? 'true' : undefined}
-              role="gridcell"
-              aria-label={label}
-              tabIndex={
-                focus === s.name || (focus === null && s === pos.squares.find((q) => q.cell !== 'gap'))
-                  ? 0
-                  : -1
-              }
-              class={`sq${isTarget ? ' target' : ''}${hl.selected === s.name ? ' selected' : ''}`}
-              onClick={() => !swallowClick.current && act(s.name)}
-              onKeyDown={(e) => onKey(e, s)}
-              onFocus={() => setFocus(s.name)}
-              onPointerDown={(e) => {
-                if ((cell === 'R' || cell === 'H') && movers.has(s.name)) {
-                  e.currentTarget.releasePointerCapture?.(e.pointerId);
-                  pressed.current = { from: s.name, x: e.clientX, y: e.clientY };
-                }
-              }}
-            >
-              <rect
-                x={x(s) + 2}
-                y={y(s) + 2}
-                width={S - 4}
-                height={S - 4}
-                rx="8"
-                class={cell === 'scorched' ? 'tile scorched' : dark ? 'tile dark' : 'tile light'}
-              />
-              {cell === 'scorched' && (
-                <g>
-                  <rect x={x(s) + 2} y={y(s) + 2} width={S - 4} height={S - 4} rx="8" fill="url(#ember)" />
-                  <path
-                    d={`M${x(s) + 50} ${y(s) + 24} C${x(s) + 64} ${y(s) + 44} ${x(s) + 70} ${y(s) + 58} ${x(s) + 50} ${y(s) + 78} C${x(s) + 30} ${y(s) + 58} ${x(s) + 40} ${y(s) + 48} ${x(s) + 50} ${y(s) + 24} Z`}
-                    fill="#f0a040"
-                    opacity=".55"
-                  />
-                </g>
-              )}
-              {(s === lastTo || s === lastFrom) && (
-                <rect x={x(s) + 6} y={y(s) + 6} width={S - 12} height={S - 12} rx="6" class="last" />
-              )}
-              {last?.kind === 'move' && last.scorch === s.name && (
-                <rect x={x(s) + 6} y={y(s) + 6} width={S - 12} height={S - 12} rx="6" class="last-scorch" />
-              )}
-              {(cell === 'R' || cell === 'H') && (
-                <g transform={`translate(${x(s) + 6} ${y(s) + 4})`}>
-                  <Knight side={cell} size={S - 12} />
-                </g>
-              )}
-              {isTarget && cell !== 'R' && cell !== 'H' && (
-                <circle
-                  cx={x(s) + S / 2}
-                  cy={y(s) + S / 2}
-                  r={sel.stage === 'scorch' ? 16 : 13}
-                  class={sel.stage === 'scorch' ? 'dot scorch-dot' : 'dot'}
-                  style={v !== undefined ? { fill: verdictColour(v) } : undefined}
-                />
-              )}
-              {isTarget && (cell === 'R' || cell === 'H') && (
-                <rect
-                  x={x(s) + 4}
-                  y={y(s) + 4}
-                  width={S - 8}
-                  height={S - 8}
-                  rx="8"
-                  class="ring"
-                  style={v !== undefined ? { stroke: verdictColour(v) } : undefined}
-                />
-              )}
-              {v !== undefined && (
-                <text
-                  class="verdict"
-                  x={x(s) + S - 8}
-                  y={y(s) + 20}
-                  text-anchor="end"
-                  fill={verdictColour(v)}
+      {/* A grid of rows of squares, as assistive technology expects (drawn in the same order). */}
+      {Array.from({ length: pos.rows }, (_, r) => (
+        <g key={`row${r}`} role="row">
+          {pos.squares
+            .filter((s) => s.row === r && s.cell !== 'gap')
+            .map((s) => {
+              const cell = shown(s);
+              const isTarget = hl.targets.has(s.name);
+              const v = verdictAt.get(s.name);
+              const dark = (s.row + s.col) % 2 === 1;
+              const label =
+                s.name +
+                ', ' +
+                t(`knights.cell.${cell === 'R' || cell === 'H' ? cell : cell}`) +
+                (isTarget ? ', ' + t('knights.canClick') : '');
+              return (
+                <g
+                  key={s.name}
+                  data-square={s.name}
+                  data-cell={cell}
+                  data-target={isTarget ? 'true' : undefined}
+                  role="gridcell"
+                  aria-label={label}
+                  tabIndex={
+                    focus === s.name || (focus === null && s === pos.squares.find((q) => q.cell !== 'gap'))
+                      ? 0
+                      : -1
+                  }
+                  class={`sq${isTarget ? ' target' : ''}${hl.selected === s.name ? ' selected' : ''}`}
+                  onClick={() => !swallowClick.current && act(s.name)}
+                  onKeyDown={(e) => onKey(e, s)}
+                  onFocus={() => setFocus(s.name)}
+                  onPointerDown={(e) => {
+                    if ((cell === 'R' || cell === 'H') && movers.has(s.name)) {
+                      e.currentTarget.releasePointerCapture?.(e.pointerId);
+                      pressed.current = { from: s.name, x: e.clientX, y: e.clientY };
+                    }
+                  }}
                 >
-                  {v > 0 ? `+${v}` : `${v}`}
-                </text>
-              )}
-            </g>
-          );
-        })}
+                  <rect
+                    x={x(s) + 2}
+                    y={y(s) + 2}
+                    width={S - 4}
+                    height={S - 4}
+                    rx="8"
+                    class={cell === 'scorched' ? 'tile scorched' : dark ? 'tile dark' : 'tile light'}
+                  />
+                  {cell === 'scorched' && (
+                    <g>
+                      <rect
+                        x={x(s) + 2}
+                        y={y(s) + 2}
+                        width={S - 4}
+                        height={S - 4}
+                        rx="8"
+                        fill="url(#ember)"
+                      />
+                      <path
+                        d={`M${x(s) + 50} ${y(s) + 24} C${x(s) + 64} ${y(s) + 44} ${x(s) + 70} ${y(s) + 58} ${x(s) + 50} ${y(s) + 78} C${x(s) + 30} ${y(s) + 58} ${x(s) + 40} ${y(s) + 48} ${x(s) + 50} ${y(s) + 24} Z`}
+                        fill="#f0a040"
+                        opacity=".55"
+                      />
+                    </g>
+                  )}
+                  {(s === lastTo || s === lastFrom) && (
+                    <rect x={x(s) + 6} y={y(s) + 6} width={S - 12} height={S - 12} rx="6" class="last" />
+                  )}
+                  {last?.kind === 'move' && last.scorch === s.name && (
+                    <rect
+                      x={x(s) + 6}
+                      y={y(s) + 6}
+                      width={S - 12}
+                      height={S - 12}
+                      rx="6"
+                      class="last-scorch"
+                    />
+                  )}
+                  {(cell === 'R' || cell === 'H') && (
+                    <g transform={`translate(${x(s) + 6} ${y(s) + 4})`}>
+                      <Knight side={cell} size={S - 12} />
+                    </g>
+                  )}
+                  {isTarget && cell !== 'R' && cell !== 'H' && (
+                    <circle
+                      cx={x(s) + S / 2}
+                      cy={y(s) + S / 2}
+                      r={sel.stage === 'scorch' ? 16 : 13}
+                      class={sel.stage === 'scorch' ? 'dot scorch-dot' : 'dot'}
+                      style={v !== undefined ? { fill: verdictColour(v.value) } : undefined}
+                    />
+                  )}
+                  {isTarget && (cell === 'R' || cell === 'H') && (
+                    <rect
+                      x={x(s) + 4}
+                      y={y(s) + 4}
+                      width={S - 8}
+                      height={S - 8}
+                      rx="8"
+                      class="ring"
+                      style={v !== undefined ? { stroke: verdictColour(v.value) } : undefined}
+                    />
+                  )}
+                  {v !== undefined && (
+                    <text
+                      class="verdict"
+                      x={x(s) + S - 8}
+                      y={y(s) + 20}
+                      text-anchor="end"
+                      fill={verdictColour(v.value)}
+                    >
+                      {verdictText(v)}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+        </g>
+      ))}
       {tiles?.map((tl, i) => (
         <rect
           key={`t${i}`}

@@ -60,7 +60,7 @@ export function WinnerOverlay(props: {
 }) {
   const t = useT();
   return (
-    <div class="overlay" role="dialog" aria-modal="true" data-testid="winner">
+    <div class="overlay" role="dialog" aria-modal="true" data-testid="winner" aria-label={props.title}>
       <div class="card">
         <div class="winner-banner">{props.title}</div>
         <p>{props.text}</p>

@@ -3,7 +3,7 @@
  * tiles) and the side that begins. The engine validates the result; its error is shown unchanged.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { knightsGame, PRESET_LAYOUTS, readPosition } from '@attila/knights';
+import { knightsGame, PRESET_LAYOUTS, readPosition, SIDE_LETTERS } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
 import { TileEditor } from './tile-editor.js';
 
@@ -100,7 +100,7 @@ export function KnightsSetup(props: {
       <fieldset>
         <legend>{t(props.firstLabelKey ?? 'knights.first')}</legend>
         <div class="row">
-          {(['R', 'H'] as const).map((s) => (
+          {SIDE_LETTERS.map((s) => (
             <label key={s} class="radio">
               <input
                 type="radio"

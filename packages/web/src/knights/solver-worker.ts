@@ -1,23 +1,43 @@
 /// <reference lib="webworker" />
 /**
- * The Knights solver (packages/bots) in a worker: for the position on screen, the exact value of every
- * legal move, from the mover's side (+N: wins in N plies, -N: loses in N plies).
+ * The Knights solver (packages/bots) in a worker: for the position on screen, the exact value of each legal
+ * move from the mover's side (+N: wins in N plies, -N: loses in N plies), posted move by move as each is
+ * proven, so the page can show progress and the player can stop a search that would take minutes.
  */
 import { moveToString, Position } from '@attila/knights';
-import { solverFor, solverPosition, valuesOfMoves } from '@attila/bots/knights-solver';
+import { solveExact, solverFor, solverPosition } from '@attila/bots/knights-solver';
 
-self.onmessage = (e: MessageEvent<{ id: number; position: string }>) => {
+export interface SolverQuestion {
+  readonly id: number;
+  readonly position: string;
+  /** Moves already known exactly (from the server): not searched again. */
+  readonly skip: readonly string[];
+}
+
+export type SolverReply =
+  | { readonly id: number; readonly move: string; readonly value: number }
+  | { readonly id: number; readonly done: true }
+  | { readonly id: number; readonly error: string };
+
+const post = (reply: SolverReply) => self.postMessage(reply);
+
+/** A move's value from the exact value of the position it leaves to the opponent (0: it cannot move). */
+function valueAfter(childValue: number): number {
+  return childValue === 0 ? 1 : childValue > 0 ? -(childValue + 1) : -childValue + 1;
+}
+
+self.onmessage = (e: MessageEvent<SolverQuestion>) => {
+  const { id, skip } = e.data;
   const parsed = Position.parse(e.data.position);
-  if (!parsed.ok) {
-    self.postMessage({ id: e.data.id, error: parsed.error.message });
-    return;
-  }
+  if (!parsed.ok) return post({ id, error: parsed.error.message });
   const position = parsed.value;
   // A 2^20-entry table: ample for one game's analysis, small enough for a phone.
   const solver = solverFor(position.layout, 20);
-  const values = valuesOfMoves(solver, solverPosition(position));
-  self.postMessage({
-    id: e.data.id,
-    verdicts: values.map((v) => ({ move: moveToString(position.layout, v.move), value: v.value })),
-  });
+  for (const code of position.legalMoveCodes()) {
+    const move = moveToString(position.layout, code);
+    if (skip.includes(move)) continue;
+    const child = solverPosition(position.playCode(code));
+    post({ id, move, value: valueAfter(solveExact(solver, child).value) });
+  }
+  post({ id, done: true });
 };

@@ -4,15 +4,15 @@
  * own live board from the server's snapshot.
  */
 import type { GameEvent } from '@attila/core';
-import type { ClockInfo, TableInfo } from '@attila/protocol';
+import type { ChatMessage, ClockInfo, TableInfo } from '@attila/protocol';
 import { LIMITS } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { ClientGameSpec } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
 import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';
-import type { LiveState } from '../net/connection.js';
 import { useLive } from '../net/use-live.js';
 import { botName } from '../ui/names.js';
+import { useTurnTitle } from '../ui/turn-title.js';
 
 export function GameTable<S, St, V, E extends GameEvent>(props: {
   game: ClientGameSpec<S, St, V, E>;
@@ -39,6 +39,8 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
     setSeat(held);
   };
 
+  useTurnTitle(live.seat !== null && (live.snapshot?.toAct.includes(live.seat) ?? false));
+
   const freeSeats = table.seats.filter((s) => s.kind === 'human' && s.name === null);
   const mine = live.seat;
   const invite = `${location.origin}${location.pathname}#/table/${table.id}`;
@@ -46,7 +48,8 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
 
   return (
     <main class="page table-screen" data-testid="table">
-      {live.status !== 'open' && <div class="banner warn">{t('lobby.reconnecting')}</div>}
+      {/* Until the first welcome the table comes from the HTTP fetch: connecting is not reconnecting. */}
+      {live.table && live.status !== 'open' && <div class="banner warn">{t('lobby.reconnecting')}</div>}
       {live.error && <div class="banner error">{live.error.message}</div>}
       {freeSeats.length > 0 && table.status !== 'finished' && (
         <section class="card invite">
@@ -126,17 +129,17 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         />
       )}
       {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}
-      <Chat live={live} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
+      <Chat chat={live.chat} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
     </main>
   );
 }
 
 function Chat({
-  live,
+  chat,
   onSend,
   canSend,
 }: {
-  live: LiveState<unknown, GameEvent>;
+  chat: readonly ChatMessage[];
   onSend: (text: string) => void;
   canSend: boolean;
 }) {
@@ -146,7 +149,7 @@ function Chat({
     <section class="card chat">
       <h3>{t('lobby.chat')}</h3>
       <ul class="chat-lines" data-testid="chat">
-        {live.chat.map((m) => (
+        {chat.map((m) => (
           <li key={m.id}>
             <strong>{m.name}</strong>: {m.text}
           </li>
@@ -177,8 +180,12 @@ function Chat({
   );
 }
 
+/** From this many seconds left a running clock warns: in colour, and once to screen readers. */
+const LOW_SECONDS = 10;
+
 /** A seat's remaining time, counting down while its clock runs. */
 function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
+  const t = useT();
   const [now, setNow] = useState(Date.now());
   const running = clock.running.includes(seat);
   useEffect(() => {
@@ -190,13 +197,21 @@ function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
   const [arrived] = useState(Date.now());
   const left = Math.max(0, clock.remainingMs[seat] - (running ? now - arrived : 0));
   const s = Math.ceil(left / 1000);
+  const low = s <= LOW_SECONDS && running;
   return (
     <span
-      class={`clock${running ? ' running' : ''}${s <= 10 && running ? ' low' : ''}`}
+      class={`clock${running ? ' running' : ''}${low ? ' low' : ''}`}
       data-testid={`clock-${seat}`}
+      role="timer"
     >
       {' '}
       {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
+      {/* Said once when the time runs low (the region appears then), not every second. */}
+      {low && (
+        <span class="sr-only" role="alert" data-testid={`clock-low-${seat}`}>
+          {t('lobby.timeLow', { count: LOW_SECONDS })}
+        </span>
+      )}
     </span>
   );
 }

@@ -7,7 +7,11 @@ interface Section {
 }
 
 /** Notes shown under a game's introduction (translation keys). */
-const RULE_NOTES: Record<GameKind, readonly string[]> = { knights: [], tribes: ['tribes.reconstruction'] };
+const RULE_NOTES: Record<GameKind, readonly string[]> = {
+  knights: [],
+  tribes: ['tribes.reconstruction'],
+  nim: [],
+};
 
 const OPTION_NAMES: Record<GameKind, readonly string[]> = {
   knights: ['layout', 'first'],
@@ -19,6 +23,7 @@ const OPTION_NAMES: Record<GameKind, readonly string[]> = {
     'influenceTrackTop',
     'first',
   ],
+  nim: ['stones', 'maxTake'],
 };
 
 /** The rule sections of the locale file; anything that is not a section is left out. */

@@ -70,7 +70,13 @@ export function ConflictReveal(props: {
   const { reveal } = props;
   let delay = 0;
   return (
-    <div class="overlay" role="dialog" aria-modal="true" data-testid="reveal">
+    <div
+      class="overlay"
+      role="dialog"
+      aria-modal="true"
+      data-testid="reveal"
+      aria-label={t('tribes.conflict', { province: props.provinces.get(reveal.province) ?? reveal.province })}
+    >
       <div class="card reveal-card">
         <h2>
           <span aria-hidden="true">⚔ </span>
@@ -140,7 +146,13 @@ export function ScoringTable(props: {
   const t = useT();
   const { scoring } = props;
   return (
-    <div class="overlay" role="dialog" aria-modal="true" data-testid="scoring">
+    <div
+      class="overlay"
+      role="dialog"
+      aria-modal="true"
+      data-testid="scoring"
+      aria-label={scoring.final ? t('tribes.finalScoring') : t('tribes.scoring', { n: scoring.century })}
+    >
       <div class="card scoring-card">
         <h2>{scoring.final ? t('tribes.finalScoring') : t('tribes.scoring', { n: scoring.century })}</h2>
         <div class="scroll-x">
@@ -185,6 +197,12 @@ export function ScoringTable(props: {
                           {' '}
                           ({t('tribes.infShort', { n: b.influence[seat] ?? 0 })})
                         </span>
+                        {(b.influence[seat] ?? 0) > 0 && (
+                          <span class="small muted place">
+                            <br />
+                            {t(`tribes.place.${b.places[seat]}`)}
+                          </span>
+                        )}
                       </td>
                     ))}
                   </tr>

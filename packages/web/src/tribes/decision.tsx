@@ -188,19 +188,20 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
         <div class="tool">
           <p class="muted small">{t('tribes.actionHelp.twoInfluence')}</p>
           <div class="row">
-            {c.twoInfluence.map((m) => (
-              <button
-                key={m}
-                type="button"
-                class="small secondary"
-                onClick={() =>
-                  onMove(moveText({ kind: 'twoInfluence', tracks: twoInfluenceTracks(m) ?? [] }))
-                }
-              >
-                {(twoInfluenceTracks(m) ?? []).map((n) => t(`tribes.tribe.${n.toLowerCase()}`)).join(' + ')}{' '}
-                {(twoInfluenceTracks(m) ?? []).length > 1 ? '+1/+1' : '+2'}
-              </button>
-            ))}
+            {c.twoInfluence.map((m) => {
+              const tracks = twoInfluenceTracks(m) ?? [];
+              return (
+                <button
+                  key={m}
+                  type="button"
+                  class="small secondary"
+                  onClick={() => onMove(moveText({ kind: 'twoInfluence', tracks }))}
+                >
+                  {tracks.map((n) => t(`tribes.tribe.${n.toLowerCase()}`)).join(' + ')}{' '}
+                  {tracks.length > 1 ? '+1/+1' : '+2'}
+                </button>
+              );
+            })}
           </div>
         </div>
       )}

@@ -88,7 +88,8 @@ export function GameLog(props: {
   return (
     <section class="card log">
       <h3>{t('common.log')}</h3>
-      <ol ref={ref} class="log-lines" data-testid="log" aria-live="polite">
+      {/* Focusable so a keyboard can scroll a long log. */}
+      <ol ref={ref} class="log-lines" data-testid="log" aria-live="polite" tabindex={0}>
         {lines.slice(-200).map((l, i) => (
           <li key={i}>{l}</li>
         ))}

@@ -1,22 +1,17 @@
 /** The Tribes rule options, each with its explanation (the texts of the rules page). */
+import { DEFAULT_OPTIONS, tribesGame, type TribesOptions } from '@attila/tribes';
 import { useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 
-export interface TribesOptionsForm {
-  readonly conflictBluffCards: boolean;
-  readonly allTiedConflict: 'removeAll' | 'removeNone';
-  readonly tieRounding: 'down' | 'up';
-  readonly twoPlayerSecondGap: number;
-  readonly influenceTrackTop: number;
-}
+/** The options the form edits: the engine's own type and defaults. */
+export type TribesOptionsForm = TribesOptions;
+export const DEFAULT_TRIBES_OPTIONS: TribesOptionsForm = DEFAULT_OPTIONS;
 
-export const DEFAULT_TRIBES_OPTIONS: TribesOptionsForm = {
-  conflictBluffCards: false,
-  allTiedConflict: 'removeAll',
-  tieRounding: 'down',
-  twoPlayerSecondGap: 2,
-  influenceTrackTop: 22,
-};
+/** The player counts the engine allows. */
+const PLAYER_COUNTS = Array.from(
+  { length: tribesGame.seats.max - tribesGame.seats.min + 1 },
+  (_, i) => tribesGame.seats.min + i,
+);
 
 function help(t: (k: string) => string, name: string): string {
   return t(`optionHelp.tribes.${name}`);
@@ -96,7 +91,7 @@ export function TribesOptionsFields(props: {
   );
 }
 
-/** How many players sit at a Tribes game (2 to 5). */
+/** How many players sit at a Tribes game (the engine's seat range). */
 export function TribesPlayerCount(props: { value: number; onChange: (players: number) => void }) {
   const t = useT();
   return (
@@ -107,7 +102,7 @@ export function TribesPlayerCount(props: { value: number; onChange: (players: nu
         data-testid="players"
         onChange={(e) => props.onChange(Number(e.currentTarget.value))}
       >
-        {[2, 3, 4, 5].map((n) => (
+        {PLAYER_COUNTS.map((n) => (
           <option key={n} value={n}>
             {n}
           </option>

@@ -1,4 +1,5 @@
 /** The Tribes side panels: centuries and peace tiles, players (score, hand size, action tiles), influence. */
+import { CENTURIES } from '@attila/tribes';
 import { useT } from '../i18n/i18n.js';
 import { TribeIcon } from './tribes.js';
 import { tribeIds, type TribesView } from './view.js';
@@ -9,15 +10,15 @@ export function Centuries({ view }: { view: TribesView }) {
   const t = useT();
   return (
     <div class="centuries" data-testid="centuries" aria-label={t('tribes.century', { n: view.century })}>
-      {[4, 5, 6, 7].map((c, i) => (
+      {CENTURIES.map(({ century: c, peaceTiles }, i) => (
         <div
           key={c}
           class={`century${c === view.century ? ' current' : ''}`}
           title={t('tribes.century', { n: c })}
         >
           <span class="numeral">{ROMAN[c]}</span>
-          <span class="tiles" aria-label={t('tribes.peaceLeft', { n: view.peaceTilesLeft[i] })}>
-            {Array.from({ length: i + 1 }, (_, k) => (
+          <span class="tiles" role="img" aria-label={t('tribes.peaceLeft', { n: view.peaceTilesLeft[i] })}>
+            {Array.from({ length: peaceTiles }, (_, k) => (
               <span key={k} class={`ptile${k < view.peaceTilesLeft[i] ? '' : ' gone'}`} aria-hidden="true" />
             ))}
           </span>

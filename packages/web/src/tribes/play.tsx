@@ -130,7 +130,8 @@ export function TribesPlay(input: TribesPlayProps) {
               <span class="muted small"> · {t(`tribes.tribe.${view.card.toLowerCase()}`)}</span>
             )}
           </div>
-          <div class="map-scroll" ref={scrollRef}>
+          {/* Focusable so the map can be scrolled with the keyboard where it is wider than the screen. */}
+          <div class="map-scroll" ref={scrollRef} tabindex={0} aria-label={t('tribes.mapLabel')}>
             <TribesMap
               provinces={provinces}
               state={view.provinces}
@@ -195,7 +196,13 @@ function FinalStandings(props: { view: TribesView; names: readonly string[]; onC
   const order = props.names.map((_, i) => i).sort((a, b) => props.view.scores[b] - props.view.scores[a]);
   const winners = result.winners.map((w) => props.names[w]).join(', ');
   return (
-    <div class="overlay" role="dialog" aria-modal="true" data-testid="winner">
+    <div
+      class="overlay"
+      role="dialog"
+      aria-modal="true"
+      data-testid="winner"
+      aria-label={t('common.gameOver')}
+    >
       <div class="card">
         <div class="winner-banner">
           {result.winners.length > 1

@@ -11,7 +11,7 @@ export function Header({ route }: { route: Route }) {
   ];
   return (
     <header class="top">
-      <a class="brand" href="#/" aria-label={t('app.name')}>
+      <a class="brand" href="#/">
         <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
           <path d="M16 2 L29 8 V17 C29 24 23 29 16 31 C9 29 3 24 3 17 V8 Z" fill="#8b2e16" stroke="#f3e3c3" />
           <text x="16" y="22" text-anchor="middle" font-size="16" fill="#f3e3c3" font-family="serif">

@@ -1,0 +1,2 @@
+export * from './game.js';
+export * from './client.js';

@@ -1,0 +1,90 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solverFor, solverPosition, valuesOfMoves } from '@attila/bots/knights-solver';
+import { moveToString, Position, STANDARD_LAYOUT } from '@attila/knights';
+import { startServer } from './server.js';
+import { post, tempDb } from './test-support/http.js';
+import { valueAfter } from './knights-analysis-worker.js';
+
+interface Answer {
+  position: string;
+  verdicts: { move: string; value: number; exact: boolean }[];
+  complete: boolean;
+  ms: number;
+}
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer({ port: 0, botDelayMs: 0, logger: pino({ level: 'silent' }), dbFile: tempDb() });
+});
+afterAll(() => server?.close());
+
+function placed(...squares: string[]): Position {
+  let p = Position.empty(STANDARD_LAYOUT, 'R');
+  for (const s of squares) {
+    const next = p.play(s);
+    if (!next.ok) throw new Error(next.error.message);
+    p = next.value;
+  }
+  return p;
+}
+
+const analyse = (body: unknown) =>
+  post<Answer & { error?: { code: string; message: string } }>(server.url, '/api/knights/analyse', body);
+
+describe('POST /api/knights/analyse', { timeout: 60_000 }, () => {
+  it('refuses a malformed request or position, saying what is wrong', async () => {
+    expect(await analyse({})).toMatchObject({ status: 400, body: { error: { code: 'request.invalid' } } });
+    expect(await analyse({ position: 'x', extra: 1 })).toMatchObject({ status: 400 });
+    expect(await analyse({ position: 'x'.repeat(201) })).toMatchObject({ status: 400 });
+    expect(await analyse({ position: '...../..... R', budgetMs: 99_999 })).toMatchObject({ status: 400 });
+    const bad = await analyse({ position: 'not a position' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.code).toBe('analysis.position');
+    expect(bad.body.error?.message.length).toBeGreaterThan(10);
+  });
+
+  it('answers from the opening book at once where it knows the position (rule: the standard board is a second-player win)', async () => {
+    // After c3 and the Huns' winning reply c2 the Romans lose whatever they place.
+    const lost = await analyse({ position: placed('c3', 'c2').toString() });
+    expect(lost.status).toBe(200);
+    expect(lost.body.complete).toBe(true);
+    expect(lost.body.verdicts.length).toBe(placed('c3', 'c2').legalMoves().length);
+    expect(lost.body.verdicts.every((v) => v.value === -1 && !v.exact)).toBe(true);
+    expect(lost.body.ms).toBeLessThan(1000);
+    // After c3 the Huns' book reply c2 wins; the other replies are still to prove.
+    const first = await analyse({ position: placed('c3').toString(), budgetMs: 0 });
+    expect(first.body.verdicts).toContainEqual({ move: 'c2', value: 1, exact: false });
+    expect(first.body.complete).toBe(false);
+  });
+
+  it('proves late positions exactly, matching the solver', async () => {
+    // Four turns after the placement: a position a browser would also solve in well under a second.
+    let p = placed('a1', 'e4', 'b3', 'd2', 'c1', 'c4');
+    for (let turn = 0; turn < 4; turn++) p = p.playCode(p.legalMoveCodes()[0]);
+    const answer = await analyse({ position: p.toString(), budgetMs: 5000 });
+    expect(answer.body.complete).toBe(true);
+    const expected = valuesOfMoves(solverFor(p.layout), solverPosition(p)).map((v) => ({
+      move: moveToString(p.layout, v.move),
+      value: v.value,
+      exact: true,
+    }));
+    expect([...answer.body.verdicts].sort((a, b) => a.move.localeCompare(b.move))).toEqual(
+      expected.sort((a, b) => a.move.localeCompare(b.move)),
+    );
+  });
+
+  it('stops at its time budget and says the answer is incomplete', async () => {
+    const t0 = Date.now();
+    const answer = await analyse({ position: placed('a1', 'e4').toString(), budgetMs: 300 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.complete).toBe(false);
+    expect(Date.now() - t0).toBeLessThan(3000);
+  });
+
+  it('counts a move that leaves the opponent no move as a win in one ply', () => {
+    expect(valueAfter(0)).toBe(1);
+    expect(valueAfter(-4)).toBe(5);
+    expect(valueAfter(3)).toBe(-4);
+  });
+});

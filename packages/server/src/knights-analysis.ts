@@ -1,0 +1,136 @@
+/**
+ * `POST /api/knights/analyse {position, budgetMs?}`: the value of every legal move of a Knights position,
+ * for browsers that would take long to find it themselves (early in the placement phase). Whatever the
+ * standard board's opening book knows is answered at once (win or loss, without the number of plies); the
+ * other moves are proven exactly in a thread of their own until the time budget runs out, then that thread
+ * is stopped and the answer says which moves are still unknown (`complete: false`). One search runs at a
+ * time; a request meanwhile gets the book's part only.
+ *
+ * Answer: `{position, verdicts: [{move, value, exact}], complete, ms}`; value +N: the mover wins in N plies,
+ * -N: loses in N (exact: false — only win (+1) or loss (-1) is known).
+ */
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { standardOpeningBook } from '@attila/bots';
+import { moveToString, PLACEMENT, Position, STANDARD_LAYOUT } from '@attila/knights';
+import { describeZodError, type ErrorBody } from '@attila/protocol';
+import type { AnalysisAnswer, AnalysisQuestion } from './knights-analysis-worker.js';
+
+export const DEFAULT_ANALYSIS_BUDGET_MS = 2000;
+export const MAX_ANALYSIS_BUDGET_MS = 5000;
+
+const analyseSchema = z
+  .object({
+    position: z.string().min(1).max(200),
+    budgetMs: z.number().int().min(0).max(MAX_ANALYSIS_BUDGET_MS).optional(),
+  })
+  .strict();
+
+export interface MoveVerdict {
+  readonly move: string;
+  readonly value: number;
+  readonly exact: boolean;
+}
+
+/** What the opening book tells about each legal move (standard board, placement phase only). */
+export function bookVerdicts(position: Position): MoveVerdict[] {
+  if (position.layout !== STANDARD_LAYOUT || position.phase() !== 'placement') return [];
+  const book = standardOpeningBook();
+  const own = book.lookup(position);
+  return position.legalMoveCodes().flatMap((code) => {
+    const move = moveToString(position.layout, code);
+    // A lost position loses whatever is played; in a won one the book's placement wins.
+    if (own && (own.value < 0 || code === (PLACEMENT | own.square))) {
+      return [{ move, value: own.value, exact: false }];
+    }
+    const after = book.lookup(position.playCode(code));
+    return after ? [{ move, value: -after.value, exact: false }] : [];
+  });
+}
+
+/** One search thread, started when first needed and stopped when its budget runs out. */
+class AnalysisThread {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  busy = false;
+
+  private start(): Worker {
+    this.worker ??= new Worker(new URL('./bots/worker-boot.js', import.meta.url), {
+      workerData: { entry: new URL('./knights-analysis-worker.ts', import.meta.url).href },
+    });
+    this.worker.unref();
+    return this.worker;
+  }
+
+  /** Proves the moves until done or out of time; returns the exact verdicts found. */
+  run(position: string, moves: readonly number[], budgetMs: number): Promise<MoveVerdict[]> {
+    this.busy = true;
+    const worker = this.start();
+    const id = this.nextId++;
+    const found: MoveVerdict[] = [];
+    return new Promise((resolve) => {
+      const finish = (stop: boolean) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        if (stop) void this.stop();
+        this.busy = false;
+        resolve(found);
+      };
+      const onMessage = (a: AnalysisAnswer) => {
+        if (a.id !== id) return;
+        if ('move' in a) found.push({ move: a.move, value: a.value, exact: true });
+        else finish('error' in a);
+      };
+      const onError = () => {
+        this.worker = null;
+        finish(false);
+      };
+      const timer = setTimeout(() => finish(true), budgetMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage({ id, position, moves } satisfies AnalysisQuestion);
+    });
+  }
+
+  async stop(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+}
+
+export async function registerKnightsAnalysis(app: FastifyInstance): Promise<void> {
+  const thread = new AnalysisThread();
+  app.addHook('onClose', () => thread.stop());
+
+  app.post('/api/knights/analyse', async (req, reply) => {
+    const t0 = performance.now();
+    const body = analyseSchema.safeParse(req.body);
+    if (!body.success) {
+      const error: ErrorBody = { error: { code: 'request.invalid', message: describeZodError(body.error) } };
+      return reply.code(400).send(error);
+    }
+    const parsed = Position.parse(body.data.position);
+    if (!parsed.ok) {
+      const error: ErrorBody = { error: { code: 'analysis.position', message: parsed.error.message } };
+      return reply.code(400).send(error);
+    }
+    const position = parsed.value;
+    const fromBook = bookVerdicts(position);
+    const known = new Set(fromBook.map((v) => v.move));
+    const rest = position.legalMoveCodes().filter((c) => !known.has(moveToString(position.layout, c)));
+    const budget = body.data.budgetMs ?? DEFAULT_ANALYSIS_BUDGET_MS;
+    const searched = rest.length > 0 && budget > 0 && !thread.busy;
+    const exact = searched ? await thread.run(position.toString(), rest, budget) : [];
+    const proven = new Set(exact.map((v) => v.move));
+    const verdicts = [...exact, ...fromBook.filter((v) => !proven.has(v.move))];
+    return {
+      position: position.toString(),
+      verdicts,
+      complete: rest.every((c) => proven.has(moveToString(position.layout, c))),
+      ms: Math.round(performance.now() - t0),
+    };
+  });
+}

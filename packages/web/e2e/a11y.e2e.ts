@@ -1,0 +1,177 @@
+/**
+ * An automated accessibility check (axe-core, injected through Playwright) on every screen, at desktop and
+ * phone size: no serious or critical violations.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, seriousA11yViolations, startServer, type ServerProcess } from './harness.js';
+import { playKnightsTurn } from './knights.js';
+import { playTribesDecision } from './tribes.js';
+import { HOTSEAT_ANY } from './hotseat.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newRecord, serializeRecord } from '@attila/core';
+import { knightsGame } from '@attila/knights';
+import { SCREENSHOTS } from './harness.js';
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Visit = readonly [name: string, go: (page: Page) => Promise<void>];
+
+const SCREENS: readonly Visit[] = [
+  [
+    'home',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/`), await p.waitForSelector('[data-testid="knights-card"]')),
+  ],
+  [
+    'rules-knights',
+    async (p) =>
+      void (
+        await p.goto(`${server.url}/#/rules/knights`),
+        await p.waitForSelector('[data-testid="rules-knights"]')
+      ),
+  ],
+  [
+    'rules-tribes',
+    async (p) =>
+      void (
+        await p.goto(`${server.url}/#/rules/tribes`),
+        await p.waitForSelector('[data-testid="rules-tribes"]')
+      ),
+  ],
+  [
+    'lobby-knights',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/lobby/knights`), await p.waitForSelector('[data-testid="create"]')),
+  ],
+  [
+    'lobby-tribes',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/lobby/tribes`), await p.waitForSelector('[data-testid="create"]')),
+  ],
+  [
+    'replay',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/replay`), await p.waitForSelector('[data-testid="record-file"]')),
+  ],
+  [
+    'knights-hotseat',
+    async (p) => {
+      await p.goto(`${server.url}/#/knights/hotseat`);
+      await p.click('[data-testid="preset-custom"]');
+      await p.waitForSelector('[data-testid="tile-editor"]');
+    },
+  ],
+  [
+    'knights-hotseat-game',
+    async (p) => {
+      await p.click('[data-testid="start"]');
+      for (let i = 0; i < 7; i++) await playKnightsTurn(p);
+    },
+  ],
+  [
+    'tribes-hotseat',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/tribes/hotseat`), await p.waitForSelector('[data-testid="start"]')),
+  ],
+  [
+    'tribes-pass-device',
+    async (p) =>
+      void (await p.click('[data-testid="start"]'), await p.waitForSelector('[data-testid="pass-device"]')),
+  ],
+  [
+    'tribes-hotseat-game',
+    async (p) => {
+      await p.click('[data-testid="ready"]');
+      await p.waitForSelector('[data-testid="tribes-map"] .land');
+      await playTribesDecision(p);
+      if (await p.locator('[data-testid="pass-device"]').count()) await p.click('[data-testid="ready"]');
+      await p.waitForSelector('[data-testid="tribes-map"] .land');
+    },
+  ],
+  [
+    'tribes-conflict-reveal',
+    async (p) => {
+      for (let step = 0; step < 400; step++) {
+        await p.waitForSelector(HOTSEAT_ANY);
+        if (await p.locator('[data-testid="reveal"]').count()) return;
+        if (await p.locator('[data-testid="scoring"]').count())
+          await p.click('[data-testid="close-scoring"]');
+        else if (await p.locator('[data-testid="pass-device"]').count())
+          await p.click('[data-testid="ready"]');
+        else await playTribesDecision(p);
+      }
+      throw new Error('no conflict in 400 steps');
+    },
+  ],
+  [
+    'replay-knights-analysis',
+    async (p) => {
+      const file = join(SCREENSHOTS, 'a11y-replay.json');
+      const record = newRecord({
+        game: 'knights',
+        id: 'a11y',
+        rulesVersion: knightsGame.rulesVersion,
+        settings: { layout: 'standard', first: 'R' },
+        seed: 'a11y',
+        players: [
+          { name: 'Aetius', kind: 'human' },
+          { name: 'Attila', kind: 'human' },
+        ],
+        moves: ['c3', 'a1', 'b3', 'e4'],
+        result: null,
+        createdAt: new Date().toISOString(),
+      });
+      writeFileSync(file, serializeRecord(record));
+      await p.goto(`${server.url}/#/replay`);
+      await p.setInputFiles('[data-testid="record-file"]', file);
+      await p.check('[data-testid="analysis"]');
+      await p.waitForSelector('[data-testid="analysis-progress"]');
+    },
+  ],
+  [
+    'table-knights',
+    async (p) => {
+      await p.goto(`${server.url}/#/lobby/knights`);
+      await p.fill('[data-testid="name"]', 'Aetius');
+      await p.click('[data-testid="game-knights"]');
+      await p.selectOption('[data-testid="seat-kind-1"]', 'bot:random');
+      await p.click('[data-testid="create"]');
+      await p.waitForSelector('.knights-board');
+    },
+  ],
+];
+
+describe('accessibility (axe-core)', () => {
+  for (const size of [
+    { name: 'desktop', opts: {} },
+    { name: 'phone', opts: { width: 390, height: 844, mobile: true } },
+  ]) {
+    it(
+      `finds no serious or critical violation on any screen (${size.name})`,
+      { timeout: 180_000 },
+      async () => {
+        const { page, context } = await newPage(browser, size.opts);
+        const found: string[] = [];
+        for (const [name, go] of SCREENS) {
+          await go(page);
+          for (const v of await seriousA11yViolations(page))
+            found.push(`${name}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).join(' | ')}`);
+        }
+        console.log(found.length ? found.join('\n') : `${SCREENS.length} screens, no serious violation`);
+        expect(found).toEqual([]);
+        await context.close();
+      },
+    );
+  }
+});

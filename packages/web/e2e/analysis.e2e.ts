@@ -1,0 +1,141 @@
+/**
+ * Knights analysis early in the placement phase (issue 18, defect 3), where a search in the browser takes
+ * minutes: progress is shown, the search can be stopped, no worker outlives it (unticking, stopping, another
+ * position, leaving the screen), and where the opening book knows the position the answer is there at once.
+ * Workers are counted with Playwright's own list of the page's workers. English on a desktop, Spanish on a
+ * phone.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newRecord, serializeRecord } from '@attila/core';
+import { knightsGame } from '@attila/knights';
+import { launchBrowser, newPage, SCREENSHOTS, shot, startServer, type ServerProcess } from './harness.js';
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A record of placements on the standard board, to open in the replay screen. */
+function placements(name: string, moves: string[]): string {
+  const file = join(SCREENSHOTS, `${name}.json`);
+  const record = newRecord({
+    game: 'knights',
+    id: `e2e-${name}`,
+    rulesVersion: knightsGame.rulesVersion,
+    settings: { layout: 'standard', first: 'R' },
+    seed: 'e2e',
+    players: [
+      { name: 'Aetius', kind: 'human' },
+      { name: 'Attila', kind: 'human' },
+    ],
+    moves,
+    result: null,
+    createdAt: new Date().toISOString(),
+  });
+  writeFileSync(file, serializeRecord(record));
+  return file;
+}
+
+async function openAt(page: Page, file: string, ply: number): Promise<void> {
+  await page.goto(`${server.url}/#/`);
+  await page.goto(`${server.url}/#/replay`);
+  await page.setInputFiles('[data-testid="record-file"]', file);
+  await page.waitForSelector('[data-testid="replay-slider"]');
+  await page.fill('[data-testid="replay-slider"]', String(ply));
+  await page.locator('[data-testid="replay-slider"]').dispatchEvent('input');
+  await expect.poll(() => page.locator('[data-cell="R"], [data-cell="H"]').count()).toBe(ply);
+}
+
+const workers = (page: Page) => page.workers().length;
+const status = (page: Page) => page.getAttribute('[data-testid="analysis-panel"]', 'data-status');
+
+const OFF_BOOK = ['c3', 'a1', 'b3', 'e4'];
+
+describe('Knights analysis in the placement phase', () => {
+  for (const size of [
+    { name: 'desktop', lang: 'en', opts: {}, progress: 'moves proven', stopped: 'Stopped' },
+    {
+      name: 'phone',
+      lang: 'es',
+      opts: { width: 390, height: 844, mobile: true },
+      progress: 'jugadas demostradas',
+      stopped: 'Detenido',
+    },
+  ] as const) {
+    it(
+      `shows progress and stops cleanly at 1, 2 and 4 knights placed (${size.name}, ${size.lang})`,
+      { timeout: 120_000 },
+      async () => {
+        const { page, context } = await newPage(browser, size.opts);
+        await page.goto(`${server.url}/`);
+        await page.selectOption('[data-testid="language"]', size.lang);
+        const file = placements(`analysis-${size.name}`, OFF_BOOK);
+        for (const placed of [1, 2, 4]) {
+          await openAt(page, file, placed);
+          await page.check('[data-testid="analysis"]');
+          // The server's part comes first; the browser then goes on, with progress and a stop button.
+          await page.waitForSelector('[data-testid="analysis-progress"]');
+          await expect.poll(() => workers(page), { timeout: 10_000 }).toBe(1);
+          expect(await page.innerText('[data-testid="analysis-progress"]')).toContain(size.progress);
+          expect(await page.locator('.analysis progress').count()).toBe(1);
+          if (placed === 1) {
+            // After c3 the book knows the Huns' winning reply.
+            await page.waitForSelector('.knights-board .verdict');
+            expect(await page.locator('.knights-board .verdict').allTextContents()).toContain('+?');
+          }
+          await shot(page, `analysis-${placed}-working-${size.name}`);
+          if (placed === 2) {
+            // Unticking stops the search.
+            await page.uncheck('[data-testid="analysis"]');
+          } else {
+            await page.click('[data-testid="analysis-cancel"]');
+            await page.waitForSelector('[data-testid="analysis-cancelled"]');
+            expect(await page.innerText('[data-testid="analysis-cancelled"]')).toContain(size.stopped);
+            expect(await status(page)).toBe('cancelled');
+          }
+          await expect.poll(() => workers(page), { timeout: 5_000 }).toBe(0);
+          // And it stays stopped: nothing restarts behind the player's back.
+          await page.waitForTimeout(1500);
+          expect(workers(page)).toBe(0);
+        }
+        // Another position while searching, then leaving the screen: no worker left either.
+        await openAt(page, file, 4);
+        await page.check('[data-testid="analysis"]');
+        await expect.poll(() => workers(page), { timeout: 10_000 }).toBe(1);
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => workers(page), { timeout: 10_000 }).toBeLessThanOrEqual(1);
+        await page.click('header nav a[href="#/"]');
+        await expect.poll(() => workers(page), { timeout: 5_000 }).toBe(0);
+        await context.close();
+      },
+    );
+  }
+
+  it('answers at once where the opening book knows the position', async () => {
+    const { page, context } = await newPage(browser);
+    // c3 then the Huns' winning reply c2: the Romans lose whatever they place.
+    await openAt(page, placements('analysis-book', ['c3', 'c2']), 2);
+    const t0 = Date.now();
+    await page.check('[data-testid="analysis"]');
+    await expect.poll(() => status(page), { timeout: 5_000 }).toBe('ready');
+    const ms = Date.now() - t0;
+    console.log(`analysis from the opening book: ${ms} ms`);
+    expect(ms).toBeLessThan(1000);
+    const verdicts = await page.locator('.knights-board .verdict').allTextContents();
+    expect(verdicts.length).toBe(18);
+    expect(new Set(verdicts)).toEqual(new Set(['−?']));
+    expect(await page.innerText('[data-testid="analysis-book"]')).toContain('opening book');
+    expect(workers(page)).toBe(0);
+    await shot(page, 'analysis-book');
+    await context.close();
+  });
+});

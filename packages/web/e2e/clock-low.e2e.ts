@@ -1,0 +1,57 @@
+/**
+ * Clocks that warn when time is low (issue 18, basics): with 30 s a move, the mover's clock turns to the
+ * warning colour at 10 s and says once, in each viewer's language, that time is short — seen by the mover
+ * on a desktop in English and by the opponent on a 390×844 phone in German.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a clock running low', () => {
+  it('turns colour and warns once at 10 seconds left', { timeout: 90_000 }, async () => {
+    const a = await newPage(browser);
+    const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+    await b.page.goto(`${server.url}/`);
+    await b.page.selectOption('[data-testid="language"]', 'de');
+    await a.page.goto(`${server.url}/#/lobby`);
+    await a.page.fill('[data-testid="name"]', 'Flavius');
+    await a.page.click('[data-testid="game-knights"]');
+    await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
+    await a.page.selectOption('[data-testid="clock"]', 'move30');
+    await a.page.click('[data-testid="create"]');
+    await a.page.waitForSelector('[data-testid="invite"]');
+    await b.page.goto(await a.page.inputValue('[data-testid="invite"]'));
+    await b.page.fill('[data-testid="join-name"]', 'Bleda');
+    await b.page.click('[data-testid="sit-1"]');
+    await a.page.waitForSelector('[data-testid="clock-0"].running');
+    // Plenty of time: no warning yet.
+    expect(await a.page.locator('[data-testid="clock-0"].low').count()).toBe(0);
+    expect(await a.page.locator('[data-testid="clock-low-0"]').count()).toBe(0);
+    await a.page.waitForSelector('[data-testid="clock-0"].low', { timeout: 30_000 });
+    await b.page.waitForSelector('[data-testid="clock-0"].low', { timeout: 5_000 });
+    expect(await a.page.textContent('[data-testid="clock-low-0"]')).toBe('Less than 10 seconds left');
+    expect(await b.page.textContent('[data-testid="clock-low-0"]')).toBe('Weniger als 10 Sekunden übrig');
+    // The opponent's clock is not running and does not warn.
+    expect(await a.page.locator('[data-testid="clock-1"].low, [data-testid="clock-low-1"]').count()).toBe(0);
+    const colour = await a.page.$eval(
+      '[data-testid="clock-0"]',
+      (el) => getComputedStyle(el).backgroundColor,
+    );
+    expect(colour).not.toBe('rgba(0, 0, 0, 0)');
+    await shot(a.page, 'clock-low-desktop');
+    await shot(b.page, 'clock-low-phone-de');
+    await a.context.close();
+    await b.context.close();
+  });
+});
