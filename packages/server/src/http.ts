@@ -10,7 +10,7 @@ import { httpStatus } from './errors.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
-import { registerWebApp } from './web-app.js';
+import { registerSecurityHeaders, registerWebApp } from './web-app.js';
 import {
   botNameClash,
   createTableSchema,
@@ -115,6 +115,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     return true;
   };
   registerBodyParsing(app);
+  registerSecurityHeaders(app);
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
 
   app.get('/health', async () => ({
