@@ -11,7 +11,7 @@ import { parseListStatus } from './finished-tables.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
-import { registerWebApp } from './web-app.js';
+import { registerSecurityHeaders, registerWebApp } from './web-app.js';
 import {
   botNameClash,
   createTableSchema,
@@ -116,6 +116,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     return true;
   };
   registerBodyParsing(app);
+  registerSecurityHeaders(app);
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
 
   app.get('/health', async () => ({
