@@ -112,7 +112,31 @@ describe('finished games on the Replays screen', () => {
           await page.click('[data-testid="close-scoring"]');
         else await playTribesDecision(page);
       }
+      // The end summary: why the game ended, and each seat's points per century adding up to its total.
+      expect(await page.innerText('[data-testid="end-reason"]')).toMatch(
+        /^The game ended because (the last peace tile was placed|a tribe placed its last marker|an influence marker reached the top of its track|nobody could place a marker for a whole round)\.$/,
+      );
+      const rows = await page.locator('[data-testid="standings"] tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({
+          centuries: [...tr.querySelectorAll('[data-century-points]')].map((td) =>
+            Number(td.getAttribute('data-century-points')),
+          ),
+          total: Number(tr.querySelector('[data-total]')?.getAttribute('data-total')),
+        })),
+      );
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        expect(row.centuries.length).toBeGreaterThan(0);
+        expect(row.centuries.reduce((a, b) => a + b, 0)).toBe(row.total);
+      }
+      expect(rows.map((r) => r.total)).toEqual([...rows.map((r) => r.total)].sort((a, b) => b - a));
       await shot(page, 'tribes-end-replay-button');
+      await page.selectOption('[data-testid="language"]', 'de');
+      await expect
+        .poll(() => page.innerText('[data-testid="end-reason"]'))
+        .toMatch(/^Das Spiel endete, weil /);
+      await shot(page, 'tribes-end-summary-de');
+      await page.selectOption('[data-testid="language"]', 'en');
       await page.click('[data-testid="end-replay"]');
       await page.waitForSelector('[data-testid="replay-position"]');
       expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
