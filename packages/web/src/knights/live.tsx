@@ -64,7 +64,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
       <aside class="side-panel">
         {past && looking !== null && (
           <div class="card banner warn viewing-banner" role="status" data-testid="viewing-past">
-            <span>{t('movelist.viewing', { n: looking })}</span>
+            <span>{looking === 0 ? t('movelist.viewingStart') : t('movelist.viewing', { n: looking })}</span>
             <button class="small" data-testid="back-to-live" onClick={() => setLooking(null)}>
               {t('movelist.live')}
             </button>

@@ -19,6 +19,7 @@ import { distinctNames } from '../ui/names.js';
 import { ConflictReveal, ConflictStatus, ScoringTable, type RevealEvent } from './conflict.js';
 import { Decision, Hand, type Pending } from './decision.js';
 import type { ProvinceGeo } from './geography.js';
+import { EndSummary } from './end-summary.js';
 import { GameLog, type LoggedMove } from './log.js';
 import { TribesMap } from './map.js';
 import { Centuries, Influence, Players } from './panels.js';
@@ -190,6 +191,7 @@ export function TribesPlay(input: TribesPlayProps) {
         <FinalStandings
           view={view}
           names={props.names}
+          log={props.log}
           onClose={() => setEndClosed(true)}
           actions={props.endActions}
         />
@@ -198,17 +200,17 @@ export function TribesPlay(input: TribesPlayProps) {
   );
 }
 
-/** The end of the game: everyone's final score, the winners first. */
+/** The end of the game: why it ended, and everyone's points per century and in all, the winners first. */
 function FinalStandings(props: {
   view: TribesView;
   names: readonly string[];
+  log: readonly LoggedMove[];
   onClose: () => void;
   actions?: ComponentChildren;
 }) {
   const t = useT();
   const ok = useFocusOnOpen<HTMLButtonElement>();
   const result = props.view.result!;
-  const order = props.names.map((_, i) => i).sort((a, b) => props.view.scores[b] - props.view.scores[a]);
   const winners = result.winners.map((w) => props.names[w]).join(', ');
   return (
     <div
@@ -224,16 +226,7 @@ function FinalStandings(props: {
             ? t('common.draw', { names: winners })
             : t('common.wins', { name: winners })}
         </div>
-        <table class="players">
-          <tbody>
-            {order.map((seat) => (
-              <tr key={seat} class={result.winners.includes(seat) ? 'to-act' : ''}>
-                <td>{props.names[seat]}</td>
-                <td class="num">{props.view.scores[seat]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <EndSummary view={props.view} names={props.names} log={props.log} />
         <div class="row" style={{ justifyContent: 'center' }}>
           {props.actions}
           <button ref={ok} class="secondary" onClick={props.onClose} data-testid="close-winner">
