@@ -6,7 +6,7 @@ import { useT } from '../i18n/i18n.js';
 import { AnalysisToggle, useAnalysis } from './analysis.js';
 import { KnightsBoard } from './board.js';
 import { movesOfNotices, stateAfter } from './live-history.js';
-import { KnightsStatus, MoveList, SideChip, WinnerOverlay } from './panel.js';
+import { KnightsHint, KnightsStatus, MoveList, SideChip, WinnerOverlay } from './panel.js';
 import { stageHint, type Stage } from './selection.js';
 
 export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
@@ -77,7 +77,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
               {t('knights.youPlay')} <SideChip side={mine} />
             </p>
           )}
-          {hint && <p class="muted">{t(hint)}</p>}
+          {hint && <KnightsHint hint={hint} />}
           {props.analysisAllowed && (
             <AnalysisToggle on={analysisOn} onChange={setAnalysisOn} state={verdicts} />
           )}

@@ -22,6 +22,7 @@ import type { ProvinceGeo } from './geography.js';
 import { EndSummary } from './end-summary.js';
 import { GameLog, type LoggedMove } from './log.js';
 import { TribesMap } from './map.js';
+import { MapScrollHint } from './map-scroll-hint.js';
 import { Centuries, Influence, Players } from './panels.js';
 import { tribeIds } from './view.js';
 
@@ -147,15 +148,16 @@ export function TribesPlay(input: TribesPlayProps) {
               lastPlaced={lastPlaced}
             />
           </div>
+          <MapScrollHint target={scrollRef} />
           <p class="muted small map-note">{t('tribes.reconstruction')}</p>
         </div>
         {myTurn ? (
-          <div class="card">
+          <div class="card hand-bar">
             <Decision view={view} legal={legal} onMove={myTurn} pending={pending} setPending={setPending} />
           </div>
         ) : (
           view.hand && (
-            <div class="card">
+            <div class="card hand-bar">
               <h3>{t('tribes.hand')}</h3>
               <Hand view={view} selected={null} playable={new Set()} />
             </div>
