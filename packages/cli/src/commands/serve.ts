@@ -15,7 +15,7 @@ export function registerServe(program: Command): void {
     .option(
       '--lease-ms <ms>',
       'with other servers: how long a server drives a table (clock, bots) without renewing its lease',
-      '750',
+      '600',
     )
     .option('--bot-threads <n>', 'worker threads for bots')
     .option('--bot-delay <ms>', 'pause before a bot moves', '300')
@@ -34,6 +34,17 @@ export function registerServe(program: Command): void {
       'API requests that change something (create, join, leave) per minute per address; reads may be 10 times as many; 0: no limit',
       '60',
     )
+    .option(
+      '--sockets-per-address <n>',
+      'WebSocket connections one client address may hold open at once; 0: no limit',
+      '32',
+    )
+    .option(
+      '--bot-tables <n,m>',
+      'tables of bots only played at once: per client address, and on this server in all; 0: no limit',
+      '2,8',
+    )
+    .option('--open-table-idle <minutes>', 'an open table nobody joins or watches for this long closes', '30')
     .option(
       '--allow-origin <origins>',
       "other web origins whose pages may open live-play sockets, comma-separated (https://a.example,...), or *; the server's own pages always may",
@@ -56,6 +67,9 @@ export function registerServe(program: Command): void {
         logFormat?: string;
         httpRate: string;
         allowOrigin: string;
+        socketsPerAddress: string;
+        botTables: string;
+        openTableIdle: string;
       }) => {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -72,6 +86,26 @@ export function registerServe(program: Command): void {
           program.error(
             `--bot-min-think must be a whole number of milliseconds (0: none), not "${opts.botMinThink}"`,
           );
+        }
+        const socketsPerAddress = Number(opts.socketsPerAddress);
+        if (!Number.isInteger(socketsPerAddress) || socketsPerAddress < 0) {
+          program.error(
+            `--sockets-per-address must be a whole number (0: no limit), not "${opts.socketsPerAddress}"`,
+          );
+        }
+        const botTables = opts.botTables.split(',').map(Number);
+        const noBotLimit = botTables.length === 1 && botTables[0] === 0;
+        if (
+          !noBotLimit &&
+          (botTables.length !== 2 || !botTables.every((n) => Number.isInteger(n) && n > 0))
+        ) {
+          program.error(
+            `--bot-tables must be two whole numbers "per-address,overall" (or 0: no limit), not "${opts.botTables}"`,
+          );
+        }
+        const idleMinutes = Number(opts.openTableIdle);
+        if (!(idleMinutes > 0)) {
+          program.error(`--open-table-idle must be a number of minutes above 0, not "${opts.openTableIdle}"`);
         }
         const httpRate = Number(opts.httpRate);
         if (!Number.isInteger(httpRate) || httpRate < 0) {
@@ -102,6 +136,9 @@ export function registerServe(program: Command): void {
           logger: await serverLogger(logFormat === 'pretty', opts.logLevel),
           httpRate: httpRate === 0 ? false : { writesPerMinute: httpRate, readsPerMinute: httpRate * 10 },
           allowedOrigins: allowedOrigins.ok ? allowedOrigins.value : [],
+          socketsPerAddress: socketsPerAddress === 0 ? false : socketsPerAddress,
+          botTables: noBotLimit ? false : { perAddress: botTables[0], overall: botTables[1] },
+          openTables: { idleMs: idleMinutes * 60_000 },
         });
         // The one line a supervisor (or a test) waits for.
         process.stdout.write(`attila server listening on ${server.url}\n`);

@@ -55,6 +55,10 @@ function prepareStatements(db: Database.Database) {
     recentChat: db.prepare(
       `SELECT id, seat, name, text, at FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?`,
     ),
+    trimChat: db.prepare(
+      `DELETE FROM chat WHERE table_id = @table AND id <= (
+         SELECT id FROM chat WHERE table_id = @table ORDER BY id DESC LIMIT 1 OFFSET @keep)`,
+    ),
     claim: db.prepare(
       `INSERT INTO leases (table_id, owner, until_ms) VALUES (@table, @owner, @until)
        ON CONFLICT (table_id) DO UPDATE SET owner = @owner, until_ms = @until
@@ -222,6 +226,10 @@ export class SqliteStorage implements Storage {
 
   async recentChat(tableId: string, limit: number): Promise<StoredChat[]> {
     return (this.stmt.recentChat.all(tableId, limit) as StoredChat[]).reverse();
+  }
+
+  async trimChat(tableId: string, keep: number): Promise<void> {
+    this.stmt.trimChat.run({ table: tableId, keep });
   }
 
   async claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean> {

@@ -92,6 +92,8 @@ export interface Storage {
   appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void>;
   addChat(tableId: string, chat: Omit<StoredChat, 'id'>): Promise<StoredChat>;
   recentChat(tableId: string, limit: number): Promise<StoredChat[]>;
+  /** Deletes all but the newest `keep` chat lines of the table (bounded retention). */
+  trimChat(tableId: string, keep: number): Promise<void>;
   /**
    * Claims the right to write table `tableId` for `owner` until `untilMs`: true when this owner holds it
    * (it was free, expired, or already its own). Several server processes use it to keep one writer per game.

@@ -14,6 +14,7 @@ import {
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
+import { useFocusOnOpen } from '../ui/focus-on-open.js';
 import { distinctNames } from '../ui/names.js';
 import { ConflictReveal, ConflictStatus, ScoringTable, type RevealEvent } from './conflict.js';
 import { Decision, Hand, type Pending } from './decision.js';
@@ -208,6 +209,7 @@ function FinalStandings(props: {
   actions?: ComponentChildren;
 }) {
   const t = useT();
+  const ok = useFocusOnOpen<HTMLButtonElement>();
   const result = props.view.result!;
   const winners = result.winners.map((w) => props.names[w]).join(', ');
   return (
@@ -227,7 +229,7 @@ function FinalStandings(props: {
         <EndSummary view={props.view} names={props.names} log={props.log} />
         <div class="row" style={{ justifyContent: 'center' }}>
           {props.actions}
-          <button class="secondary" onClick={props.onClose} data-testid="close-winner">
+          <button ref={ok} class="secondary" onClick={props.onClose} data-testid="close-winner">
             {t('common.close')}
           </button>
         </div>
