@@ -5,3 +5,4 @@ export * from './record.js';
 export * from './game.js';
 export * from './replay.js';
 export * from './bot.js';
+export * from './errors.js';

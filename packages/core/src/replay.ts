@@ -15,10 +15,13 @@ export function formatRecordedMove(seat: number, move: string, seatsToAct: reado
   return seatsToAct.length === 1 && seatsToAct[0] === seat ? move : `${seat}:${move}`;
 }
 
+/** A recorded move that does not say whose it is when several seats could act. */
+export type ReplayErrorCode = 'replay.seat';
+
 export function parseRecordedMove(
   text: string,
   seatsToAct: readonly number[],
-): Result<RecordedMove, 'replay.seat'> {
+): Result<RecordedMove, ReplayErrorCode> {
   const m = /^(\d+):(.*)$/.exec(text);
   if (m) return ok({ seat: Number(m[1]), move: m[2] });
   if (seatsToAct.length !== 1) {

@@ -41,6 +41,9 @@ function hashText(text: string): number {
   return h >>> 0;
 }
 
+/** A generator state that is not 32 lowercase hex digits (or is all zero). */
+export type RngErrorCode = 'rng.state';
+
 export class Rng {
   private a: number;
   private b: number;
@@ -87,7 +90,7 @@ export class Rng {
     return new Rng(a, b, c, d);
   }
 
-  static fromState(state: string): Result<Rng, 'rng.state'> {
+  static fromState(state: string): Result<Rng, RngErrorCode> {
     if (!/^[0-9a-f]{32}$/.test(state) || /^0{32}$/.test(state)) {
       return err('rng.state', `a generator state is 32 lowercase hex digits, not all zero; got "${state}"`);
     }

@@ -5,7 +5,7 @@
 import { err, ok, type GameModule, type GameResult, type Result, type Viewer } from '@attila/core';
 import { isPlacement, moveFrom, moveScorch, moveTo } from './board.js';
 import type { Layout } from './layout.js';
-import { moveToString } from './notation.js';
+import { moveToString, type MoveErrorCode } from './notation.js';
 import { Position, SIDE_LETTERS, SIDE_NAMES, sideIndex, type Phase, type Side } from './position.js';
 import { parseLayout, presetLayout, STANDARD_LAYOUT } from './presets.js';
 
@@ -76,7 +76,9 @@ export const KNIGHTS_RULES_VERSION = '1';
 const SETTINGS_HELP =
   'settings are { layout: <preset name, shape string or tile placements>, first: "R" | "H" }';
 
-export function parseKnightsSettings(raw: unknown): Result<KnightsSettings, 'knights.settings'> {
+export type KnightsSettingsErrorCode = 'knights.settings';
+
+export function parseKnightsSettings(raw: unknown): Result<KnightsSettings, KnightsSettingsErrorCode> {
   const value: unknown = raw ?? {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return err('knights.settings', `Knights ${SETTINGS_HELP}; got ${JSON.stringify(raw)}`);
@@ -178,11 +180,14 @@ export function knightsView(state: KnightsState): KnightsView {
   };
 }
 
+/** Why a move is refused: the game is over, it is the other seat's turn, or the move itself (see notation). */
+export type KnightsPlayErrorCode = 'knights.over' | 'knights.turn' | MoveErrorCode;
+
 export function knightsPlay(
   state: KnightsState,
   seat: number,
   move: string,
-): Result<{ state: KnightsState; events: KnightsEvent[] }> {
+): Result<{ state: KnightsState; events: KnightsEvent[] }, KnightsPlayErrorCode> {
   const p = state.position;
   if (p.winner()) return err('knights.over', `the game is over: ${overReason(p)}`);
   if (seat !== p.side) {

@@ -11,3 +11,4 @@ export * from './game.js';
 export * from './record.js';
 export * from './enumerate.js';
 export * from './client.js';
+export * from './errors.js';

@@ -7,7 +7,40 @@ import { err, ok, type Result } from '@attila/core';
 import { isPlacement, moveFrom, moveScorch, moveTo, placementMove, turnMove } from './board.js';
 import type { Layout } from './layout.js';
 
-export type MoveErrorCode = 'knights.move';
+/**
+ * Why a Knights move is refused, one code per refusal, so a screen or a test can tell them apart without
+ * reading the message. The syntax and the squares are this module's; the rest are the position's.
+ */
+export const KNIGHTS_MOVE_ERROR_CODES = [
+  /** The text is neither a placement nor a turn. */
+  'knights.move.syntax',
+  /** A named square is not on this board (off the tiles or on a gap). */
+  'knights.move.square',
+  /** The side to move has no move left: the game is over. */
+  'knights.move.game-over',
+  /** A turn was given while the knights are still being placed. */
+  'knights.move.placing',
+  /** A placement was given once all knights are placed. */
+  'knights.move.moving',
+  /** The placement square holds a knight or is scorched. */
+  'knights.move.place-taken',
+  /** The placed knight would have no move (no-trap placement rule). */
+  'knights.move.trap',
+  /** The placement would leave another knight without a move (no-trap placement rule). */
+  'knights.move.trap-other',
+  /** The turn's first square holds no knight of the side to move. */
+  'knights.move.not-your-knight',
+  /** From and to are not a knight's jump apart. */
+  'knights.move.not-a-jump',
+  /** The landing square holds a knight or is scorched. */
+  'knights.move.land-taken',
+  /** The scorched square is the one just landed on. */
+  'knights.move.scorch-landing',
+  /** The scorched square holds a knight or is already scorched. */
+  'knights.move.scorch-taken',
+] as const;
+
+export type MoveErrorCode = (typeof KNIGHTS_MOVE_ERROR_CODES)[number];
 
 export type ParsedMove =
   | { readonly kind: 'placement'; readonly square: number }
@@ -27,7 +60,7 @@ function square(layout: Layout, name: string): Result<number, MoveErrorCode> {
   const i = layout.squareIndex(name);
   if (i >= 0) return ok(i);
   return err(
-    'knights.move',
+    'knights.move.square',
     `${name} is not a square of this board (columns a-${String.fromCharCode(96 + layout.cols)}, rows 1-${layout.rows}${layout.rows * layout.cols > layout.size ? ', and not on a gap' : ''})`,
   );
 }
@@ -48,7 +81,7 @@ export function readMoveSquares(text: string): Result<MoveSquares, MoveErrorCode
   const m = TURN_RE.exec(t);
   if (m) return ok({ kind: 'move', from: m[1], to: m[2], scorch: m[3] });
   return err(
-    'knights.move',
+    'knights.move.syntax',
     `"${text}" is not a move: a placement is a square such as "c2", a turn is "from-to,scorch" such as "b1-c3,d4"`,
   );
 }

@@ -214,7 +214,7 @@ export class Position {
     const me = KNIGHT_NAMES[this.side];
     if (!board.hasAnyMove()) {
       return err(
-        'knights.move',
+        'knights.move.game-over',
         `the game is over: the ${SIDE_NAMES[this.side]} cannot ${board.inPlacement() ? 'place a knight' : 'move'} and have lost`,
       );
     }
@@ -231,23 +231,26 @@ export class Position {
     if (board.inPlacement()) {
       if (m.kind !== 'placement') {
         return err(
-          'knights.move',
+          'knights.move.placing',
           `the knights are still being placed: name the free square for the next ${me} knight, e.g. "c2"`,
         );
       }
       const sq = m.square;
       const occ = occupant(sq);
-      if (occ) return err('knights.move', `${names[sq]} ${occ}: place a knight on a free square`);
+      if (occ) return err('knights.move.place-taken', `${names[sq]} ${occ}: place a knight on a free square`);
       const free = this.free() & ~(1 << sq);
       if ((layout.jumps[sq] & free) === 0) {
-        return err('knights.move', `a knight on ${names[sq]} would have no move (no-trap placement rule)`);
+        return err(
+          'knights.move.trap',
+          `a knight on ${names[sq]} would have no move (no-trap placement rule)`,
+        );
       }
       for (let ks = this.romans | this.huns; ks !== 0; ks &= ks - 1) {
         const k = 31 - Math.clz32(ks & -ks);
         if ((layout.jumps[k] & free) === 0) {
           const whose = this.romans & (1 << k) ? 'Roman' : 'Hun';
           return err(
-            'knights.move',
+            'knights.move.trap-other',
             `a knight on ${names[sq]} would leave the ${whose} knight on ${names[k]} without a move (no-trap placement rule)`,
           );
         }
@@ -256,32 +259,38 @@ export class Position {
     }
     if (m.kind !== 'turn') {
       return err(
-        'knights.move',
+        'knights.move.moving',
         `all knights are placed: a turn is a knight's jump and a square to scorch, written "from-to,scorch", e.g. "b1-c3,d4"`,
       );
     }
     const mine = board.mine();
     if ((mine & (1 << m.from)) === 0) {
       return err(
-        'knights.move',
+        'knights.move.not-your-knight',
         `there is no ${me} knight on ${names[m.from]}; the ${SIDE_NAMES[this.side]} to move have knights on ${layout.maskNames(mine).join(', ')}`,
       );
     }
     if ((layout.jumps[m.from] & (1 << m.to)) === 0) {
       return err(
-        'knights.move',
+        'knights.move.not-a-jump',
         `${names[m.from]} to ${names[m.to]} is not a knight's jump (two squares one way and one to the side)`,
       );
     }
     const occTo = occupant(m.to);
-    if (occTo) return err('knights.move', `the knight cannot land on ${names[m.to]}: it ${occTo}`);
+    if (occTo) return err('knights.move.land-taken', `the knight cannot land on ${names[m.to]}: it ${occTo}`);
     if (m.scorch === m.to) {
-      return err('knights.move', `${names[m.to]} cannot be scorched: the knight has just landed there`);
+      return err(
+        'knights.move.scorch-landing',
+        `${names[m.to]} cannot be scorched: the knight has just landed there`,
+      );
     }
     if (m.scorch !== m.from) {
       const occS = occupant(m.scorch);
       if (occS)
-        return err('knights.move', `${names[m.scorch]} cannot be scorched: it ${occS}; scorch a free square`);
+        return err(
+          'knights.move.scorch-taken',
+          `${names[m.scorch]} cannot be scorched: it ${occS}; scorch a free square`,
+        );
     }
     return ok(encodeParsedMove(m));
   }

@@ -52,7 +52,10 @@ export interface ReplayedKnightsGame {
   readonly result: GameResult | null;
 }
 
-/** Replays a record, re-checking every move and the recorded result. */
+/** The record is not a Knights record of these rules, or its result is not what its moves give. */
+export type KnightsRecordErrorCode = 'knights.record';
+
+/** Replays a record, re-checking every move and the recorded result (a refused move keeps its own code). */
 export function replayKnightsRecord(record: GameRecord): Result<ReplayedKnightsGame> {
   if (record.game !== 'knights')
     return err('knights.record', `this is a record of ${record.game}, not of Knights`);

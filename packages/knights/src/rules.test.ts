@@ -2,15 +2,17 @@
 import { unwrap } from '@attila/core';
 import { describe, expect, it } from 'vitest';
 import { Board, MAX_MOVES } from './board.js';
+import type { MoveErrorCode } from './notation.js';
 import { Position } from './position.js';
 import { parseLayout, PRESET_LAYOUTS, STANDARD_LAYOUT } from './presets.js';
 
 const P = (text: string) => unwrap(Position.parse(text));
 
-function refusal(p: Position, move: string): string {
+/** The message of a refused move, after checking the refusal's own code. */
+function refusal(p: Position, move: string, code: MoveErrorCode): string {
   const r = p.play(move);
   if (r.ok) throw new Error(`expected ${move} to be refused in ${p.toString()}`);
-  expect(r.error.code).toBe('knights.move');
+  expect(r.error.code).toBe(code);
   return r.error.message;
 }
 
@@ -33,19 +35,21 @@ describe('a turn: move one knight by a knight jump', () => {
   });
 
   it('lands only on a free square of the board: not on a knight, not on scorched earth', () => {
-    expect(refusal(p, 'c1-b3,a4')).toMatch(/cannot land on b3: it holds a Hun knight/);
-    expect(refusal(p, 'd1-c3,a4')).toMatch(/cannot land on c3: it is scorched/);
-    expect(refusal(p, 'd1-b2,a4')).toMatch(/cannot land on b2: it is scorched/);
+    expect(refusal(p, 'c1-b3,a4', 'knights.move.land-taken')).toMatch(
+      /cannot land on b3: it holds a Hun knight/,
+    );
+    expect(refusal(p, 'd1-c3,a4', 'knights.move.land-taken')).toMatch(/cannot land on c3: it is scorched/);
+    expect(refusal(p, 'd1-b2,a4', 'knights.move.land-taken')).toMatch(/cannot land on b2: it is scorched/);
     expect(p.play('c2-d4,a4').ok).toBe(true);
   });
 
   it('only your own knights, only knight jumps', () => {
-    expect(refusal(p, 'b3-a1,a4')).toMatch(
+    expect(refusal(p, 'b3-a1,a4', 'knights.move.not-your-knight')).toMatch(
       /no Roman knight on b3; the Romans to move have knights on c2, c1, d1/,
     );
-    expect(refusal(p, 'a4-b2,a3')).toMatch(/no Roman knight on a4/);
-    expect(refusal(p, 'c2-c4,a4')).toMatch(/c2 to c4 is not a knight's jump/);
-    expect(refusal(p, 'c2-f4,a4')).toMatch(/f4 is not a square of this board/);
+    expect(refusal(p, 'a4-b2,a3', 'knights.move.not-your-knight')).toMatch(/no Roman knight on a4/);
+    expect(refusal(p, 'c2-c4,a4', 'knights.move.not-a-jump')).toMatch(/c2 to c4 is not a knight's jump/);
+    expect(refusal(p, 'c2-f4,a4', 'knights.move.square')).toMatch(/f4 is not a square of this board/);
   });
 
   it('jumps over gaps and imaginary squares outside the tiles, but never lands on them', () => {
@@ -53,8 +57,8 @@ describe('a turn: move one knight by a knight jump', () => {
     const ring = P('H...R/...../.R_../_...H/_RH__ R');
     expect(unwrap(parseLayout('ring')).shape).toBe('...../...../.._../_..../_..__');
     expect(targets(ring)).toEqual({ b3: ['c5', 'd2', 'd4'], b1: ['a3', 'd2'], e5: ['c4', 'd3'] });
-    expect(refusal(ring, 'b1-c3,a4')).toMatch(/c3 is not a square of this board/);
-    expect(refusal(ring, 'b3-a1,a4')).toMatch(/a1 is not a square of this board/);
+    expect(refusal(ring, 'b1-c3,a4', 'knights.move.square')).toMatch(/c3 is not a square of this board/);
+    expect(refusal(ring, 'b3-a1,a4', 'knights.move.square')).toMatch(/a1 is not a square of this board/);
   });
 });
 
@@ -67,16 +71,24 @@ describe('a turn: then scorch one free square anywhere on the board', () => {
   });
 
   it('not the square the knight landed on, not a knight, not scorched earth, not off the board', () => {
-    expect(refusal(p, 'd1-e3,e3')).toMatch(/e3 cannot be scorched: the knight has just landed there/);
-    expect(refusal(p, 'd1-e3,c3')).toMatch(/c3 cannot be scorched: it is scorched; scorch a free square/);
-    expect(refusal(p, 'd1-e3,b3')).toMatch(/b3 cannot be scorched: it holds a Hun knight/);
-    expect(refusal(p, 'd1-e3,c2')).toMatch(/c2 cannot be scorched: it holds a Roman knight/);
-    expect(refusal(p, 'd1-e3,a5')).toMatch(/a5 is not a square/);
+    expect(refusal(p, 'd1-e3,e3', 'knights.move.scorch-landing')).toMatch(
+      /e3 cannot be scorched: the knight has just landed there/,
+    );
+    expect(refusal(p, 'd1-e3,c3', 'knights.move.scorch-taken')).toMatch(
+      /c3 cannot be scorched: it is scorched; scorch a free square/,
+    );
+    expect(refusal(p, 'd1-e3,b3', 'knights.move.scorch-taken')).toMatch(
+      /b3 cannot be scorched: it holds a Hun knight/,
+    );
+    expect(refusal(p, 'd1-e3,c2', 'knights.move.scorch-taken')).toMatch(
+      /c2 cannot be scorched: it holds a Roman knight/,
+    );
+    expect(refusal(p, 'd1-e3,a5', 'knights.move.square')).toMatch(/a5 is not a square/);
   });
 
   it('both steps are compulsory: a jump without a scorch is not a turn', () => {
-    expect(refusal(p, 'd1-e3')).toMatch(/not a move: .*"from-to,scorch"/);
-    expect(refusal(p, 'e3')).toMatch(
+    expect(refusal(p, 'd1-e3', 'knights.move.syntax')).toMatch(/not a move: .*"from-to,scorch"/);
+    expect(refusal(p, 'e3', 'knights.move.moving')).toMatch(
       /all knights are placed: a turn is a knight's jump and a square to scorch/,
     );
   });
@@ -92,11 +104,17 @@ describe('setup: players place knights in turn, starting with the first player',
     let p = Position.empty(STANDARD_LAYOUT, 'H');
     expect(p.phase()).toBe('placement');
     expect(p.legalMoves()).toHaveLength(20);
-    expect(refusal(p, 'a1-b3,c1')).toMatch(/knights are still being placed: name the free square/);
+    expect(refusal(p, 'a1-b3,c1', 'knights.move.placing')).toMatch(
+      /knights are still being placed: name the free square/,
+    );
     p = unwrap(p.play('a1'));
     expect(p.toString()).toBe('...../...../...../H.... R');
-    expect(refusal(p, 'a1')).toMatch(/a1 holds a Hun knight: place a knight on a free square/);
-    expect(refusal(p, 'f1')).toMatch(/f1 is not a square of this board \(columns a-e, rows 1-4\)/);
+    expect(refusal(p, 'a1', 'knights.move.place-taken')).toMatch(
+      /a1 holds a Hun knight: place a knight on a free square/,
+    );
+    expect(refusal(p, 'f1', 'knights.move.square')).toMatch(
+      /f1 is not a square of this board \(columns a-e, rows 1-4\)/,
+    );
   });
 
   it('after all six are placed, the first player makes the first move', () => {
@@ -114,7 +132,7 @@ describe('no-trap placement rule: after each placement every knight must have a 
     // The Roman on a1 jumps only to b3 (taken) and c2: a Hun may not take c2.
     const p = P('...../.H.../...../R.... H');
     expect(p.legalMoves()).not.toContain('c2');
-    expect(refusal(p, 'c2')).toMatch(
+    expect(refusal(p, 'c2', 'knights.move.trap-other')).toMatch(
       /would leave the Roman knight on a1 without a move \(no-trap placement rule\)/,
     );
   });
@@ -122,14 +140,16 @@ describe('no-trap placement rule: after each placement every knight must have a 
   it('refuses the last free square of one of your own knights', () => {
     const p = P('...../.H.../...../R.... R');
     expect(p.legalMoves()).not.toContain('c2');
-    expect(refusal(p, 'c2')).toMatch(/Roman knight on a1 without a move/);
+    expect(refusal(p, 'c2', 'knights.move.trap-other')).toMatch(/Roman knight on a1 without a move/);
   });
 
   it('refuses a square where the new knight itself would have no move', () => {
     // a1 jumps only to b3 and c2, both taken.
     const p = P('...../.R.../..H../..... R');
     expect(p.legalMoves()).not.toContain('a1');
-    expect(refusal(p, 'a1')).toMatch(/a knight on a1 would have no move \(no-trap placement rule\)/);
+    expect(refusal(p, 'a1', 'knights.move.trap')).toMatch(
+      /a knight on a1 would have no move \(no-trap placement rule\)/,
+    );
   });
 
   it('allows a placement that leaves every knight a move, even a single one', () => {
@@ -196,7 +216,9 @@ describe('a player who cannot move any knight at the start of the turn loses', (
     expect(p.phase()).toBe('over');
     expect(p.winner()).toBe('H');
     expect(p.legalMoves()).toEqual([]);
-    expect(refusal(p, 'a4-c3,a3')).toMatch(/the game is over: the Romans cannot move and have lost/);
+    expect(refusal(p, 'a4-c3,a3', 'knights.move.game-over')).toMatch(
+      /the game is over: the Romans cannot move and have lost/,
+    );
   });
 
   it('the last jump and the last free square: the Huns trap the Romans', () => {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
 import { httpStatus } from './errors.js';
+import { parseListStatus } from './finished-tables.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
@@ -132,7 +133,11 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   await registerKnightsAnalysis(app);
 
-  app.get('/api/tables', async () => ({ tables: await lobby.list() }));
+  app.get<{ Querystring: { status?: unknown } }>('/api/tables', async (req, reply) => {
+    const which = parseListStatus(req.query.status);
+    if (!which.ok) return refuse(reply, which.error.code, which.error.message);
+    return { tables: which.value === 'finished' ? await lobby.finished() : await lobby.list() };
+  });
 
   app.post('/api/tables', async (req, reply) => {
     const body = parse(createTableSchema, req.body, reply);

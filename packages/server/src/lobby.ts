@@ -29,6 +29,7 @@ import {
 } from '@attila/protocol';
 import type { LeaseLobby, Leases } from './leases.js';
 import { Table, type TableDeps } from './table.js';
+import { finishedTables } from './finished-tables.js';
 import type { StoredSeat, StoredTable } from './storage/types.js';
 import { hashToken, newSeed, newTableId, newToken } from './tokens.js';
 
@@ -164,6 +165,11 @@ export class Lobby implements LeaseLobby {
   /** Keeps only the newest chat lines of a table in storage. */
   trimChat(id: string): Promise<void> {
     return this.deps.storage.trimChat(id, this.limits.chatKept);
+  }
+
+  /** Listed finished games, the most recently finished first (finished-tables.ts). */
+  finished(): Promise<TableInfo[]> {
+    return finishedTables(this.deps.storage);
   }
 
   /** An open table was joined, left or watched: its idle time starts again. */

@@ -65,7 +65,7 @@ export interface ServerOptions {
   /** Per-address limits on the HTTP API (default `DEFAULT_HTTP_RATE`); false: none (benchmarks). */
   readonly httpRate?: HttpRateLimit | false;
   /**
-   * Several processes (a shared broadcast): how long a table's lease lasts (default 0.75 s; renewed every
+   * Several processes (a shared broadcast): how long a table's lease lasts (default 0.6 s; renewed every
    * fifth of it). A dead process's games wait at most about this long for another process to drive them.
    */
   readonly leaseMs?: number;

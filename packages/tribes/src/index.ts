@@ -20,7 +20,13 @@ export {
   RULES_VERSION,
   type MoveErrorCode,
 } from './game.js';
-export { tribesRecord, replayTribesRecord, type ReplayedTribes } from './record.js';
+export {
+  tribesRecord,
+  replayTribesRecord,
+  type ReplayedTribes,
+  type TribesRecordErrorCode,
+} from './record.js';
+export type { TribesErrorCode } from './errors.js';
 export { moveToObject, moveFromObject, moveObjectToText, type TribesMove } from './typed-move.js';
 export * from './events.js';
 export { readMove, moveText } from './notation.js';

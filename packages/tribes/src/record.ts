@@ -48,6 +48,9 @@ function sameResult(a: GameResult, b: GameResult): boolean {
   return JSON.stringify([a.winners, a.scores]) === JSON.stringify([b.winners, b.scores]);
 }
 
+/** The record is not a Tribes record, or its result is not what its moves give. */
+export type TribesRecordErrorCode = 'replay.game' | 'replay.result';
+
 export function replayTribesRecord(record: GameRecord): Result<ReplayedTribes> {
   if (record.game !== 'tribes')
     return err('replay.game', `this is a ${record.game} record, not a tribes one`);

@@ -75,7 +75,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; lang?: string; mobile?: boolean } = {},
+  opts: { width?: number; height?: number; lang?: string; mobile?: boolean; bypassCSP?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
@@ -83,6 +83,8 @@ export async function newPage(
     isMobile: opts.mobile ?? false,
     hasTouch: opts.mobile ?? false,
     deviceScaleFactor: 1,
+    // Injected test scripts (axe-core) are inline scripts, which the app's Content-Security-Policy forbids.
+    bypassCSP: opts.bypassCSP ?? false,
   });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));

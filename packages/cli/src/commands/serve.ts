@@ -15,7 +15,7 @@ export function registerServe(program: Command): void {
     .option(
       '--lease-ms <ms>',
       'with other servers: how long a server drives a table (clock, bots) without renewing its lease',
-      '750',
+      '600',
     )
     .option('--bot-threads <n>', 'worker threads for bots')
     .option('--bot-delay <ms>', 'pause before a bot moves', '300')

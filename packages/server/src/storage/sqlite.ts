@@ -20,6 +20,7 @@ import {
   type StoredChat,
   type StoredMove,
   type StoredSeat,
+  type FinishedTable,
   type StoredTable,
   type TablePatch,
 } from './types.js';
@@ -43,6 +44,10 @@ function prepareStatements(db: Database.Database) {
     getMoves: db.prepare(`SELECT seq, seat, move, at FROM moves WHERE table_id = ? ORDER BY seq`),
     listTables: db.prepare(
       `SELECT * FROM tables WHERE listed = 1 AND status IN ('open', 'playing') ORDER BY created_at DESC LIMIT ?`,
+    ),
+    finishedTables: db.prepare(
+      `SELECT t.*, (SELECT COUNT(*) FROM moves m WHERE m.table_id = t.id) AS move_count FROM tables t
+       WHERE t.listed = 1 AND t.status = 'finished' ORDER BY t.finished_at DESC, t.created_at DESC LIMIT ?`,
     ),
     activeTables: db.prepare(`SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at`),
     insertMove: db.prepare(`INSERT INTO moves (table_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`),
@@ -143,6 +148,13 @@ export class SqliteStorage implements Storage {
 
   async listTables(limit: number): Promise<StoredTable[]> {
     return (this.stmt.listTables.all(limit) as TableRow[]).map((r) => this.tableFrom(r));
+  }
+
+  async finishedTables(limit: number): Promise<FinishedTable[]> {
+    return (this.stmt.finishedTables.all(limit) as (TableRow & { move_count: number })[]).map((r) => ({
+      table: this.tableFrom(r),
+      moves: Number(r.move_count),
+    }));
   }
 
   async activeTables(): Promise<StoredTable[]> {

@@ -36,6 +36,12 @@ export interface StoredTable {
   readonly seats: readonly StoredSeat[];
 }
 
+/** A finished game as the list of finished games shows it: the table and its number of moves. */
+export interface FinishedTable {
+  readonly table: StoredTable;
+  readonly moves: number;
+}
+
 export interface StoredMove {
   readonly seq: number;
   readonly seat: number;
@@ -75,6 +81,8 @@ export interface Storage {
   getMoves(id: string): Promise<StoredMove[]>;
   /** Listed tables that are open or being played, newest first. */
   listTables(limit: number): Promise<StoredTable[]>;
+  /** Listed finished games, the most recently finished first, with how many moves each has. */
+  finishedTables(limit: number): Promise<FinishedTable[]>;
   /** Every table not finished: what a server reloads when it starts. */
   activeTables(): Promise<StoredTable[]>;
   /** The seats (and the patch) in one transaction. */

@@ -2,10 +2,24 @@
 import type { TableInfo } from '@attila/protocol';
 import { useT } from '../i18n/i18n.js';
 
-export function TableList({ tables, filter }: { tables: TableInfo[]; filter: (t: TableInfo) => boolean }) {
+export function TableList({
+  tables,
+  filter,
+  empty,
+}: {
+  tables: TableInfo[];
+  filter: (t: TableInfo) => boolean;
+  /** What to say when no table is shown (default: no open tables). */
+  empty?: string;
+}) {
   const t = useT();
   const shown = tables.filter(filter);
-  if (shown.length === 0) return <p class="muted">{t('lobby.none')}</p>;
+  if (shown.length === 0)
+    return (
+      <p class="muted" data-testid="tables-none">
+        {empty ?? t('lobby.none')}
+      </p>
+    );
   return (
     <ul class="table-list">
       {shown.map((tb) => (

@@ -11,8 +11,10 @@ import {
   type TribeName,
   type TribesView,
 } from '@attila/tribes';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
+import { useFocusOnOpen } from '../ui/focus-on-open.js';
 import { distinctNames } from '../ui/names.js';
 import { ConflictReveal, ConflictStatus, ScoringTable, type RevealEvent } from './conflict.js';
 import { Decision, Hand, type Pending } from './decision.js';
@@ -40,6 +42,8 @@ export interface TribesPlayProps {
    */
   readonly seenPopup?: number;
   readonly onSeenPopup?: (key: number) => void;
+  /** Links shown with the final standings (a live game's replay). */
+  readonly endActions?: ComponentChildren;
 }
 
 export interface Popup {
@@ -183,15 +187,26 @@ export function TribesPlay(input: TribesPlayProps) {
         <ScoringTable scoring={next.scoring} names={props.names} onClose={() => setSeen(next.key)} />
       )}
       {!next && view.result && !endClosed && props.popups !== false && (
-        <FinalStandings view={view} names={props.names} onClose={() => setEndClosed(true)} />
+        <FinalStandings
+          view={view}
+          names={props.names}
+          onClose={() => setEndClosed(true)}
+          actions={props.endActions}
+        />
       )}
     </div>
   );
 }
 
 /** The end of the game: everyone's final score, the winners first. */
-function FinalStandings(props: { view: TribesView; names: readonly string[]; onClose: () => void }) {
+function FinalStandings(props: {
+  view: TribesView;
+  names: readonly string[];
+  onClose: () => void;
+  actions?: ComponentChildren;
+}) {
   const t = useT();
+  const ok = useFocusOnOpen<HTMLButtonElement>();
   const result = props.view.result!;
   const order = props.names.map((_, i) => i).sort((a, b) => props.view.scores[b] - props.view.scores[a]);
   const winners = result.winners.map((w) => props.names[w]).join(', ');
@@ -219,9 +234,12 @@ function FinalStandings(props: { view: TribesView; names: readonly string[]; onC
             ))}
           </tbody>
         </table>
-        <button class="secondary" onClick={props.onClose} data-testid="close-winner">
-          {t('common.close')}
-        </button>
+        <div class="row" style={{ justifyContent: 'center' }}>
+          {props.actions}
+          <button ref={ok} class="secondary" onClick={props.onClose} data-testid="close-winner">
+            {t('common.close')}
+          </button>
+        </div>
       </div>
     </div>
   );
