@@ -6,7 +6,7 @@
  * there tells the hand), and every event is exactly the engine's public event for that move.
  */
 import { playRecordedMoves, unwrap, type GameEvent, type Viewer } from '@attila/core';
-import type { CreateTableResponse, MoveNotice, ServerMessage, Snapshot } from '@attila/protocol';
+import type { CreateTableResponse, MoveNotice, Snapshot } from '@attila/protocol';
 import { tribesGame, type TribesState } from '@attila/tribes';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,7 +115,7 @@ interface Audience {
 function checkAudience(a: Audience, truth: Truth) {
   const counts = { snapshots: 0, notices: 0, missed: 0 };
   const seen = new Set<number>();
-  (a.client.received as ServerMessage[]).forEach((m, i) => {
+  a.client.received.forEach((m, i) => {
     const where = `${a.name}, message ${i} (${m.type})`;
     if (m.type === 'welcome') {
       expect(m.seat, `${where}: seat`).toBe(a.seat);
@@ -186,7 +186,7 @@ describe('hidden information over WebSockets (Tribes, 3 seats)', { timeout: 120_
     }
     // Seats not to act and spectators were never shown a move list; each seat was shown its own ones.
     for (const a of audiences) {
-      const lists = (a.client.received as ServerMessage[]).flatMap((m) =>
+      const lists = a.client.received.flatMap((m) =>
         'snapshot' in m && m.snapshot && m.snapshot.legalMoves.length > 0 ? [m.snapshot] : [],
       );
       if (a.seat === null) expect(lists, a.name).toEqual([]);

@@ -84,7 +84,7 @@ export function checkMove(log: GameLog, req: MoveRequest, now: number): Result<C
   const played = game.play(state, seat, move);
   if (!played.ok) return played;
   const next = played.value.state;
-  const result = game.result(next) as GameResultInfo | null;
+  const result = game.result(next);
   let clock: ClockState | null = meta.clock;
   if (clock && meta.clockSettings) {
     clock = result

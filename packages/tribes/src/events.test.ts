@@ -1,6 +1,7 @@
-import { Rng, unwrap, type GameEvent } from '@attila/core';
+import { Rng, unwrap } from '@attila/core';
 import { describe, expect, it } from 'vitest';
 import { tribesGame } from './game.js';
+import type { TribesEvent } from './events.js';
 import { describeEvent, renderView } from './text.js';
 import { newGame, setHand } from './testkit.js';
 
@@ -25,11 +26,11 @@ const ALLOWED: Record<string, string[]> = {
   'game-over': ['reason', 'scores', 'winners'],
 };
 
-function randomGameEvents(players: number, seed: string): GameEvent[] {
+function randomGameEvents(players: number, seed: string): TribesEvent[] {
   const settings = unwrap(tribesGame.parseSettings({ players }));
   let state = unwrap(tribesGame.setup(settings, seed));
   const rng = Rng.fromSeed(seed);
-  const events: GameEvent[] = [];
+  const events: TribesEvent[] = [];
   while (!state.over) {
     const seat = tribesGame.toAct(state)[0];
     const played = unwrap(tribesGame.play(state, seat, rng.pick(tribesGame.legalMoves(state, seat))));

@@ -2,50 +2,52 @@
  * Plain-text rendering for terminals and logs: one line per event, and a board summary of a view (which
  * holds only what its viewer may see, so the summary cannot leak either).
  */
-import type { GameEvent } from '@attila/core';
+import type { TribesEvent } from './events.js';
 import type { TribesMap } from './map.js';
 import { TRIBES } from './tribes.js';
 import type { TribesView } from './view.js';
 
-const seat = (i: unknown) => `seat ${i}`;
+const seat = (i: number) => `seat ${i}`;
 
-function cards(list: unknown): string {
-  return Array.isArray(list) && list.length ? list.join(', ') : 'nothing';
+function cards(list: readonly string[]): string {
+  return list.length ? list.join(', ') : 'nothing';
+}
+
+/** `Tribe count, ...` for counts by tribe name. */
+function counts(byTribe: Readonly<Partial<Record<string, number>>>): string {
+  return Object.entries(byTribe)
+    .map(([t, k]) => `${t} ${k}`)
+    .join(', ');
 }
 
 /** One line describing an event, or null for events not worth a line of their own. */
-export function describeEvent(e: GameEvent): string | null {
+export function describeEvent(e: TribesEvent): string | null {
   switch (e.type) {
     case 'turn-started':
       return `— turn ${e.turn}: ${seat(e.seat)} —`;
+    case 'turn-ended':
+      return null;
     case 'card-played':
       return `${seat(e.seat)} plays ${e.tribe}`;
     case 'marker-placed':
       return `${seat(e.seat)} places ${e.second ? 'a second' : 'a'} ${e.tribe} marker in ${e.province} (${e.markers} there)`;
     case 'influence':
       return `${seat(e.seat)} ${e.tribe} influence ${e.from} → ${e.to}${e.by === 'tile' ? ' (Two Influence)' : ''}`;
-    case 'conflict-started': {
-      const m = e.markers as Record<string, number>;
-      return `conflict in ${e.province}: ${Object.entries(m)
-        .map(([t, k]) => `${t} ${k}`)
-        .join(', ')}`;
-    }
+    case 'conflict-started':
+      return `conflict in ${e.province}: ${counts(e.markers)}`;
     case 'cards-committed':
       return `${seat(e.seat)} lays ${e.count} card${e.count === 1 ? '' : 's'} face down`;
     case 'cards-revealed': {
-      const laid = (e.cards as string[][]).map((c, i) => `${seat(i)}: ${cards(c)}`).join('; ');
-      const str = Object.entries(e.strengths as Record<string, number>)
-        .map(([t, k]) => `${t} ${k}`)
-        .join(', ');
-      return `revealed in ${e.province} — ${laid}. Strengths: ${str}`;
+      const laid = e.cards.map((c, i) => `${seat(i)}: ${cards(c)}`).join('; ');
+      return `revealed in ${e.province} — ${laid}. Strengths: ${counts(e.strengths)}`;
     }
     case 'tribe-removed':
       return `${e.tribe} lose ${e.province}: ${e.markers} marker${e.markers === 1 ? '' : 's'} back to the supply`;
     case 'peace-placed':
       return `peace in ${e.province} (${e.century}th century tile)`;
     case 'century-scored': {
-      const pts = (e.points as number[]).map((p, i) => `${seat(i)} +${p}`).join(', ');
-      return `${e.final ? 'final scoring' : `scoring of the ${e.century}th century`}: ${pts}; scores ${(e.scores as number[]).join(' / ')}`;
+      const pts = e.points.map((p, i) => `${seat(i)} +${p}`).join(', ');
+      return `${e.final ? 'final scoring' : `scoring of the ${e.century}th century`}: ${pts}; scores ${e.scores.join(' / ')}`;
     }
     case 'tile-used':
       if (e.tile === 'double') return `${seat(e.seat)} uses Double Turn`;
@@ -60,9 +62,7 @@ export function describeEvent(e: GameEvent): string | null {
     case 'reshuffled':
       return `the discard pile (${e.cards} cards) is shuffled into a new draw pile`;
     case 'game-over':
-      return `game over (${e.reason}). Scores ${(e.scores as number[]).join(' / ')}; winner${(e.winners as number[]).length > 1 ? 's' : ''}: ${(e.winners as number[]).map(seat).join(', ')}`;
-    default:
-      return null;
+      return `game over (${e.reason}). Scores ${e.scores.join(' / ')}; winner${e.winners.length > 1 ? 's' : ''}: ${e.winners.map(seat).join(', ')}`;
   }
 }
 

@@ -5,16 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { botNames, findBot, type BotOf } from '@attila/bots';
-import {
-  askBot,
-  ok,
-  Rng,
-  serializeRecord,
-  unwrap,
-  type GameEvent,
-  type GameResult,
-  type Result,
-} from '@attila/core';
+import { askBot, ok, Rng, serializeRecord, unwrap, type GameResult, type Result } from '@attila/core';
 import {
   describeEvent,
   formatMove,
@@ -26,6 +17,7 @@ import {
   replayTribesRecord,
   tribesGame,
   tribesRecord,
+  type TribesEvent,
   type TribesSettings,
   type TribesState,
 } from '@attila/tribes';
@@ -89,7 +81,11 @@ function botMove(
   return { seat, move: unwrap(askBot(tribesGame, bot, settings, state, seat, rng)) };
 }
 
-function apply(state: TribesState, seat: number, move: string): { state: TribesState; events: GameEvent[] } {
+function apply(
+  state: TribesState,
+  seat: number,
+  move: string,
+): { state: TribesState; events: TribesEvent[] } {
   const played = tribesGame.play(state, seat, move);
   if (!played.ok) throw new Error(`a bot chose a refused move "${move}": ${played.error.message}`);
   return { state: played.value.state, events: [...played.value.events] };
@@ -168,7 +164,7 @@ async function playInTerminal(
     return next.done ? null : next.value.trim();
   };
   const moves: string[] = [];
-  const show = (events: readonly GameEvent[]) => {
+  const show = (events: readonly TribesEvent[]) => {
     for (const e of events) {
       const line = describeEvent(e);
       if (line) console.log(line);

@@ -2,10 +2,17 @@
 import WebSocket from 'ws';
 import type { ServerMessage } from '@attila/protocol';
 
+type Of<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+function isOf<T extends ServerMessage['type']>(m: ServerMessage, type: T): m is Of<T> {
+  return m.type === type;
+}
+
 export class TestClient {
   readonly received: ServerMessage[] = [];
   readonly raw: string[] = [];
-  private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  /** Each takes the message it waits for (true) or leaves it (false). */
+  private waiters: ((m: ServerMessage) => boolean)[] = [];
   private cursor = 0;
   closed: { code: number; reason: string } | null = null;
 
@@ -15,11 +22,7 @@ export class TestClient {
       this.raw.push(text);
       const m = JSON.parse(text) as ServerMessage;
       this.received.push(m);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.pred(m)) return true;
-        w.resolve(m);
-        return false;
-      });
+      this.waiters = this.waiters.filter((take) => !take(m));
     });
     socket.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
   }
@@ -43,12 +46,12 @@ export class TestClient {
     pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
     ms = 15_000,
   ): Promise<Extract<ServerMessage, { type: T }>> {
-    const match = (m: ServerMessage) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>);
+    const match = (m: ServerMessage): m is Of<T> => isOf(m, type) && pred(m);
     for (; this.cursor < this.received.length; this.cursor++) {
       const m = this.received[this.cursor];
       if (match(m)) {
         this.cursor++;
-        return Promise.resolve(m as Extract<ServerMessage, { type: T }>);
+        return Promise.resolve(m);
       }
     }
     return new Promise((resolve, reject) => {
@@ -64,22 +67,21 @@ export class TestClient {
           ),
         ms,
       );
-      this.waiters.push({
-        pred: match,
-        resolve: (m) => {
-          clearTimeout(timer);
-          this.cursor = this.received.length;
-          resolve(m as Extract<ServerMessage, { type: T }>);
-        },
+      this.waiters.push((m) => {
+        if (!match(m)) return false;
+        clearTimeout(timer);
+        this.cursor = this.received.length;
+        resolve(m);
+        return true;
       });
     });
   }
 
   /** The welcome this client got (after `hello`). */
   welcome(): Extract<ServerMessage, { type: 'welcome' }> {
-    const w = this.received.find((m) => m.type === 'welcome');
+    const w = this.received.find((m) => isOf(m, 'welcome'));
     if (!w) throw new Error('no welcome yet');
-    return w as Extract<ServerMessage, { type: 'welcome' }>;
+    return w;
   }
 
   close(): void {

@@ -1,6 +1,6 @@
 /** Test players: real WebSocket clients that hold a seat and play random legal moves until the game ends. */
 import { Rng } from '@attila/core';
-import type { ServerMessage, Snapshot } from '@attila/protocol';
+import type { Snapshot } from '@attila/protocol';
 import { TestClient } from './client.js';
 
 export interface Seated {
@@ -27,7 +27,7 @@ export async function seatClients(
 /** The newest snapshot (highest seq; the later one on a tie) this client got. */
 function latestSnapshot(client: TestClient): Snapshot | null {
   let best: Snapshot | null = null;
-  for (const m of client.received as ServerMessage[]) {
+  for (const m of client.received) {
     if ((m.type === 'update' || m.type === 'table' || m.type === 'welcome') && m.snapshot) {
       if (!best || m.snapshot.seq >= best.seq) best = m.snapshot;
     }

@@ -6,7 +6,7 @@ import { useT } from '../i18n/i18n.js';
 import { AnalysisToggle, useAnalysis } from './analysis.js';
 import { KnightsBoard } from './board.js';
 import { movesOfNotices, stateAfter } from './live-history.js';
-import { KnightsStatus, MoveList, SideChip, WinnerOverlay } from './panel.js';
+import { KnightsHint, KnightsStatus, MoveList, SideChip, WinnerOverlay } from './panel.js';
 import { stageHint, type Stage } from './selection.js';
 
 export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
@@ -64,7 +64,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
       <aside class="side-panel">
         {past && looking !== null && (
           <div class="card banner warn viewing-banner" role="status" data-testid="viewing-past">
-            <span>{t('movelist.viewing', { n: looking })}</span>
+            <span>{looking === 0 ? t('movelist.viewingStart') : t('movelist.viewing', { n: looking })}</span>
             <button class="small" data-testid="back-to-live" onClick={() => setLooking(null)}>
               {t('movelist.live')}
             </button>
@@ -77,7 +77,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
               {t('knights.youPlay')} <SideChip side={mine} />
             </p>
           )}
-          {hint && <p class="muted">{t(hint)}</p>}
+          {hint && <KnightsHint hint={hint} />}
           {props.analysisAllowed && (
             <AnalysisToggle on={analysisOn} onChange={setAnalysisOn} state={verdicts} />
           )}
