@@ -70,7 +70,7 @@ try {
       await page.addInitScript({
         content:
           "document.addEventListener('securitypolicyviolation', (e) => " +
-          'console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));',
+          'console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));',
       });
       page.on('console', (m) => {
         if (m.text().startsWith('CSP violation')) {
