@@ -28,6 +28,11 @@ export const LIMITS = {
   rateBurst: 40,
   /** How many chat messages a welcome carries. */
   chatHistory: 50,
+  /** Chat lines a seat may send a minute (all its sockets together), and the burst it may save up. */
+  chatPerMinute: 20,
+  chatBurst: 5,
+  /** Chat lines kept per table in storage (older ones are deleted). */
+  chatKept: 200,
   clockMinMs: 1000,
   clockMaxMs: 24 * 3600 * 1000,
 } as const;

@@ -26,7 +26,7 @@ const THINK_MS = Number(arg('think-ms', '0'));
 const rng = Rng.fromSeed('load');
 
 /** The load clients all come from 127.0.0.1 and create ~100 tables per second: a limit they never reach. */
-const HTTP_RATE = ['--http-rate', '1000000'];
+const HTTP_RATE = ['--http-rate', '1000000', '--sockets-per-address', '0'];
 
 async function startChild(): Promise<{ url: string; child: ChildProcess }> {
   const bin = fileURLToPath(new URL('../../cli/bin/attila.js', import.meta.url));

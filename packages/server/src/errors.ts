@@ -51,6 +51,8 @@ export type ErrorCode =
   | 'close.not-creator'
   | 'budget.bots-address'
   | 'budget.bots-server'
+  | 'chat.rate-limited'
+  | 'sockets.address'
   // moves
   | 'move.seat'
   | 'move.not-playing'
@@ -109,6 +111,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'close.not-creator': 409,
   'budget.bots-address': 429,
   'budget.bots-server': 429,
+  'chat.rate-limited': 429,
+  'sockets.address': 429,
   'move.seat': 400,
   'move.not-playing': 409,
   'move.not-your-turn': 409,

@@ -36,6 +36,8 @@ beforeAll(async () => {
         redis: redis.url,
         botDelayMs: 5,
         botMinThinkMs: 0,
+        // 40 sockets from 127.0.0.1: more than one address may hold by default.
+        socketsPerAddress: false,
         logger: pino({ level: 'silent' }),
       }),
     );

@@ -1,6 +1,9 @@
 import { connect } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@attila/protocol';
+import { Unavailable } from './errors.js';
+import { frameworkRefusal } from './http-refusals.js';
 import { startServer, type RunningServer } from './server.js';
 import { tempDb } from './test-support/http.js';
 
@@ -109,3 +112,15 @@ describe(
     });
   },
 );
+
+describe('errors a route lets escape', () => {
+  it('a service outage is 503 with its code; anything else is 500 server.error with nothing of its text', () => {
+    expect(frameworkRefusal(new Unavailable('storage.unavailable', 'PostgreSQL is down'), LIMITS)).toEqual({
+      status: 503,
+      body: { error: { code: 'storage.unavailable', message: 'PostgreSQL is down' } },
+    });
+    const r = frameworkRefusal(new Error('secret detail'), LIMITS);
+    expect(r).toMatchObject({ status: 500, body: { error: { code: 'server.error' } } });
+    expect(JSON.stringify(r)).not.toContain('secret');
+  });
+});

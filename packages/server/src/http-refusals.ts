@@ -6,6 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorBody } from '@attila/protocol';
+import { Unavailable } from './errors.js';
 
 export interface Refusal {
   readonly status: number;
@@ -35,6 +36,8 @@ function shaped(error: unknown): Refusal | null {
 export function frameworkRefusal(error: unknown, limits: { bodyBytes: number }): Refusal {
   const already = shaped(error);
   if (already) return already;
+  // A service is down (PostgreSQL, Redis): 503 with its code and message; nothing was changed.
+  if (error instanceof Unavailable) return refusal(error.statusCode, error.code, error.message);
   const e = (typeof error === 'object' && error !== null ? error : {}) as {
     code?: unknown;
     statusCode?: unknown;

@@ -7,10 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
 import { httpStatus } from './errors.js';
+import { parseListStatus } from './finished-tables.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
-import { registerWebApp } from './web-app.js';
+import { registerSecurityHeaders, registerWebApp } from './web-app.js';
 import {
   botNameClash,
   createTableSchema,
@@ -115,6 +116,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     return true;
   };
   registerBodyParsing(app);
+  registerSecurityHeaders(app);
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
 
   app.get('/health', async () => ({
@@ -131,7 +133,11 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   await registerKnightsAnalysis(app);
 
-  app.get('/api/tables', async () => ({ tables: await lobby.list() }));
+  app.get<{ Querystring: { status?: unknown } }>('/api/tables', async (req, reply) => {
+    const which = parseListStatus(req.query.status);
+    if (!which.ok) return refuse(reply, which.error.code, which.error.message);
+    return { tables: which.value === 'finished' ? await lobby.finished() : await lobby.list() };
+  });
 
   app.post('/api/tables', async (req, reply) => {
     const body = parse(createTableSchema, req.body, reply);

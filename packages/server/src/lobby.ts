@@ -19,9 +19,17 @@ import {
   type OpenTablePolicy,
 } from './open-tables.js';
 import type { GameRegistry } from './games.js';
-import type { CreateTable, CreateTableResponse, GameInfo, GameName, TableInfo } from '@attila/protocol';
+import {
+  LIMITS,
+  type CreateTable,
+  type CreateTableResponse,
+  type GameInfo,
+  type GameName,
+  type TableInfo,
+} from '@attila/protocol';
 import type { LeaseLobby, Leases } from './leases.js';
 import { Table, type TableDeps } from './table.js';
+import { finishedTables } from './finished-tables.js';
 import type { StoredSeat, StoredTable } from './storage/types.js';
 import { hashToken, newSeed, newTableId, newToken } from './tokens.js';
 
@@ -39,11 +47,14 @@ export interface LobbyLimits {
   /** Bots-only tables played at once; null: no limit. */
   readonly botTables: BotTableBudget | null;
   readonly openTables: OpenTablePolicy;
+  /** Chat lines kept per table in storage. */
+  readonly chatKept: number;
 }
 
 export const DEFAULT_LOBBY_LIMITS: LobbyLimits = {
   botTables: DEFAULT_BOT_TABLES,
   openTables: DEFAULT_OPEN_TABLES,
+  chatKept: LIMITS.chatKept,
 };
 
 /** At most this many tables in the lobby list. */
@@ -149,6 +160,16 @@ export class Lobby implements LeaseLobby {
       candidates.push({ id, status: info.status, createdAt: info.createdAt, address, info });
     }
     return lobbyList(candidates, this.limits.openTables.listedPerAddress, LIST_LIMIT).map((c) => c.info);
+  }
+
+  /** Keeps only the newest chat lines of a table in storage. */
+  trimChat(id: string): Promise<void> {
+    return this.deps.storage.trimChat(id, this.limits.chatKept);
+  }
+
+  /** Listed finished games, the most recently finished first (finished-tables.ts). */
+  finished(): Promise<TableInfo[]> {
+    return finishedTables(this.deps.storage);
   }
 
   /** An open table was joined, left or watched: its idle time starts again. */

@@ -26,6 +26,8 @@ import { PostgresStorage } from './storage/postgres.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';
 import type { Storage } from './storage/types.js';
+import type { ChatRate } from './chat-limit.js';
+import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
 
 export interface ServerOptions {
@@ -63,7 +65,7 @@ export interface ServerOptions {
   /** Per-address limits on the HTTP API (default `DEFAULT_HTTP_RATE`); false: none (benchmarks). */
   readonly httpRate?: HttpRateLimit | false;
   /**
-   * Several processes (a shared broadcast): how long a table's lease lasts (default 0.75 s; renewed every
+   * Several processes (a shared broadcast): how long a table's lease lasts (default 0.6 s; renewed every
    * fifth of it). A dead process's games wait at most about this long for another process to drive them.
    */
   readonly leaseMs?: number;
@@ -71,6 +73,13 @@ export interface ServerOptions {
   readonly botTables?: BotTableBudget | false;
   /** Open tables: idle time before they close, and how many per address the lobby list shows. */
   readonly openTables?: Partial<OpenTablePolicy>;
+  /** Sockets per client address (default 32; false: no limit) and memory for slow readers (`socket-limits.ts`). */
+  readonly socketsPerAddress?: number | false;
+  readonly slowReaderBytes?: number;
+  /** Chat lines per seat, all its sockets together (default 20 a minute, bursts of 5). */
+  readonly chatRate?: ChatRate;
+  /** Chat lines kept per table in storage (default 200). */
+  readonly chatKept?: number;
   /** Pages of other origins that may open `/ws` (default none: only the server's own pages); `*`: any. */
   readonly allowedOrigins?: OriginAllowList;
 }
@@ -137,6 +146,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     {
       botTables: options.botTables === false ? null : (options.botTables ?? DEFAULT_BOT_TABLES),
       openTables: { ...DEFAULT_OPEN_TABLES, ...options.openTables },
+      chatKept: options.chatKept ?? LIMITS.chatKept,
     },
   );
 
@@ -156,6 +166,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const sockets = registerSockets(app, lobby, broadcast, log, {
     allowedOrigins: options.allowedOrigins ?? [],
+    limits: {
+      ...DEFAULT_SOCKET_LIMITS,
+      perAddress:
+        options.socketsPerAddress === false
+          ? null
+          : (options.socketsPerAddress ?? DEFAULT_SOCKET_LIMITS.perAddress),
+      slowReaderBytes: options.slowReaderBytes ?? DEFAULT_SOCKET_LIMITS.slowReaderBytes,
+    },
+    chatRate: options.chatRate,
   });
   await registerHttp(app, {
     lobby,

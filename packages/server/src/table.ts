@@ -114,7 +114,7 @@ export class Table {
     if (!deps.broadcast.up) return err('broadcast.unavailable', BROADCAST_DOWN);
     const fresh = Table.restore(game, meta, [], [], deps);
     if (!fresh.ok) return err('create.settings', fresh.error.message);
-    const start = decide(fresh.value.now(), { kind: 'start' }, { now: deps.now(), newToken: newSecret });
+    const start = decide(fresh.value.moment(), { kind: 'start' }, { now: deps.now(), newToken: newSecret });
     const stored = start.ok && start.value.kind === 'table' ? start.value.meta : meta;
     try {
       await deps.storage.createTable(stored);
@@ -169,7 +169,7 @@ export class Table {
       await this.refresh();
     }
     const now = this.deps.now();
-    const decided = decide(this.now(), command, { now, newToken: newSecret });
+    const decided = decide(this.moment(), command, { now, newToken: newSecret });
     if (!decided.ok) {
       if (decided.error.code === 'clock.flagged') this.driver.clockNow();
       return decided;
@@ -251,12 +251,11 @@ export class Table {
   private publish(change: Change, chat: ChatMessage | null): void {
     switch (change.kind) {
       case 'move':
-        this.audience.publish(updateTexts(this.now(), change.move.seat, change.events), { seq: this.seq });
+        this.audience.publish(updateTexts(this.moment(), change.move.seat, change.events), { seq: this.seq });
         if (change.meta.result) this.publishTable();
         return;
       case 'seats':
       case 'table':
-        this.deps.log.debug({ table: this.meta.id, change: change.kind }, 'table changed');
         return this.publishTable();
       case 'chat':
         if (chat) this.audience.publishAll({ type: 'chat', message: chat });
@@ -269,13 +268,14 @@ export class Table {
   /** The table's news (seats, status, result) with each audience's snapshot. */
   private publishTable(): void {
     const info = this.info();
-    const g = this.now();
+    const g = this.moment();
     this.audience.publish((viewer) => encode(tableMessage(info, g, viewer)), { at: this.seq });
   }
 
   // ------------------------------------------------------------ what viewers see
 
-  private now(): GameNow & { readonly history: readonly HistoryEntry[] } {
+  /** The game at this moment, as the decisions and the watchers see it. */
+  private moment(): GameNow & { readonly history: readonly HistoryEntry[] } {
     return {
       game: this.game,
       meta: this.meta,
@@ -292,12 +292,12 @@ export class Table {
 
   /** The welcome for a socket of `seat` (null: a spectator) that last saw `since`: built here only. */
   welcome(seat: number | null, since: number | undefined): Message<'welcome'> {
-    return welcomeMessage(this.now(), this.info(), seat, this.missedSince(since), this.chatLog);
+    return welcomeMessage(this.moment(), this.info(), seat, this.missedSince(since), this.chatLog);
   }
 
   /** The table's news as `seat` hears it now (a watcher that missed some of it). */
   news(seat: number | null): string {
-    return encode(tableMessage(this.info(), this.now(), seat));
+    return encode(tableMessage(this.info(), this.moment(), seat));
   }
 
   /** What a client that last saw `since` missed, or null when it cannot be told move by move. */
@@ -391,7 +391,14 @@ export class Table {
       watchedSeats: watchedSeats(m),
       toAct: m.status === 'playing' ? this.game.toAct(this.state) : [],
       botFor: m.seats.map((s) => botFor(m, s.seat)),
-      game: { table: m.id, game: m.game, settings: m.settings, seed: m.seed, moves: this.moves.slice() },
+      // The move list is copied only for a table with a bot to ask (a bot's request may wait in a queue).
+      game: {
+        table: m.id,
+        game: m.game,
+        settings: m.settings,
+        seed: m.seed,
+        moves: m.takeover || m.seats.some((s) => s.kind === 'bot') ? this.moves.slice() : [],
+      },
     };
     this.viewed = { meta: m, seq: this.seq, view };
     return view;
@@ -419,8 +426,12 @@ export class Table {
     }
     return this.queue.run(async () => {
       if (!this.wantDrive || this.driver.active) return;
-      if (!this.deps.broadcast.local) await this.refresh();
-      else if (this.meta.status === 'playing' && this.meta.clock) {
+      if (!this.deps.broadcast.local) {
+        await this.refresh();
+        // The last driver may have died between storing a move and publishing it: the table's news at
+        // this seq makes every watcher that has not heard of it catch up (feed.ts); the others ignore it.
+        this.publishTable();
+      } else if (this.meta.status === 'playing' && this.meta.clock) {
         this.meta = { ...this.meta, clock: resumeClock(this.meta.clock, this.deps.now()) };
       }
       this.driver.setDriving(true);

@@ -2,6 +2,7 @@
  * The WebSocket endpoint `/ws`: every message is checked for size, rate and shape at the edge, then handed
  * to its table. One subscription per table per process fans each table's news out to its sockets.
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
@@ -17,12 +18,19 @@ import {
   type ErrorBody,
   type ServerMessage,
 } from '@attila/protocol';
+import { SeatChatLimiter, type ChatRate } from './chat-limit.js';
 import { originAllowed, type OriginAllowList } from './origins.js';
+import { AddressCounter, slowReadersToClose, type SocketLimits } from './socket-limits.js';
 import type { Table } from './table.js';
 import { ackMessage, encode, errorMessage, pongMessage } from './wire.js';
 
-/** A socket that falls this far behind (bytes queued) is closed rather than buffered without end. */
-const MAX_BUFFERED = 4 * 1024 * 1024;
+/** What all connections share: the limits, the per-address counts, the seats' chat allowances. */
+interface Edge {
+  readonly limits: SocketLimits;
+  readonly addresses: AddressCounter;
+  readonly chat: SeatChatLimiter;
+  readonly connections: Set<Connection>;
+}
 
 export interface SocketStats {
   connections: number;
@@ -37,17 +45,41 @@ class Connection implements Watcher {
   private refilled = Date.now();
   private chain: Promise<void> = Promise.resolve();
 
+  private readonly counted: boolean;
+
   constructor(
     private readonly socket: WebSocket,
     private readonly lobby: Lobby,
     private readonly feeds: Feeds,
     private readonly log: Logger,
     private readonly stats: SocketStats,
+    private readonly edge: Edge,
+    private readonly address: string,
   ) {
+    this.counted = edge.addresses.tryAdd(address, edge.limits.perAddress);
+    socket.on('error', (e) => this.log.debug({ err: e }, 'socket error'));
+    if (!this.counted) {
+      this.fail(
+        'sockets.address',
+        `at most ${edge.limits.perAddress} sockets may be open at once from one address; close one first`,
+      );
+      socket.close(1008, 'too many sockets from this address');
+      return;
+    }
     stats.connections++;
+    edge.connections.add(this);
     socket.on('message', (data: RawData, isBinary: boolean) => this.receive(data, isBinary));
     socket.on('close', () => this.closed());
-    socket.on('error', (e) => this.log.debug({ err: e }, 'socket error'));
+  }
+
+  /** Bytes queued for this socket that it has not read yet. */
+  get buffered(): number {
+    return this.socket.bufferedAmount;
+  }
+
+  /** The server holds too much for slow readers in all: this one, far behind, goes. */
+  dropSlow(): void {
+    this.socket.close(1013, 'server busy: too far behind (reconnect to catch up)');
   }
 
   /**
@@ -56,7 +88,7 @@ class Connection implements Watcher {
    */
   send(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
-    if (this.socket.bufferedAmount > MAX_BUFFERED) {
+    if (this.socket.bufferedAmount > this.edge.limits.perSocketBytes) {
       this.socket.close(1008, 'too far behind');
       return;
     }
@@ -147,6 +179,16 @@ class Connection implements Watcher {
     }
     const seat = this.seat;
     const token = this.token;
+    if (m.type === 'chat' && !this.edge.chat.allow(table.id, seat, Date.now())) {
+      // One allowance per seat, shared by all its sockets (tabs).
+      const { perMinute, burst } = this.edge.chat.rate;
+      return this.fail(
+        'chat.rate-limited',
+        `a seat may chat at most ${perMinute} lines a minute (bursts of ${burst}), counting all its tabs; ` +
+          `retry in ${this.edge.chat.retryIn(table.id, seat)} seconds`,
+        ref,
+      );
+    }
     const r =
       m.type === 'move'
         ? await table.submit(
@@ -157,6 +199,7 @@ class Connection implements Watcher {
           ? await table.submit({ kind: 'chat', seat, token, text: m.text })
           : await table.submit({ kind: 'reclaim', seat, token });
     if (!r.ok) this.fail(r.error.code, r.error.message, ref);
+    else if (m.type === 'chat') await this.lobby.trimChat(table.id);
   }
 
   private async hello(m: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
@@ -197,6 +240,8 @@ class Connection implements Watcher {
 
   private closed(): void {
     this.stats.connections--;
+    this.edge.connections.delete(this);
+    this.edge.addresses.remove(this.address);
     if (this.table) {
       this.feeds.unwatch(this.table, this);
     }
@@ -206,7 +251,16 @@ class Connection implements Watcher {
 export interface SocketOptions {
   /** Pages of other origins that may open sockets (the server's own always may). */
   readonly allowedOrigins: OriginAllowList;
+  readonly limits: SocketLimits;
+  /** Chat lines per seat (default `CHAT_RATE`). */
+  readonly chatRate?: ChatRate;
 }
+
+/** Chat lines per seat (all its sockets together). */
+export const CHAT_RATE: ChatRate = { perMinute: LIMITS.chatPerMinute, burst: LIMITS.chatBurst };
+
+/** How often the memory held for slow readers is added up. */
+const SLOW_READER_SWEEP_MS = 1000;
 
 export function registerSockets(
   app: FastifyInstance,
@@ -217,6 +271,21 @@ export function registerSockets(
 ): SocketStats {
   const feeds = new Feeds(broadcast, log);
   const stats: SocketStats = { connections: 0 };
+  const edge: Edge = {
+    limits: options.limits,
+    addresses: new AddressCounter(),
+    chat: new SeatChatLimiter(options.chatRate ?? CHAT_RATE),
+    connections: new Set(),
+  };
+  const sweep = setInterval(() => {
+    for (const conn of slowReadersToClose([...edge.connections], options.limits.slowReaderBytes)) {
+      log.warn({ buffered: conn.buffered }, 'closing a slow reader: too much held for slow readers');
+      conn.dropSlow();
+    }
+    edge.chat.prune(Date.now());
+  }, SLOW_READER_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   app.get(
     '/ws',
     {
@@ -235,8 +304,8 @@ export function registerSockets(
         return reply.code(403).send(body);
       },
     },
-    (socket) => {
-      new Connection(socket, lobby, feeds, log, stats);
+    (socket, req) => {
+      new Connection(socket, lobby, feeds, log, stats, edge, normalizeIP(req.ip));
     },
   );
   return stats;

@@ -25,3 +25,11 @@ export async function pressOn(page: Page, selector: string): Promise<number> {
   await page.keyboard.press('Enter');
   return n;
 }
+
+/** Whether the focus comes to an element matching `selector` by itself (a dialog or screen that takes it). */
+export async function focusArrives(page: Page, selector: string, timeout = 2000): Promise<boolean> {
+  return page
+    .waitForFunction((sel) => document.activeElement?.matches(sel) ?? false, selector, { timeout })
+    .then(() => true)
+    .catch(() => false);
+}

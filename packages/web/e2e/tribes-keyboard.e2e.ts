@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
 import { HOTSEAT_ANY } from './hotseat.js';
-import { pressOn, tabTo } from './keyboard.js';
+import { focusArrives, pressOn, tabTo } from './keyboard.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -29,7 +29,9 @@ async function decideByKeyboard(page: Page, presses: number[]): Promise<void> {
   if (await has(page, '[data-testid="decision-play"]')) {
     presses.push(await pressOn(page, '[data-testid="decision-play"] [data-testid^="card-"]:not([disabled])'));
     await page.waitForSelector('[data-testid="tribes-map"] [data-selectable="true"]');
-    presses.push(await pressOn(page, '[data-testid="tribes-map"] [data-selectable="true"]'));
+    presses.push(await tabTo(page, '[data-testid="tribes-map"] [data-selectable="true"]'));
+    if (presses.length < 8) await shot(page, 'tribes-keyboard-province-focused');
+    await page.keyboard.press('Enter');
   } else if (await has(page, '[data-testid="decision-influence"]')) {
     if (await has(page, '[data-testid="second-marker"]')) {
       presses.push(await pressOn(page, '[data-testid="second-marker"]'));
@@ -67,12 +69,17 @@ describe('Tribes by keyboard', () => {
     for (let step = 0; step < 3000; step++) {
       await page.waitForSelector(HOTSEAT_ANY, { timeout: 30_000 });
       if (await has(page, '[data-testid="pass-device"]')) {
-        presses.push(await pressOn(page, '[data-testid="ready"]'));
+        // The button that shows the next hand has the focus: Enter alone.
+        expect(await focusArrives(page, '[data-testid="ready"]')).toBe(true);
+        expect(await pressOn(page, '[data-testid="ready"]')).toBe(0);
         continue;
       }
       if (await has(page, '[data-testid="reveal"], [data-testid="scoring"]')) {
         if (dialogs++ === 0) await shot(page, 'tribes-keyboard-dialog');
-        presses.push(await pressOn(page, '[data-testid="close-reveal"], [data-testid="close-scoring"]'));
+        // A dialog takes the focus when it opens: Enter closes it.
+        const close = '[data-testid="close-reveal"], [data-testid="close-scoring"]';
+        expect(await focusArrives(page, close)).toBe(true);
+        expect(await pressOn(page, close)).toBe(0);
         continue;
       }
       if (await has(page, '[data-testid="winner"]')) break;
@@ -84,7 +91,7 @@ describe('Tribes by keyboard', () => {
       expect(presses.length).toBeGreaterThan(before);
     }
     expect(await has(page, '[data-testid="winner"]')).toBe(true);
-    await tabTo(page, '[data-testid="close-winner"]');
+    expect(await focusArrives(page, '[data-testid="close-winner"]')).toBe(true);
     await shot(page, 'tribes-keyboard-winner');
     presses.sort((a, b) => a - b);
     console.log(

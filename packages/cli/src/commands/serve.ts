@@ -15,7 +15,7 @@ export function registerServe(program: Command): void {
     .option(
       '--lease-ms <ms>',
       'with other servers: how long a server drives a table (clock, bots) without renewing its lease',
-      '750',
+      '600',
     )
     .option('--bot-threads <n>', 'worker threads for bots')
     .option('--bot-delay <ms>', 'pause before a bot moves', '300')
@@ -26,10 +26,25 @@ export function registerServe(program: Command): void {
     )
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
     .option(
+      '--log-format <format>',
+      'pretty (one readable line per event; the default in a terminal) or json (one JSON object a line, for log collectors; the default otherwise)',
+    )
+    .option(
       '--http-rate <n>',
       'API requests that change something (create, join, leave) per minute per address; reads may be 10 times as many; 0: no limit',
       '60',
     )
+    .option(
+      '--sockets-per-address <n>',
+      'WebSocket connections one client address may hold open at once; 0: no limit',
+      '32',
+    )
+    .option(
+      '--bot-tables <n,m>',
+      'tables of bots only played at once: per client address, and on this server in all; 0: no limit',
+      '2,8',
+    )
+    .option('--open-table-idle <minutes>', 'an open table nobody joins or watches for this long closes', '30')
     .option(
       '--allow-origin <origins>',
       "other web origins whose pages may open live-play sockets, comma-separated (https://a.example,...), or *; the server's own pages always may",
@@ -49,8 +64,12 @@ export function registerServe(program: Command): void {
         botDelay: string;
         botMinThink: string;
         logLevel: string;
+        logFormat?: string;
         httpRate: string;
         allowOrigin: string;
+        socketsPerAddress: string;
+        botTables: string;
+        openTableIdle: string;
       }) => {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -68,11 +87,35 @@ export function registerServe(program: Command): void {
             `--bot-min-think must be a whole number of milliseconds (0: none), not "${opts.botMinThink}"`,
           );
         }
+        const socketsPerAddress = Number(opts.socketsPerAddress);
+        if (!Number.isInteger(socketsPerAddress) || socketsPerAddress < 0) {
+          program.error(
+            `--sockets-per-address must be a whole number (0: no limit), not "${opts.socketsPerAddress}"`,
+          );
+        }
+        const botTables = opts.botTables.split(',').map(Number);
+        const noBotLimit = botTables.length === 1 && botTables[0] === 0;
+        if (
+          !noBotLimit &&
+          (botTables.length !== 2 || !botTables.every((n) => Number.isInteger(n) && n > 0))
+        ) {
+          program.error(
+            `--bot-tables must be two whole numbers "per-address,overall" (or 0: no limit), not "${opts.botTables}"`,
+          );
+        }
+        const idleMinutes = Number(opts.openTableIdle);
+        if (!(idleMinutes > 0)) {
+          program.error(`--open-table-idle must be a number of minutes above 0, not "${opts.openTableIdle}"`);
+        }
         const httpRate = Number(opts.httpRate);
         if (!Number.isInteger(httpRate) || httpRate < 0) {
           program.error(
             `--http-rate must be a whole number of requests per minute (0: no limit), not "${opts.httpRate}"`,
           );
+        }
+        const logFormat = opts.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json');
+        if (logFormat !== 'pretty' && logFormat !== 'json') {
+          program.error(`--log-format must be pretty or json, not "${opts.logFormat}"`);
         }
         // Loaded on demand: the server's libraries are not worth starting for every other command.
         const { startServer, parseAllowList } = await import('@attila/server');
@@ -90,9 +133,12 @@ export function registerServe(program: Command): void {
           botThreads: opts.botThreads ? Number(opts.botThreads) : undefined,
           botDelayMs: Number(opts.botDelay),
           botMinThinkMs,
-          logLevel: opts.logLevel,
+          logger: await serverLogger(logFormat === 'pretty', opts.logLevel),
           httpRate: httpRate === 0 ? false : { writesPerMinute: httpRate, readsPerMinute: httpRate * 10 },
           allowedOrigins: allowedOrigins.ok ? allowedOrigins.value : [],
+          socketsPerAddress: socketsPerAddress === 0 ? false : socketsPerAddress,
+          botTables: noBotLimit ? false : { perAddress: botTables[0], overall: botTables[1] },
+          openTables: { idleMs: idleMinutes * 60_000 },
         });
         // The one line a supervisor (or a test) waits for.
         process.stdout.write(`attila server listening on ${server.url}\n`);
@@ -104,4 +150,34 @@ export function registerServe(program: Command): void {
         process.once('SIGTERM', () => void stop());
       },
     );
+}
+
+/**
+ * The server's log: pino's JSON lines, or — for a person at a terminal — one readable line per event
+ * (pino-pretty: "12:03:04 INFO: GET /api/tables → 200 in 3 ms"), written synchronously so nothing is lost on
+ * exit.
+ */
+async function serverLogger(pretty: boolean, level: string) {
+  const { pino } = await import('pino');
+  if (!pretty) return pino({ level });
+  const { default: pinoPretty } = await import('pino-pretty');
+  return pino(
+    { level },
+    pinoPretty({
+      sync: true,
+      colorize: Boolean(process.stdout.isTTY),
+      translateTime: 'SYS:HH:MM:ss',
+      singleLine: true,
+      ignore: 'pid,hostname,reqId,req,res,responseTime',
+      messageFormat: (log, messageKey) => {
+        const req = log.req as { method?: string; url?: string } | undefined;
+        const res = log.res as { statusCode?: number } | undefined;
+        if (req?.method) return `${req.method} ${req.url ?? ''}`;
+        if (res?.statusCode !== undefined) {
+          return `→ ${res.statusCode} in ${Math.round(Number(log.responseTime ?? 0))} ms`;
+        }
+        return String(log[messageKey] ?? '');
+      },
+    }),
+  );
 }

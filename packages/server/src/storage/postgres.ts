@@ -21,6 +21,7 @@ import {
   type StoredChat,
   type StoredMove,
   type StoredSeat,
+  type FinishedTable,
   type StoredTable,
   type TablePatch,
 } from './types.js';
@@ -71,6 +72,10 @@ export class PostgresStorage implements Storage {
     // A connection that breaks while idle (PostgreSQL restarted, pg_terminate_backend) is dropped by the
     // pool, which connects afresh on the next query; without a listener the error would end the process.
     pool.on('error', (e) => options.log?.warn({ err: e.message }, 'postgres: an idle connection failed'));
+    // A client checked out may report its broken connection more than once (the server's "terminating
+    // connection" message, then the socket's end) after its query has failed and it has been released:
+    // each client keeps a listener of its own for good, so no such report ends the process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const client = await pool.connect();
     try {
       // Processes starting together on an empty database would race to create the schema: one at a time.
@@ -102,20 +107,14 @@ export class PostgresStorage implements Storage {
 
   private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    // A checked-out client's broken connection is reported on the client (the pool only listens to idle
-    // ones): without a listener it would end the process. The query under way fails, and is answered.
-    const broken = () => undefined;
-    client.on('error', broken);
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
-      client.off('error', broken);
       client.release();
       return result;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
-      client.off('error', broken);
       // A connection that failed is not given back to the pool.
       client.release(isOutage(e) ? (e as Error) : undefined);
       throw e;
@@ -187,6 +186,16 @@ export class PostgresStorage implements Storage {
     return this.tablesFrom(r.rows);
   }
 
+  async finishedTables(limit: number): Promise<FinishedTable[]> {
+    const r = await this.query(
+      `SELECT t.*, (SELECT COUNT(*) FROM moves m WHERE m.table_id = t.id) AS move_count FROM tables t
+       WHERE t.listed AND t.status = 'finished' ORDER BY t.finished_at DESC, t.created_at DESC LIMIT $1`,
+      [limit],
+    );
+    const tables = await this.tablesFrom(r.rows);
+    return tables.map((table, i) => ({ table, moves: Number(r.rows[i].move_count) }));
+  }
+
   async activeTables(): Promise<StoredTable[]> {
     const r = await this.query(
       `SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at`,
@@ -244,6 +253,14 @@ export class PostgresStorage implements Storage {
     return r.rows
       .map((c) => ({ id: Number(c.id), seat: c.seat, name: c.name, text: c.text, at: c.at }))
       .reverse();
+  }
+
+  async trimChat(tableId: string, keep: number): Promise<void> {
+    await this.pool.query(
+      `DELETE FROM chat WHERE table_id = $1 AND id <= (
+         SELECT id FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)`,
+      [tableId, keep],
+    );
   }
 
   async claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean> {

@@ -20,6 +20,7 @@ import {
   type StoredChat,
   type StoredMove,
   type StoredSeat,
+  type FinishedTable,
   type StoredTable,
   type TablePatch,
 } from './types.js';
@@ -44,11 +45,19 @@ function prepareStatements(db: Database.Database) {
     listTables: db.prepare(
       `SELECT * FROM tables WHERE listed = 1 AND status IN ('open', 'playing') ORDER BY created_at DESC LIMIT ?`,
     ),
+    finishedTables: db.prepare(
+      `SELECT t.*, (SELECT COUNT(*) FROM moves m WHERE m.table_id = t.id) AS move_count FROM tables t
+       WHERE t.listed = 1 AND t.status = 'finished' ORDER BY t.finished_at DESC, t.created_at DESC LIMIT ?`,
+    ),
     activeTables: db.prepare(`SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at`),
     insertMove: db.prepare(`INSERT INTO moves (table_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`),
     insertChat: db.prepare(`INSERT INTO chat (table_id, seat, name, text, at) VALUES (?, ?, ?, ?, ?)`),
     recentChat: db.prepare(
       `SELECT id, seat, name, text, at FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?`,
+    ),
+    trimChat: db.prepare(
+      `DELETE FROM chat WHERE table_id = @table AND id <= (
+         SELECT id FROM chat WHERE table_id = @table ORDER BY id DESC LIMIT 1 OFFSET @keep)`,
     ),
     claim: db.prepare(
       `INSERT INTO leases (table_id, owner, until_ms) VALUES (@table, @owner, @until)
@@ -141,6 +150,13 @@ export class SqliteStorage implements Storage {
     return (this.stmt.listTables.all(limit) as TableRow[]).map((r) => this.tableFrom(r));
   }
 
+  async finishedTables(limit: number): Promise<FinishedTable[]> {
+    return (this.stmt.finishedTables.all(limit) as (TableRow & { move_count: number })[]).map((r) => ({
+      table: this.tableFrom(r),
+      moves: Number(r.move_count),
+    }));
+  }
+
   async activeTables(): Promise<StoredTable[]> {
     return (this.stmt.activeTables.all() as TableRow[]).map((r) => this.tableFrom(r));
   }
@@ -210,6 +226,10 @@ export class SqliteStorage implements Storage {
 
   async recentChat(tableId: string, limit: number): Promise<StoredChat[]> {
     return (this.stmt.recentChat.all(tableId, limit) as StoredChat[]).reverse();
+  }
+
+  async trimChat(tableId: string, keep: number): Promise<void> {
+    this.stmt.trimChat.run({ table: tableId, keep });
   }
 
   async claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean> {

@@ -36,6 +36,12 @@ export interface StoredTable {
   readonly seats: readonly StoredSeat[];
 }
 
+/** A finished game as the list of finished games shows it: the table and its number of moves. */
+export interface FinishedTable {
+  readonly table: StoredTable;
+  readonly moves: number;
+}
+
 export interface StoredMove {
   readonly seq: number;
   readonly seat: number;
@@ -75,6 +81,8 @@ export interface Storage {
   getMoves(id: string): Promise<StoredMove[]>;
   /** Listed tables that are open or being played, newest first. */
   listTables(limit: number): Promise<StoredTable[]>;
+  /** Listed finished games, the most recently finished first, with how many moves each has. */
+  finishedTables(limit: number): Promise<FinishedTable[]>;
   /** Every table not finished: what a server reloads when it starts. */
   activeTables(): Promise<StoredTable[]>;
   /** The seats (and the patch) in one transaction. */
@@ -84,6 +92,8 @@ export interface Storage {
   appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void>;
   addChat(tableId: string, chat: Omit<StoredChat, 'id'>): Promise<StoredChat>;
   recentChat(tableId: string, limit: number): Promise<StoredChat[]>;
+  /** Deletes all but the newest `keep` chat lines of the table (bounded retention). */
+  trimChat(tableId: string, keep: number): Promise<void>;
   /**
    * Claims the right to write table `tableId` for `owner` until `untilMs`: true when this owner holds it
    * (it was free, expired, or already its own). Several server processes use it to keep one writer per game.

@@ -81,6 +81,8 @@ class Watcher {
   finishedAt: number | null = null;
   private ws: WebSocket | null = null;
   private closed = false;
+  private welcomed = false;
+  private rehello: NodeJS.Timeout | null = null;
   onSnapshot: () => void = () => undefined;
   onMessage: (m: ServerMessage) => void = () => undefined;
 
@@ -98,10 +100,8 @@ class Watcher {
     const url = urls[this.prefer % urls.length];
     const ws = new WebSocket(url.replace('http', 'ws') + '/ws');
     this.ws = ws;
-    ws.on('open', () => {
-      const since = this.seq >= 0 ? { since: this.seq } : {};
-      ws.send(JSON.stringify({ type: 'hello', table: this.table, ...this.seat, ...since }));
-    });
+    this.welcomed = false;
+    ws.on('open', () => this.hello(ws));
     ws.on('message', (data) => this.hear(JSON.parse(data.toString()) as ServerMessage));
     ws.on('error', () => undefined);
     ws.on('close', () => {
@@ -115,8 +115,24 @@ class Watcher {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
+  private hello(ws: WebSocket): void {
+    const since = this.seq >= 0 ? { since: this.seq } : {};
+    ws.send(JSON.stringify({ type: 'hello', table: this.table, ...this.seat, ...since }));
+  }
+
   private hear(m: ServerMessage): void {
     this.onMessage(m);
+    // A hello refused for an outage (or a move before the welcome): say hello again, as a client would.
+    if (m.type === 'error' && (RETRY.has(m.code) || m.code === 'hello.first') && !this.welcomed) {
+      const ws = this.ws;
+      if (ws && !this.rehello) {
+        this.rehello = setTimeout(() => {
+          this.rehello = null;
+          if (ws.readyState === WebSocket.OPEN && !this.welcomed) this.hello(ws);
+        }, 200);
+      }
+    }
+    if (m.type === 'welcome') this.welcomed = true;
     if (m.type === 'welcome') {
       if (m.snapshot === null) return;
       // What it missed comes in the welcome, move by move from where it was.
@@ -186,6 +202,9 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
       '--bot-delay',
       '100',
       '--http-rate',
+      '0',
+      // Every client comes from 127.0.0.1: no cap on sockets per address.
+      '--sockets-per-address',
       '0',
       ...(options.leaseMs ? ['--lease-ms', String(options.leaseMs)] : []),
     ];

@@ -29,6 +29,8 @@ export interface ReplayBoardProps<State, Event extends GameEvent> {
   /** The events of every move up to this ply. */
   readonly events: readonly (readonly Event[])[];
   readonly names: readonly string[];
+  /** Shows the position after another ply (a click in the move list). */
+  readonly onJump?: (ply: number) => void;
 }
 
 /** A table's game, chosen in the lobby's settings form. */

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import { readMove, readPosition, type BoardSquare, type KnightsView } from '@attila/knights';
+import { MoveAnnouncer } from './announcer.js';
 import { Knight, SIDE_COLOUR } from './pieces.js';
 import { click, highlights, IDLE, movableKnights, type Selection } from './selection.js';
 
@@ -151,217 +152,220 @@ export function KnightsBoard({
   const lastTo = last ? byName.get(last.to) : undefined;
 
   return (
-    <svg
-      ref={svgRef}
-      class="knights-board"
-      data-stage={sel.stage}
-      data-position={position}
-      viewBox={`0 0 ${W} ${H}`}
-      role="grid"
-      aria-label={t('knights.boardLabel')}
-      onPointerMove={(e) => {
-        const start = pressed.current;
-        if (!start) return;
-        // A press becomes a drag only once the pointer really moves; a plain click stays a click.
-        if (!drag && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
-        if (!drag) setSel({ stage: 'from', from: start.from });
-        setDrag({ from: start.from, x: e.clientX, y: e.clientY });
-      }}
-      onPointerUp={(e) => {
-        pressed.current = null;
-        if (!drag) return;
-        const target = squareAt(e.clientX, e.clientY);
-        setDrag(null);
-        // The click that ends a drag is not a click on a square.
-        swallowClick.current = true;
-        setTimeout(() => (swallowClick.current = false), 0);
-        const out =
-          target && target !== drag.from
-            ? click(legalMoves, { stage: 'from', from: drag.from }, target)
-            : null;
-        setSel(out && out.kind === 'select' && out.selection.stage === 'scorch' ? out.selection : IDLE);
-      }}
-    >
-      <defs>
-        <pattern
-          id="scorch"
-          width="20"
-          height="20"
-          patternUnits="userSpaceOnUse"
-          patternTransform="rotate(35)"
-        >
-          <rect width="20" height="20" fill="#2b211c" />
-          <path d="M0 10 H20" stroke="#4a3326" stroke-width="6" />
-        </pattern>
-        <radialGradient id="ember" cx="50%" cy="55%" r="50%">
-          <stop offset="0%" stop-color="#d2561c" stop-opacity=".85" />
-          <stop offset="100%" stop-color="#d2561c" stop-opacity="0" />
-        </radialGradient>
-        <marker
-          id="arrowhead"
-          viewBox="0 0 10 10"
-          refX="6"
-          refY="5"
-          markerWidth="4"
-          markerHeight="4"
-          orient="auto"
-        >
-          <path d="M0 0 L10 5 L0 10 Z" fill="#3d6b2a" />
-        </marker>
-      </defs>
-      {pos.squares.map((s) =>
-        s.row === pos.rows - 1 ? (
-          <text key={`c${s.col}`} class="coord" x={x(s) + S / 2} y={H - 6} text-anchor="middle">
-            {String.fromCharCode(97 + s.col)}
+    <>
+      <svg
+        ref={svgRef}
+        class="knights-board"
+        data-stage={sel.stage}
+        data-position={position}
+        viewBox={`0 0 ${W} ${H}`}
+        role="grid"
+        aria-label={t('knights.boardLabel')}
+        onPointerMove={(e) => {
+          const start = pressed.current;
+          if (!start) return;
+          // A press becomes a drag only once the pointer really moves; a plain click stays a click.
+          if (!drag && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
+          if (!drag) setSel({ stage: 'from', from: start.from });
+          setDrag({ from: start.from, x: e.clientX, y: e.clientY });
+        }}
+        onPointerUp={(e) => {
+          pressed.current = null;
+          if (!drag) return;
+          const target = squareAt(e.clientX, e.clientY);
+          setDrag(null);
+          // The click that ends a drag is not a click on a square.
+          swallowClick.current = true;
+          setTimeout(() => (swallowClick.current = false), 0);
+          const out =
+            target && target !== drag.from
+              ? click(legalMoves, { stage: 'from', from: drag.from }, target)
+              : null;
+          setSel(out && out.kind === 'select' && out.selection.stage === 'scorch' ? out.selection : IDLE);
+        }}
+      >
+        <defs>
+          <pattern
+            id="scorch"
+            width="20"
+            height="20"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(35)"
+          >
+            <rect width="20" height="20" fill="#2b211c" />
+            <path d="M0 10 H20" stroke="#4a3326" stroke-width="6" />
+          </pattern>
+          <radialGradient id="ember" cx="50%" cy="55%" r="50%">
+            <stop offset="0%" stop-color="#d2561c" stop-opacity=".85" />
+            <stop offset="100%" stop-color="#d2561c" stop-opacity="0" />
+          </radialGradient>
+          <marker
+            id="arrowhead"
+            viewBox="0 0 10 10"
+            refX="6"
+            refY="5"
+            markerWidth="4"
+            markerHeight="4"
+            orient="auto"
+          >
+            <path d="M0 0 L10 5 L0 10 Z" fill="#3d6b2a" />
+          </marker>
+        </defs>
+        {pos.squares.map((s) =>
+          s.row === pos.rows - 1 ? (
+            <text key={`c${s.col}`} class="coord" x={x(s) + S / 2} y={H - 6} text-anchor="middle">
+              {String.fromCharCode(97 + s.col)}
+            </text>
+          ) : null,
+        )}
+        {Array.from({ length: pos.rows }, (_, r) => (
+          <text key={`r${r}`} class="coord" x={PAD / 2} y={r * S + S / 2 + 6} text-anchor="middle">
+            {pos.rows - r}
           </text>
-        ) : null,
-      )}
-      {Array.from({ length: pos.rows }, (_, r) => (
-        <text key={`r${r}`} class="coord" x={PAD / 2} y={r * S + S / 2 + 6} text-anchor="middle">
-          {pos.rows - r}
-        </text>
-      ))}
-      {/* A grid of rows of squares, as assistive technology expects (drawn in the same order). */}
-      {Array.from({ length: pos.rows }, (_, r) => (
-        <g key={`row${r}`} role="row">
-          {pos.squares
-            .filter((s) => s.row === r && s.cell !== 'gap')
-            .map((s) => {
-              const cell = shown(s);
-              const isTarget = hl.targets.has(s.name);
-              const v = verdictAt.get(s.name);
-              const dark = (s.row + s.col) % 2 === 1;
-              const label =
-                s.name +
-                ', ' +
-                t(`knights.cell.${cell === 'R' || cell === 'H' ? cell : cell}`) +
-                (isTarget ? ', ' + t('knights.canClick') : '');
-              return (
-                <g
-                  key={s.name}
-                  data-square={s.name}
-                  data-cell={cell}
-                  data-target={isTarget ? 'true' : undefined}
-                  role="gridcell"
-                  aria-label={label}
-                  tabIndex={
-                    focus === s.name || (focus === null && s === pos.squares.find((q) => q.cell !== 'gap'))
-                      ? 0
-                      : -1
-                  }
-                  class={`sq${isTarget ? ' target' : ''}${hl.selected === s.name ? ' selected' : ''}`}
-                  onClick={() => !swallowClick.current && act(s.name)}
-                  onKeyDown={(e) => onKey(e, s)}
-                  onFocus={() => setFocus(s.name)}
-                  onPointerDown={(e) => {
-                    if ((cell === 'R' || cell === 'H') && movers.has(s.name)) {
-                      e.currentTarget.releasePointerCapture?.(e.pointerId);
-                      pressed.current = { from: s.name, x: e.clientX, y: e.clientY };
+        ))}
+        {/* A grid of rows of squares, as assistive technology expects (drawn in the same order). */}
+        {Array.from({ length: pos.rows }, (_, r) => (
+          <g key={`row${r}`} role="row">
+            {pos.squares
+              .filter((s) => s.row === r && s.cell !== 'gap')
+              .map((s) => {
+                const cell = shown(s);
+                const isTarget = hl.targets.has(s.name);
+                const v = verdictAt.get(s.name);
+                const dark = (s.row + s.col) % 2 === 1;
+                const label =
+                  s.name +
+                  ', ' +
+                  t(`knights.cell.${cell === 'R' || cell === 'H' ? cell : cell}`) +
+                  (isTarget ? ', ' + t('knights.canClick') : '');
+                return (
+                  <g
+                    key={s.name}
+                    data-square={s.name}
+                    data-cell={cell}
+                    data-target={isTarget ? 'true' : undefined}
+                    role="gridcell"
+                    aria-label={label}
+                    tabIndex={
+                      focus === s.name || (focus === null && s === pos.squares.find((q) => q.cell !== 'gap'))
+                        ? 0
+                        : -1
                     }
-                  }}
-                >
-                  <rect
-                    x={x(s) + 2}
-                    y={y(s) + 2}
-                    width={S - 4}
-                    height={S - 4}
-                    rx="8"
-                    class={cell === 'scorched' ? 'tile scorched' : dark ? 'tile dark' : 'tile light'}
-                  />
-                  {cell === 'scorched' && (
-                    <g>
-                      <rect
-                        x={x(s) + 2}
-                        y={y(s) + 2}
-                        width={S - 4}
-                        height={S - 4}
-                        rx="8"
-                        fill="url(#ember)"
-                      />
-                      <path
-                        d={`M${x(s) + 50} ${y(s) + 24} C${x(s) + 64} ${y(s) + 44} ${x(s) + 70} ${y(s) + 58} ${x(s) + 50} ${y(s) + 78} C${x(s) + 30} ${y(s) + 58} ${x(s) + 40} ${y(s) + 48} ${x(s) + 50} ${y(s) + 24} Z`}
-                        fill="#f0a040"
-                        opacity=".55"
-                      />
-                    </g>
-                  )}
-                  {(s === lastTo || s === lastFrom) && (
-                    <rect x={x(s) + 6} y={y(s) + 6} width={S - 12} height={S - 12} rx="6" class="last" />
-                  )}
-                  {last?.kind === 'move' && last.scorch === s.name && (
+                    class={`sq${isTarget ? ' target' : ''}${hl.selected === s.name ? ' selected' : ''}`}
+                    onClick={() => !swallowClick.current && act(s.name)}
+                    onKeyDown={(e) => onKey(e, s)}
+                    onFocus={() => setFocus(s.name)}
+                    onPointerDown={(e) => {
+                      if ((cell === 'R' || cell === 'H') && movers.has(s.name)) {
+                        e.currentTarget.releasePointerCapture?.(e.pointerId);
+                        pressed.current = { from: s.name, x: e.clientX, y: e.clientY };
+                      }
+                    }}
+                  >
                     <rect
-                      x={x(s) + 6}
-                      y={y(s) + 6}
-                      width={S - 12}
-                      height={S - 12}
-                      rx="6"
-                      class="last-scorch"
-                    />
-                  )}
-                  {(cell === 'R' || cell === 'H') && (
-                    <g transform={`translate(${x(s) + 6} ${y(s) + 4})`}>
-                      <Knight side={cell} size={S - 12} />
-                    </g>
-                  )}
-                  {isTarget && cell !== 'R' && cell !== 'H' && (
-                    <circle
-                      cx={x(s) + S / 2}
-                      cy={y(s) + S / 2}
-                      r={sel.stage === 'scorch' ? 16 : 13}
-                      class={sel.stage === 'scorch' ? 'dot scorch-dot' : 'dot'}
-                      style={v !== undefined ? { fill: verdictColour(v.value) } : undefined}
-                    />
-                  )}
-                  {isTarget && (cell === 'R' || cell === 'H') && (
-                    <rect
-                      x={x(s) + 4}
-                      y={y(s) + 4}
-                      width={S - 8}
-                      height={S - 8}
+                      x={x(s) + 2}
+                      y={y(s) + 2}
+                      width={S - 4}
+                      height={S - 4}
                       rx="8"
-                      class="ring"
-                      style={v !== undefined ? { stroke: verdictColour(v.value) } : undefined}
+                      class={cell === 'scorched' ? 'tile scorched' : dark ? 'tile dark' : 'tile light'}
                     />
-                  )}
-                  {v !== undefined && (
-                    <text
-                      class="verdict"
-                      x={x(s) + S - 8}
-                      y={y(s) + 20}
-                      text-anchor="end"
-                      fill={verdictColour(v.value)}
-                    >
-                      {verdictText(v)}
-                    </text>
-                  )}
-                </g>
-              );
-            })}
-        </g>
-      ))}
-      {tiles?.map((tl, i) => (
-        <rect
-          key={`t${i}`}
-          class="tile-edge"
-          x={PAD + tl.col * S + 1.5}
-          y={tl.row * S + 1.5}
-          width={tl.width * S - 3}
-          height={tl.height * S - 3}
-          rx="10"
-        />
-      ))}
-      {lastFrom && lastTo && (
-        <line
-          x1={x(lastFrom) + S / 2}
-          y1={y(lastFrom) + S / 2}
-          x2={x(lastTo) + S / 2}
-          y2={y(lastTo) + S / 2}
-          class="last-arrow"
-          marker-end="url(#arrowhead)"
-        />
-      )}
-      {drag && svgRef.current && <DragGhost drag={drag} svg={svgRef.current} side={pos.toMove} />}
-    </svg>
+                    {cell === 'scorched' && (
+                      <g>
+                        <rect
+                          x={x(s) + 2}
+                          y={y(s) + 2}
+                          width={S - 4}
+                          height={S - 4}
+                          rx="8"
+                          fill="url(#ember)"
+                        />
+                        <path
+                          d={`M${x(s) + 50} ${y(s) + 24} C${x(s) + 64} ${y(s) + 44} ${x(s) + 70} ${y(s) + 58} ${x(s) + 50} ${y(s) + 78} C${x(s) + 30} ${y(s) + 58} ${x(s) + 40} ${y(s) + 48} ${x(s) + 50} ${y(s) + 24} Z`}
+                          fill="#f0a040"
+                          opacity=".55"
+                        />
+                      </g>
+                    )}
+                    {(s === lastTo || s === lastFrom) && (
+                      <rect x={x(s) + 6} y={y(s) + 6} width={S - 12} height={S - 12} rx="6" class="last" />
+                    )}
+                    {last?.kind === 'move' && last.scorch === s.name && (
+                      <rect
+                        x={x(s) + 6}
+                        y={y(s) + 6}
+                        width={S - 12}
+                        height={S - 12}
+                        rx="6"
+                        class="last-scorch"
+                      />
+                    )}
+                    {(cell === 'R' || cell === 'H') && (
+                      <g transform={`translate(${x(s) + 6} ${y(s) + 4})`}>
+                        <Knight side={cell} size={S - 12} />
+                      </g>
+                    )}
+                    {isTarget && cell !== 'R' && cell !== 'H' && (
+                      <circle
+                        cx={x(s) + S / 2}
+                        cy={y(s) + S / 2}
+                        r={sel.stage === 'scorch' ? 16 : 13}
+                        class={sel.stage === 'scorch' ? 'dot scorch-dot' : 'dot'}
+                        style={v !== undefined ? { fill: verdictColour(v.value) } : undefined}
+                      />
+                    )}
+                    {isTarget && (cell === 'R' || cell === 'H') && (
+                      <rect
+                        x={x(s) + 4}
+                        y={y(s) + 4}
+                        width={S - 8}
+                        height={S - 8}
+                        rx="8"
+                        class="ring"
+                        style={v !== undefined ? { stroke: verdictColour(v.value) } : undefined}
+                      />
+                    )}
+                    {v !== undefined && (
+                      <text
+                        class="verdict"
+                        x={x(s) + S - 8}
+                        y={y(s) + 20}
+                        text-anchor="end"
+                        fill={verdictColour(v.value)}
+                      >
+                        {verdictText(v)}
+                      </text>
+                    )}
+                  </g>
+                );
+              })}
+          </g>
+        ))}
+        {tiles?.map((tl, i) => (
+          <rect
+            key={`t${i}`}
+            class="tile-edge"
+            x={PAD + tl.col * S + 1.5}
+            y={tl.row * S + 1.5}
+            width={tl.width * S - 3}
+            height={tl.height * S - 3}
+            rx="10"
+          />
+        ))}
+        {lastFrom && lastTo && (
+          <line
+            x1={x(lastFrom) + S / 2}
+            y1={y(lastFrom) + S / 2}
+            x2={x(lastTo) + S / 2}
+            y2={y(lastTo) + S / 2}
+            class="last-arrow"
+            marker-end="url(#arrowhead)"
+          />
+        )}
+        {drag && svgRef.current && <DragGhost drag={drag} svg={svgRef.current} side={pos.toMove} />}
+      </svg>
+      <MoveAnnouncer position={position} lastMove={lastMove} />
+    </>
   );
 }
 

@@ -1,18 +1,28 @@
 /** A Knights game at a server table: the board from the server's snapshot, moves sent over the socket. */
-import { otherSide, sideOfSeat, type KnightsEvent, type KnightsView } from '@attila/knights';
-import { useEffect, useState } from 'preact/hooks';
+import { knightsGame, otherSide, sideOfSeat, type KnightsEvent, type KnightsView } from '@attila/knights';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { LiveBoardProps } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
 import { AnalysisToggle, useAnalysis } from './analysis.js';
 import { KnightsBoard } from './board.js';
-import { KnightsStatus, SideChip, WinnerOverlay } from './panel.js';
+import { movesOfNotices, stateAfter } from './live-history.js';
+import { KnightsHint, KnightsStatus, MoveList, SideChip, WinnerOverlay } from './panel.js';
 import { stageHint, type Stage } from './selection.js';
 
 export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
   const t = useT();
   const { snapshot, seat } = props;
-  const view = snapshot.view;
   const [closed, setClosed] = useState(false);
+  // The move list: a past position is shown read-only (`looking`), the game goes on behind it.
+  const moves = useMemo(() => movesOfNotices(props.notices), [props.notices]);
+  const [looking, setLooking] = useState<number | null>(null);
+  const past = useMemo(() => {
+    if (looking === null || !moves) return null;
+    const state = stateAfter(props.table.settings, moves, looking);
+    return state ? knightsGame.view(state, 'spectator') : null;
+  }, [looking, moves, props.table.settings]);
+  const view = snapshot.view;
+  const shown = past ?? view;
   const [analysisOn, setAnalysisOn] = useState(false);
   const verdicts = useAnalysis(analysisOn && props.analysisAllowed ? view.position : null);
   const [sentAt, setSentAt] = useState<number | null>(null);
@@ -39,12 +49,12 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
     <div class="play">
       <div class="card board-card" data-seq={snapshot.seq}>
         <KnightsBoard
-          position={view.position}
-          legalMoves={sentAt === null ? snapshot.legalMoves : []}
-          lastMove={view.lastMove}
+          position={shown.position}
+          legalMoves={sentAt === null && !past ? snapshot.legalMoves : []}
+          lastMove={shown.lastMove}
           tiles={view.layout.tiles}
           onStage={setStage}
-          verdicts={verdicts.verdicts}
+          verdicts={past ? undefined : verdicts.verdicts}
           onMove={(m) => {
             setSentAt(performance.now());
             props.onMove(m);
@@ -52,6 +62,14 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
         />
       </div>
       <aside class="side-panel">
+        {past && looking !== null && (
+          <div class="card banner warn viewing-banner" role="status" data-testid="viewing-past">
+            <span>{looking === 0 ? t('movelist.viewingStart') : t('movelist.viewing', { n: looking })}</span>
+            <button class="small" data-testid="back-to-live" onClick={() => setLooking(null)}>
+              {t('movelist.live')}
+            </button>
+          </div>
+        )}
         <div class="card">
           <KnightsStatus winner={winner} toMove={view.sideToMove} myTurn={myTurn} />
           {mine && (
@@ -59,11 +77,20 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
               {t('knights.youPlay')} <SideChip side={mine} />
             </p>
           )}
-          {hint && <p class="muted">{t(hint)}</p>}
+          {hint && <KnightsHint hint={hint} />}
           {props.analysisAllowed && (
             <AnalysisToggle on={analysisOn} onChange={setAnalysisOn} state={verdicts} />
           )}
         </div>
+        {moves && (
+          <div class="card">
+            <MoveList
+              moves={moves}
+              current={looking ?? moves.length}
+              onJump={(ply) => setLooking(ply === moves.length ? null : ply)}
+            />
+          </div>
+        )}
       </aside>
       {winner && !closed && (
         <WinnerOverlay
@@ -77,7 +104,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
           text={t('knights.winnerReason', { loser: t(`sides.${otherSide(winner)}`) })}
           onClose={() => setClosed(true)}
         >
-          <a class="button" href={`#/replay/${props.table.id}`}>
+          <a class="button" href={`#/replay/${props.table.id}`} data-testid="end-replay">
             {t('common.replay')}
           </a>
         </WinnerOverlay>

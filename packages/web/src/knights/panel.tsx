@@ -5,6 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import { useT } from '../i18n/i18n.js';
 import type { Side } from '@attila/knights';
+import { RuleHelp, type HelpTopic } from '../ui/rule-help.js';
 
 export function SideChip({ side }: { side: Side }) {
   const t = useT();
@@ -36,21 +37,28 @@ export function KnightsStatus(props: { winner: Side | null; toMove: Side; myTurn
   );
 }
 
-export function MoveList({ moves, current }: { moves: readonly string[]; current?: number }) {
+/** The rule behind each hint (`knights.hint.*`): waiting has none. */
+const HINT_RULE: Readonly<Record<string, HelpTopic>> = {
+  'knights.hint.place': 'knights.place',
+  'knights.hint.pick': 'knights.pick',
+  'knights.hint.land': 'knights.pick',
+  'knights.hint.scorch': 'knights.scorch',
+};
+
+/** What to do next, with the "?" that opens the rule for it. */
+export function KnightsHint({ hint }: { hint: string }) {
   const t = useT();
+  const topic = HINT_RULE[hint];
   return (
-    <section>
-      <h3>{t('common.moves')}</h3>
-      <ol class="movelist" data-testid="movelist">
-        {moves.map((m, i) => (
-          <li key={i} class={current === i + 1 ? 'current' : ''}>
-            {m}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <div class="prompt-row" data-testid="knights-hint">
+      <p class="muted">{t(hint)}</p>
+      {topic && <RuleHelp key={topic} topic={topic} />}
+    </div>
   );
 }
+
+/** The move list of every game (ui/move-list.tsx), kept here for the Knights screens' imports. */
+export { MoveList } from '../ui/move-list.js';
 
 export function WinnerOverlay(props: {
   title: string;

@@ -31,7 +31,7 @@ export function KnightsReplay(props: ReplayBoardProps<KnightsState, KnightsEvent
           <AnalysisToggle on={analysisOn} onChange={setAnalysisOn} state={analysis} />
         </div>
         <div class="card">
-          <MoveList moves={props.moves} current={props.ply} />
+          <MoveList moves={props.moves} current={props.ply} onJump={props.onJump} />
         </div>
       </aside>
     </div>

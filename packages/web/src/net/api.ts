@@ -53,6 +53,8 @@ function errorBody(json: unknown): { code: string; message: string } | null {
 export const api = {
   games: () => call<{ games: GameInfo[] }>('GET', '/api/games'),
   tables: () => call<{ tables: TableInfo[] }>('GET', '/api/tables'),
+  /** Listed finished games, the most recently finished first (for their replays). */
+  finishedTables: () => call<{ tables: TableInfo[] }>('GET', '/api/tables?status=finished'),
   table: (id: string) => call<{ table: TableInfo }>('GET', `/api/tables/${encodeURIComponent(id)}`),
   create: (req: CreateTableRequest) => call<CreateTableResponse>('POST', '/api/tables', req),
   join: (id: string, name: string, seat?: number) =>

@@ -45,4 +45,25 @@ describe('the live table reducer', () => {
     s = reduceLive(s, { type: 'update', seq: 2, seat: 1, events: [], snapshot: snap(2) });
     expect(s.error).toBeNull();
   });
+
+  it('a welcome brings the moves it lists into the log, once each (issue 18, defect 6)', () => {
+    const notice = (seq: number) => ({ seq, seat: seq % 2, events: [{ type: `e${seq}` }] });
+    const welcome = (missed: ReturnType<typeof notice>[], seq: number): ServerMessage => ({
+      type: 'welcome',
+      table,
+      seat: null,
+      missed,
+      snapshot: snap(seq),
+      chat: [],
+      serverTime: 0,
+    });
+    // A first hello (since 0): the whole game so far.
+    let s = reduceLive(INITIAL_LIVE, welcome([notice(1), notice(2), notice(3)], 3));
+    expect(s.notices.map((n) => n.seq)).toEqual([1, 2, 3]);
+    // A reconnect after seq 2 was seen live but 3 was not acknowledged: 3 comes again, kept once.
+    s = reduceLive(s, welcome([notice(3), notice(4)], 4));
+    expect(s.notices.map((n) => n.seq)).toEqual([1, 2, 3, 4]);
+    s = reduceLive(s, welcome([], 4));
+    expect(s.notices.map((n) => n.seq)).toEqual([1, 2, 3, 4]);
+  });
 });

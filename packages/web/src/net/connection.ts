@@ -1,6 +1,6 @@
 /**
  * One live table over the WebSocket: says hello (with the held seat's token, and the last sequence number
- * seen so a reconnect only fetches what was missed), reconnects with back-off, and hands every server
+ * seen so a reconnect only fetches what was missed, 0 at first so the whole game's log comes), reconnects with back-off, and hands every server
  * message to the screen: the latest table, snapshot and chat. `View` and `Event` are the game's own types:
  * the registry of client games opens a connection typed by the engine module the server runs for the table.
  */
@@ -54,7 +54,7 @@ export function reduceLive<V, E extends GameEvent>(
         seat: m.seat,
         snapshot: m.snapshot,
         chat: m.chat,
-        notices: m.missed ? [...s.notices, ...m.missed] : s.notices,
+        notices: m.missed ? withMissed(s.notices, m.missed) : s.notices,
         error: null,
       };
     case 'update':
@@ -75,6 +75,15 @@ export function reduceLive<V, E extends GameEvent>(
     case 'pong':
       return s;
   }
+}
+
+/** The log after a welcome: what was seen before the first missed move, then every missed move. */
+function withMissed<E extends GameEvent>(
+  seen: readonly MoveNotice<E>[],
+  missed: readonly MoveNotice<E>[],
+): readonly MoveNotice<E>[] {
+  if (missed.length === 0) return seen;
+  return [...seen.filter((n) => n.seq < missed[0].seq), ...missed];
 }
 
 export class Connection<V = unknown, E extends GameEvent = GameEvent> {
@@ -103,7 +112,9 @@ export class Connection<V = unknown, E extends GameEvent = GameEvent> {
         type: 'hello',
         table: this.table,
         ...(this.seat ? { seat: this.seat.seat, token: this.seat.token } : {}),
-        ...(this.state.snapshot ? { since: this.state.snapshot.seq } : {}),
+        // A first hello asks for everything since the start: a reload, a spectator and a late joiner get
+        // the whole log; a reconnect only what it missed.
+        since: this.state.snapshot?.seq ?? 0,
       };
       ws.send(JSON.stringify(hello));
     };

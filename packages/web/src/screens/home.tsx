@@ -75,21 +75,6 @@ export function Home() {
             </a>
           </div>
         </section>
-        <section class="card game-card" data-testid="nim-card">
-          <h2>{t('games.nim.name')}</h2>
-          <p>{t('games.nim.blurb')}</p>
-          <div class="actions">
-            <a class="button" href="#/lobby/nim" data-testid="nim-online">
-              {t('home.playFriend')}
-            </a>
-            <a class="button secondary" href="#/nim/hotseat" data-testid="nim-hotseat">
-              {t('home.hotseat')}
-            </a>
-            <a class="button secondary" href="#/rules/nim">
-              {t('home.rules')}
-            </a>
-          </div>
-        </section>
       </div>
     </main>
   );

@@ -4,7 +4,7 @@ import { knightsGame, sideOfSeat, type KnightsEvent, type KnightsState } from '@
 import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from '../knights/board.js';
-import { KnightsStatus, MoveList, WinnerOverlay } from '../knights/panel.js';
+import { KnightsHint, KnightsStatus, MoveList, WinnerOverlay } from '../knights/panel.js';
 import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
 import { stageHint, type Stage } from '../knights/selection.js';
 import {
@@ -137,7 +137,7 @@ function KnightsHotseatGame(props: {
         <aside class="side-panel">
           <div class="card">
             <KnightsStatus winner={winner} toMove={toMove} />
-            {hint && <p class="muted">{t(hint)}</p>}
+            {hint && <KnightsHint hint={hint} />}
             <div class="row">
               <button
                 class="secondary small"

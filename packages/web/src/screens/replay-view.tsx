@@ -102,15 +102,18 @@ export function ReplayView<S, St, V, E extends GameEvent>(props: {
   );
 
   const names = record.players.map((p) => (p.kind === 'bot' ? botName(t, p.bot ?? p.name) : p.name));
-  const winners = record.result?.winners.map((w) => names[w] ?? `#${w}`) ?? [];
+  // Each seat by its side or number as well as its player: two "Hard" bots must still be told apart.
+  const seats = names.map((name, seat) => t('replay.seat', { seat: props.game.seatLabel(t, seat), name }));
+  const winners = record.result?.winners.map((w) => props.game.seatLabel(t, w)) ?? [];
   return (
     <main class="page replay">
       <h1>
         {t(`games.${record.game}.name`)} · {t('replay.title')}
       </h1>
-      <p class="muted">
-        {names.join(' · ')}
-        {winners.length > 0 && ` — ${t('common.wins', { name: winners.join(', ') })}`}
+      <p class="muted" data-testid="replay-players">
+        {seats.join(` ${t('replay.vs')} `)}
+        {winners.length > 0 &&
+          ` — ${t('replay.winner', { count: winners.length, names: winners.join(', ') })}`}
       </p>
       {controls}
       <div class="row">
@@ -128,6 +131,10 @@ export function ReplayView<S, St, V, E extends GameEvent>(props: {
         moves={record.moves}
         events={props.events.slice(0, ply)}
         names={names}
+        onJump={(p) => {
+          setPlaying(false);
+          setPly(p);
+        }}
       />
     </main>
   );

@@ -33,7 +33,7 @@ export function ReplayScreen({ id }: { id: string | null }) {
         else setError(l.error.message);
       });
     } else {
-      void api.tables().then((r) => r.ok && setFinished(r.value.tables));
+      void api.finishedTables().then((r) => r.ok && setFinished(r.value.tables));
     }
   }, [id]);
 
@@ -66,7 +66,11 @@ export function ReplayScreen({ id }: { id: string | null }) {
           </section>
           <section>
             <h2>{t('replay.fromServer')}</h2>
-            <TableList tables={finished} filter={(tb) => tb.status === 'finished'} />
+            <TableList
+              tables={finished}
+              filter={(tb) => tb.status === 'finished'}
+              empty={t('replay.noneFinished')}
+            />
           </section>
         </div>
       )}

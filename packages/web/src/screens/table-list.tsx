@@ -1,11 +1,27 @@
 /** A list of tables: the game, its status and seats, and the way in (join, watch or replay). */
 import type { TableInfo } from '@attila/protocol';
+import { clientGame } from '../games/registry.js';
 import { useT } from '../i18n/i18n.js';
+import { botName } from '../ui/names.js';
 
-export function TableList({ tables, filter }: { tables: TableInfo[]; filter: (t: TableInfo) => boolean }) {
+export function TableList({
+  tables,
+  filter,
+  empty,
+}: {
+  tables: TableInfo[];
+  filter: (t: TableInfo) => boolean;
+  /** What to say when no table is shown (default: no open tables). */
+  empty?: string;
+}) {
   const t = useT();
   const shown = tables.filter(filter);
-  if (shown.length === 0) return <p class="muted">{t('lobby.none')}</p>;
+  if (shown.length === 0)
+    return (
+      <p class="muted" data-testid="tables-none">
+        {empty ?? t('lobby.none')}
+      </p>
+    );
   return (
     <ul class="table-list">
       {shown.map((tb) => (
@@ -15,7 +31,20 @@ export function TableList({ tables, filter }: { tables: TableInfo[]; filter: (t:
             <span class="muted">{t(`lobby.status.${tb.status}`)}</span>
           </div>
           <div class="muted small">
-            {tb.seats.map((s) => (s.name ? s.name : t('lobby.freeSeat'))).join(' · ')}
+            {tb.seats
+              .map((s) =>
+                s.name ? (s.kind === 'bot' ? botName(t, s.bot ?? s.name) : s.name) : t('lobby.freeSeat'),
+              )
+              .join(' · ')}
+            {tb.result && tb.result.winners.length > 0 && (
+              <>
+                {' — '}
+                {t('replay.winner', {
+                  count: tb.result.winners.length,
+                  names: tb.result.winners.map((w) => clientGame(tb.game).seatLabel(t, w)).join(', '),
+                })}
+              </>
+            )}
           </div>
           <div class="row">
             {tb.status === 'finished' ? (

@@ -27,6 +27,7 @@ import {
   type TribesOptionsForm,
   useTribesSeating,
 } from '../tribes/options-form.js';
+import { useFocusOnOpen } from '../ui/focus-on-open.js';
 
 interface Running {
   readonly seed: string;
@@ -164,17 +165,7 @@ function TribesHotseatGame({
   const covered = !result && handOver && !unseen;
 
   if (covered) {
-    return (
-      <main class="page pass-device" data-testid="pass-device">
-        <div class="card pass-card">
-          <h1>{t('tribes.passDevice', { name: names[toAct] })}</h1>
-          <p>{t('tribes.passDeviceHelp', { name: names[toAct] })}</p>
-          <button data-testid="ready" onClick={() => setRunning({ ...running, shownTo: toAct })}>
-            {t('tribes.ready', { name: names[toAct] })}
-          </button>
-        </div>
-      </main>
-    );
+    return <PassDevice name={names[toAct]} onReady={() => setRunning({ ...running, shownTo: toAct })} />;
   }
 
   return (
@@ -243,4 +234,21 @@ function unwrapSettings(raw: Record<string, unknown>) {
   const s = tribesGame.parseSettings(raw);
   if (!s.ok) throw new Error(s.error.message);
   return s.value;
+}
+
+/** Nothing of the game while the device changes hands; the button (focused) shows the next player's hand. */
+function PassDevice(props: { name: string; onReady: () => void }) {
+  const t = useT();
+  const ready = useFocusOnOpen<HTMLButtonElement>();
+  return (
+    <main class="page pass-device" data-testid="pass-device">
+      <div class="card pass-card">
+        <h1>{t('tribes.passDevice', { name: props.name })}</h1>
+        <p>{t('tribes.passDeviceHelp', { name: props.name })}</p>
+        <button ref={ready} data-testid="ready" onClick={props.onReady}>
+          {t('tribes.ready', { name: props.name })}
+        </button>
+      </div>
+    </main>
+  );
 }

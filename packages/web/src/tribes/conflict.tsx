@@ -4,6 +4,7 @@
  */
 import type { CardsRevealed, CenturyScored, TribeName, TribesView } from '@attila/tribes';
 import { useT } from '../i18n/i18n.js';
+import { useFocusOnOpen } from '../ui/focus-on-open.js';
 import { TribeIcon } from './tribes.js';
 import { tribeId } from './view.js';
 
@@ -67,6 +68,7 @@ export function ConflictReveal(props: {
   onClose: () => void;
 }) {
   const t = useT();
+  const ok = useFocusOnOpen<HTMLButtonElement>();
   const { reveal } = props;
   let delay = 0;
   return (
@@ -126,7 +128,7 @@ export function ConflictReveal(props: {
           </tbody>
         </table>
         <p class="muted">{t('tribes.peaceFollows')}</p>
-        <button onClick={props.onClose} data-testid="close-reveal">
+        <button ref={ok} onClick={props.onClose} data-testid="close-reveal">
           {t('common.ok')}
         </button>
       </div>
@@ -144,6 +146,7 @@ export function ScoringTable(props: {
   onClose: () => void;
 }) {
   const t = useT();
+  const ok = useFocusOnOpen<HTMLButtonElement>();
   const { scoring } = props;
   return (
     <div
@@ -180,9 +183,9 @@ export function ScoringTable(props: {
                       {id && <TribeIcon tribe={id} />} {id ? t(`tribes.tribe.${id}`) : b.tribe}
                     </th>
                     <td class="small muted">
-                      {t('tribes.first', { n: b.markers })}
+                      {t('tribes.first', { count: b.markers })}
                       <br />
-                      {t('tribes.second', { n: b.provinces })}
+                      {t('tribes.second', { count: b.provinces })}
                     </td>
                     {props.names.map((_, seat) => (
                       <td
@@ -227,7 +230,7 @@ export function ScoringTable(props: {
             </tbody>
           </table>
         </div>
-        <button onClick={props.onClose} data-testid="close-scoring">
+        <button ref={ok} onClick={props.onClose} data-testid="close-scoring">
           {t('common.ok')}
         </button>
       </div>

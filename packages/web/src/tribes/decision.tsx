@@ -16,6 +16,7 @@ import {
   type TribeName,
   type TribesView,
 } from '@attila/tribes';
+import { RuleHelp, type HelpTopic } from '../ui/rule-help.js';
 import { TribeIcon } from './tribes.js';
 import { tribeIds } from './view.js';
 
@@ -115,6 +116,16 @@ export function Hand({
   );
 }
 
+/** What to do now, with the "?" that opens the rule for it. */
+function Prompt(props: { text: string; topic: HelpTopic }) {
+  return (
+    <div class="prompt-row">
+      <p class="prompt">{props.text}</p>
+      <RuleHelp key={props.topic} topic={props.topic} />
+    </div>
+  );
+}
+
 export function Decision({ view, legal, onMove, pending, setPending }: DecisionProps) {
   const t = useT();
   const c = choicesOf(legal);
@@ -131,7 +142,10 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
 
   const tiles = (c.tileDouble || c.trades.size > 0 || c.twoInfluence.length > 0) && (
     <div class="tile-actions">
-      <h4>{t('tribes.actions')}</h4>
+      <div class="prompt-row">
+        <h4>{t('tribes.actions')}</h4>
+        <RuleHelp topic="tribes.tiles" />
+      </div>
       <div class="row">
         {c.tileDouble && (
           <button
@@ -211,11 +225,14 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
   if (view.phase === 'play' && c.play.size > 0) {
     return (
       <div class="decision" data-testid="decision-play">
-        <p class="prompt">
-          {pending?.kind === 'card'
-            ? t('tribes.pickProvince', { tribe: t(`tribes.tribe.${pending.tribe.toLowerCase()}`) })
-            : t('tribes.pickCard')}
-        </p>
+        {pending?.kind === 'card' ? (
+          <Prompt
+            text={t('tribes.pickProvince', { tribe: t(`tribes.tribe.${pending.tribe.toLowerCase()}`) })}
+            topic="tribes.province"
+          />
+        ) : (
+          <Prompt text={t('tribes.pickCard')} topic="tribes.card" />
+        )}
         <Hand
           view={view}
           selected={pending?.kind === 'card' ? pending.tribe : null}
@@ -231,7 +248,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
   if (view.phase === 'play' && c.discards.length > 0) {
     return (
       <div class="decision" data-testid="decision-discard">
-        <p class="prompt">{t('tribes.noPlayable')}</p>
+        <Prompt text={t('tribes.noPlayable')} topic="tribes.discard" />
         <div class="row">
           {c.discards.map((d) => (
             <button
@@ -253,9 +270,11 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
     const tribeName = cardTribe ? t(`tribes.tribe.${cardTribe}`) : '';
     return (
       <div class="decision" data-testid="decision-influence">
-        <p class="prompt">
-          {pending?.kind === 'second' ? t('tribes.pickSecond') : t('tribes.influenceOrMarker')}
-        </p>
+        {pending?.kind === 'second' ? (
+          <Prompt text={t('tribes.pickSecond')} topic="tribes.province" />
+        ) : (
+          <Prompt text={t('tribes.influenceOrMarker')} topic="tribes.influence" />
+        )}
         <div class="row">
           {c.influence && (
             <button
@@ -289,7 +308,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
     const n = commit.reduce((a, b) => a + b, 0);
     return (
       <div class="decision conflict-decision" data-testid="decision-commit">
-        <p class="prompt">{t('tribes.conflictHelp')}</p>
+        <Prompt text={t('tribes.conflictHelp')} topic="tribes.commit" />
         <Counters view={view} counts={commit} max={max} onChange={setCommit} testid="commit-cards" />
         <button
           type="button"

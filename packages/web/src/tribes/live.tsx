@@ -29,6 +29,11 @@ export function TribesLive(props: LiveBoardProps<TribesView, TribesEvent>) {
       log={props.notices}
       mapJson={map}
       seq={props.snapshot.seq}
+      endActions={
+        <a class="button" href={`#/replay/${props.table.id}`} data-testid="end-replay">
+          {t('common.replay')}
+        </a>
+      }
     />
   );
 }

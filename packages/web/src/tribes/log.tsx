@@ -90,7 +90,8 @@ export function GameLog(props: {
       <h3>{t('common.log')}</h3>
       {/* Focusable so a keyboard can scroll a long log. */}
       <ol ref={ref} class="log-lines" data-testid="log" aria-live="polite" tabindex={0}>
-        {lines.slice(-200).map((l, i) => (
+        {/* The whole game: a reload or a late joiner gets every line from the welcome (issue 18, defect 6). */}
+        {lines.map((l, i) => (
           <li key={i}>{l}</li>
         ))}
       </ol>

@@ -17,7 +17,11 @@ export function Centuries({ view }: { view: TribesView }) {
           title={t('tribes.century', { n: c })}
         >
           <span class="numeral">{ROMAN[c]}</span>
-          <span class="tiles" role="img" aria-label={t('tribes.peaceLeft', { n: view.peaceTilesLeft[i] })}>
+          <span
+            class="tiles"
+            role="img"
+            aria-label={t('tribes.peaceLeft', { count: view.peaceTilesLeft[i] })}
+          >
             {Array.from({ length: peaceTiles }, (_, k) => (
               <span key={k} class={`ptile${k < view.peaceTilesLeft[i] ? '' : ' gone'}`} aria-hidden="true" />
             ))}

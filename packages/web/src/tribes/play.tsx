@@ -11,14 +11,18 @@ import {
   type TribeName,
   type TribesView,
 } from '@attila/tribes';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
+import { useFocusOnOpen } from '../ui/focus-on-open.js';
 import { distinctNames } from '../ui/names.js';
 import { ConflictReveal, ConflictStatus, ScoringTable, type RevealEvent } from './conflict.js';
 import { Decision, Hand, type Pending } from './decision.js';
 import type { ProvinceGeo } from './geography.js';
+import { EndSummary } from './end-summary.js';
 import { GameLog, type LoggedMove } from './log.js';
 import { TribesMap } from './map.js';
+import { MapScrollHint } from './map-scroll-hint.js';
 import { Centuries, Influence, Players } from './panels.js';
 import { tribeIds } from './view.js';
 
@@ -40,6 +44,8 @@ export interface TribesPlayProps {
    */
   readonly seenPopup?: number;
   readonly onSeenPopup?: (key: number) => void;
+  /** Links shown with the final standings (a live game's replay). */
+  readonly endActions?: ComponentChildren;
 }
 
 export interface Popup {
@@ -142,15 +148,16 @@ export function TribesPlay(input: TribesPlayProps) {
               lastPlaced={lastPlaced}
             />
           </div>
+          <MapScrollHint target={scrollRef} />
           <p class="muted small map-note">{t('tribes.reconstruction')}</p>
         </div>
         {myTurn ? (
-          <div class="card">
+          <div class="card hand-bar">
             <Decision view={view} legal={legal} onMove={myTurn} pending={pending} setPending={setPending} />
           </div>
         ) : (
           view.hand && (
-            <div class="card">
+            <div class="card hand-bar">
               <h3>{t('tribes.hand')}</h3>
               <Hand view={view} selected={null} playable={new Set()} />
             </div>
@@ -183,17 +190,29 @@ export function TribesPlay(input: TribesPlayProps) {
         <ScoringTable scoring={next.scoring} names={props.names} onClose={() => setSeen(next.key)} />
       )}
       {!next && view.result && !endClosed && props.popups !== false && (
-        <FinalStandings view={view} names={props.names} onClose={() => setEndClosed(true)} />
+        <FinalStandings
+          view={view}
+          names={props.names}
+          log={props.log}
+          onClose={() => setEndClosed(true)}
+          actions={props.endActions}
+        />
       )}
     </div>
   );
 }
 
-/** The end of the game: everyone's final score, the winners first. */
-function FinalStandings(props: { view: TribesView; names: readonly string[]; onClose: () => void }) {
+/** The end of the game: why it ended, and everyone's points per century and in all, the winners first. */
+function FinalStandings(props: {
+  view: TribesView;
+  names: readonly string[];
+  log: readonly LoggedMove[];
+  onClose: () => void;
+  actions?: ComponentChildren;
+}) {
   const t = useT();
+  const ok = useFocusOnOpen<HTMLButtonElement>();
   const result = props.view.result!;
-  const order = props.names.map((_, i) => i).sort((a, b) => props.view.scores[b] - props.view.scores[a]);
   const winners = result.winners.map((w) => props.names[w]).join(', ');
   return (
     <div
@@ -209,19 +228,13 @@ function FinalStandings(props: { view: TribesView; names: readonly string[]; onC
             ? t('common.draw', { names: winners })
             : t('common.wins', { name: winners })}
         </div>
-        <table class="players">
-          <tbody>
-            {order.map((seat) => (
-              <tr key={seat} class={result.winners.includes(seat) ? 'to-act' : ''}>
-                <td>{props.names[seat]}</td>
-                <td class="num">{props.view.scores[seat]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <button class="secondary" onClick={props.onClose} data-testid="close-winner">
-          {t('common.close')}
-        </button>
+        <EndSummary view={props.view} names={props.names} log={props.log} />
+        <div class="row" style={{ justifyContent: 'center' }}>
+          {props.actions}
+          <button ref={ok} class="secondary" onClick={props.onClose} data-testid="close-winner">
+            {t('common.close')}
+          </button>
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,174 @@
+/**
+ * Finished games can be found again (issue 18, defect 5, and the replay title of item 10): the Replays
+ * screen lists the server's finished games, newest first, and opens their replays; every live game's end
+ * dialog offers its replay (Knights and a 3-seat Tribes game); the replay's title names each seat by side
+ * or number, so two bots of one level can be told apart. A desktop in English and a 390×844 phone in German.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { CreateTableResponse, TableInfo } from '@attila/protocol';
+import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
+import { playTribesDecision } from './tribes.js';
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openReplays(page: Page): Promise<void> {
+  await page.goto(`${server.url}/`);
+  await page.click('header a[href="#/replay"]');
+  await page.waitForSelector('[data-testid="record-file"]');
+}
+
+/** A game of two bots of the same level, created through the API; its id once it is over. */
+async function botsGame(): Promise<string> {
+  const res = await fetch(`${server.url}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      game: 'knights',
+      seats: [
+        { type: 'bot', bot: 'easy' },
+        { type: 'bot', bot: 'easy' },
+      ],
+    }),
+  });
+  const id = ((await res.json()) as CreateTableResponse).table.id;
+  for (let i = 0; i < 600; i++) {
+    const r = (await (await fetch(`${server.url}/api/tables/${id}`)).json()) as { table: TableInfo };
+    if (r.table.status === 'finished') return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the bots did not finish');
+}
+
+describe('finished games on the Replays screen', () => {
+  it(
+    'lists them newest first and opens them; each live end dialog has its replay',
+    { timeout: 300_000 },
+    async () => {
+      const phone = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+      await phone.page.goto(`${server.url}/`);
+      await phone.page.selectOption('[data-testid="language"]', 'de');
+      // Nothing finished yet: it says so (not "no open tables").
+      await openReplays(phone.page);
+      await expect
+        .poll(() => phone.page.innerText('[data-testid="tables-none"]'))
+        .toBe('Auf diesem Server gibt es noch keine beendeten Spiele.');
+
+      // 1. Knights against a bot, on the desktop: the end dialog's replay button.
+      const { page, context } = await newPage(browser);
+      await page.goto(`${server.url}/#/lobby`);
+      await page.fill('[data-testid="name"]', 'Aetius');
+      await page.click('[data-testid="game-knights"]');
+      await page.selectOption('[data-testid="seat-kind-1"]', 'bot:random');
+      await page.click('[data-testid="create"]');
+      await page.waitForSelector('.knights-board');
+      const knightsId = page.url().split('/table/')[1];
+      for (let turn = 0; turn < 40; turn++) {
+        if (await waitForTurnOrEnd(page)) break;
+        await playKnightsTurn(page);
+      }
+      await page.click('[data-testid="end-replay"]');
+      await page.waitForSelector('[data-testid="replay-position"]');
+      expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
+        /^Romans \(Aetius\) vs Huns \(Random \(beginner\)\) — (Romans|Huns) won$/,
+      );
+
+      // 2. Two bots of one level: the title still tells the seats apart.
+      const botsId = await botsGame();
+      await page.goto(`${server.url}/#/replay/${botsId}`);
+      await page.waitForSelector('[data-testid="replay-position"]');
+      expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
+        /^Romans \(Easy\) vs Huns \(Easy\) — (Romans|Huns) won$/,
+      );
+      await shot(page, 'replay-title-two-bots');
+
+      // 3. Tribes, three seats (a person and two bots), to the end: the standings offer the replay.
+      await page.goto(`${server.url}/#/lobby`);
+      await page.click('[data-testid="game-tribes"]');
+      await page.selectOption('[data-testid="players"]', '3');
+      await page.selectOption('[data-testid="seat-kind-1"]', 'bot:random');
+      await page.selectOption('[data-testid="seat-kind-2"]', 'bot:random');
+      await page.click('[data-testid="create"]');
+      await page.waitForSelector('[data-testid="tribes-map"]');
+      const tribesId = page.url().split('/table/')[1];
+      const any =
+        '[data-testid^="decision-"], [data-testid="reveal"], [data-testid="scoring"], [data-testid="winner"]';
+      for (let step = 0; step < 1000; step++) {
+        await page.waitForSelector(any, { timeout: 60_000 });
+        if (await page.locator('[data-testid="winner"]').count()) break;
+        if (await page.locator('[data-testid="reveal"]').count())
+          await page.click('[data-testid="close-reveal"]');
+        else if (await page.locator('[data-testid="scoring"]').count())
+          await page.click('[data-testid="close-scoring"]');
+        else await playTribesDecision(page);
+      }
+      // The end summary: why the game ended, and each seat's points per century adding up to its total.
+      expect(await page.innerText('[data-testid="end-reason"]')).toMatch(
+        /^The game ended because (the last peace tile was placed|a tribe placed its last marker|an influence marker reached the top of its track|nobody could place a marker for a whole round)\.$/,
+      );
+      const rows = await page.locator('[data-testid="standings"] tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({
+          centuries: [...tr.querySelectorAll('[data-century-points]')].map((td) =>
+            Number(td.getAttribute('data-century-points')),
+          ),
+          total: Number(tr.querySelector('[data-total]')?.getAttribute('data-total')),
+        })),
+      );
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        expect(row.centuries.length).toBeGreaterThan(0);
+        expect(row.centuries.reduce((a, b) => a + b, 0)).toBe(row.total);
+      }
+      expect(rows.map((r) => r.total)).toEqual([...rows.map((r) => r.total)].sort((a, b) => b - a));
+      await shot(page, 'tribes-end-replay-button');
+      await page.selectOption('[data-testid="language"]', 'de');
+      await expect
+        .poll(() => page.innerText('[data-testid="end-reason"]'))
+        .toMatch(/^Das Spiel endete, weil /);
+      await shot(page, 'tribes-end-summary-de');
+      await page.selectOption('[data-testid="language"]', 'en');
+      await page.click('[data-testid="end-replay"]');
+      await page.waitForSelector('[data-testid="replay-position"]');
+      expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
+        /^Player 1 \(Aetius\) vs Player 2 \(Random \(beginner\)\) vs Player 3 \(Random \(beginner\)\) — (shared win: )?Player \d/,
+      );
+
+      // The Replays screen lists all three, the last finished first, and opens one.
+      await openReplays(page);
+      await expect.poll(() => page.locator('[data-testid="table-item"]').count()).toBe(3);
+      const listed = await page
+        .locator('[data-testid="table-item"] a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(listed).toEqual([`#/replay/${tribesId}`, `#/replay/${botsId}`, `#/replay/${knightsId}`]);
+      await shot(page, 'replays-finished-desktop');
+      await page.click(`[data-testid="table-item"] a[href="#/replay/${knightsId}"]`);
+      await page.waitForSelector('[data-testid="replay-position"]');
+      expect(page.url()).toContain(`#/replay/${knightsId}`);
+
+      // On the German phone: the same list, and a replay with its title in German.
+      await openReplays(phone.page);
+      await expect.poll(() => phone.page.locator('[data-testid="table-item"]').count()).toBe(3);
+      expect(await phone.page.locator('[data-testid="table-item"] a').first().innerText()).toBe(
+        'Wiederholung ansehen',
+      );
+      await shot(phone.page, 'replays-finished-phone-de');
+      await phone.page.click(`[data-testid="table-item"] a[href="#/replay/${botsId}"]`);
+      await phone.page.waitForSelector('[data-testid="replay-position"]');
+      expect(await phone.page.innerText('[data-testid="replay-players"]')).toMatch(
+        /^Römer \(Leicht\) gegen Hunnen \(Leicht\) — Sieg: (Römer|Hunnen)$/,
+      );
+      await context.close();
+      await phone.context.close();
+    },
+  );
+});

@@ -1,0 +1,133 @@
+/**
+ * Clickable move lists (issue 18, defect 9): two people play Knights online — desktop/English and a 390×844
+ * phone in German. Both see every move in a list that keeps the newest in view (also after a reload);
+ * clicking a move shows that position read-only, the game going on behind it, until "back to the live
+ * position". Then the finished game's replay: clicking a move (and "Start") jumps there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const position = (page: Page) => page.getAttribute('.knights-board', 'data-position');
+const entries = (page: Page) => page.locator('[data-testid="movelist"] li').count();
+
+/** Whether the list's last entry is inside the list's visible box (the list scrolls, not the page). */
+async function newestInView(page: Page): Promise<boolean> {
+  return page.$eval('[data-testid="movelist"]', (list) => {
+    const last = list.querySelector('li:last-child');
+    if (!last) return false;
+    const l = list.getBoundingClientRect();
+    const r = last.getBoundingClientRect();
+    return r.top >= l.top - 1 && r.bottom <= l.bottom + 1;
+  });
+}
+
+describe('the move list', () => {
+  it(
+    'follows a live Knights game, shows past positions read-only, and jumps in the replay',
+    { timeout: 180_000 },
+    async () => {
+      const a = await newPage(browser);
+      const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+      await b.page.goto(`${server.url}/`);
+      await b.page.selectOption('[data-testid="language"]', 'de');
+      await a.page.goto(`${server.url}/#/lobby`);
+      await a.page.fill('[data-testid="name"]', 'Flavius');
+      await a.page.click('[data-testid="game-knights"]');
+      await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
+      await a.page.click('[data-testid="create"]');
+      await a.page.waitForSelector('[data-testid="invite"]');
+      await b.page.goto(await a.page.inputValue('[data-testid="invite"]'));
+      await b.page.fill('[data-testid="join-name"]', 'Bleda');
+      await b.page.click('[data-testid="sit-1"]');
+      await b.page.waitForSelector('.knights-board');
+      const players = [a.page, b.page];
+      // The position after each ply, as the board showed it live.
+      const positions = [await position(a.page)];
+      let ply = 0;
+      const play = async () => {
+        const page = players[ply % 2];
+        if (await waitForTurnOrEnd(page)) return false;
+        await playKnightsTurn(page);
+        ply++;
+        await expect.poll(() => entries(a.page)).toBe(ply);
+        await expect.poll(() => entries(b.page)).toBe(ply);
+        positions.push(await position(a.page));
+        return true;
+      };
+      for (let i = 0; i < 16; i++) await play();
+      // Longer than the list's box: the newest move is scrolled into view on both screens.
+      expect(await newestInView(a.page)).toBe(true);
+      expect(await newestInView(b.page)).toBe(true);
+
+      // The phone reloads: the whole list comes back (the moves before the reload too).
+      await b.page.reload();
+      await b.page.waitForSelector('.knights-board');
+      await expect.poll(() => entries(b.page)).toBe(ply);
+      expect(await b.page.locator('[data-testid="movelist"] li').allInnerTexts()).toEqual(
+        await a.page.locator('[data-testid="movelist"] li').allInnerTexts(),
+      );
+      expect(await newestInView(b.page)).toBe(true);
+
+      // A looks back at move 3 while it is A's turn: that position, nothing to play on it.
+      await waitForTurnOrEnd(a.page);
+      expect(ply % 2).toBe(0);
+      await a.page.click('[data-testid="move-3"]');
+      await expect.poll(() => position(a.page)).toBe(positions[3]);
+      expect(await a.page.innerText('[data-testid="viewing-past"]')).toContain('move 3');
+      expect(await a.page.locator('.knights-board [data-target="true"]').count()).toBe(0);
+      await shot(a.page, 'movelist-live-past-desktop');
+      await a.page.click('[data-testid="back-to-live"]');
+      await expect.poll(() => position(a.page)).toBe(positions[ply]);
+      expect(await a.page.locator('[data-testid="viewing-past"]').count()).toBe(0);
+
+      // B (German, phone) looks at the start while A moves: B stays there, the list grows, then back.
+      await b.page.click('[data-testid="move-0"]');
+      await expect.poll(() => position(b.page)).toBe(positions[0]);
+      expect(await b.page.innerText('[data-testid="viewing-past"]')).toContain('Ausgangsstellung');
+      await play();
+      expect(await position(b.page)).toBe(positions[0]);
+      await shot(b.page, 'movelist-live-past-phone-de');
+      await b.page.click('[data-testid="back-to-live"]');
+      await expect.poll(() => position(b.page)).toBe(positions[ply]);
+
+      // Play to the end, then the replay.
+      while (await play());
+      expect(await a.page.locator('[data-testid="winner"]').count()).toBe(1);
+      await a.page.click('[data-testid="end-replay"]');
+      await a.page.waitForSelector('[data-testid="replay-position"]');
+      await expect.poll(() => entries(a.page)).toBe(ply);
+      expect(await newestInView(a.page)).toBe(true);
+      await a.page.click('[data-testid="move-5"]');
+      await expect.poll(() => a.page.innerText('[data-testid="replay-position"]')).toBe(`Move 5 of ${ply}`);
+      expect(await position(a.page)).toBe(positions[5]);
+      expect(await a.page.getAttribute('[data-testid="move-5"]', 'aria-current')).toBe('step');
+      await a.page.click('[data-testid="move-0"]');
+      await expect.poll(() => position(a.page)).toBe(positions[0]);
+      await shot(a.page, 'movelist-replay-desktop');
+      const bReplay = b.page;
+      await bReplay.goto(`${server.url}/#/replay/${a.page.url().split('/replay/')[1]}`);
+      await bReplay.waitForSelector('[data-testid="replay-position"]');
+      await bReplay.click(`[data-testid="move-${ply - 1}"]`);
+      await expect
+        .poll(() => bReplay.innerText('[data-testid="replay-position"]'))
+        .toBe(`Zug ${ply - 1} von ${ply}`);
+      expect(await position(bReplay)).toBe(positions[ply - 1]);
+      await shot(bReplay, 'movelist-replay-phone-de');
+      await a.context.close();
+      await b.context.close();
+    },
+  );
+});

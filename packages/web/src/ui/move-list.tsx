@@ -1,0 +1,65 @@
+/**
+ * A game's moves, numbered, newest kept in sight: in live games, replays and hotseat. With `onJump` every
+ * entry is a button that shows the position after that move (and "Start" the position before the first).
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import { useT } from '../i18n/i18n.js';
+
+export function MoveList(props: {
+  moves: readonly string[];
+  /** The ply shown (moves made so far in the position on the board); default: the last. */
+  current?: number;
+  onJump?: (ply: number) => void;
+}) {
+  const t = useT();
+  const { moves, onJump } = props;
+  const current = props.current ?? moves.length;
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    // Scroll the list itself (never the page) so the shown move — the newest while following — is in view.
+    const list = ref.current;
+    const item = list?.querySelector<HTMLElement>(`[data-ply="${Math.max(1, current)}"]`);
+    if (!list || !item) return;
+    const top = item.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = top - list.clientHeight / 2;
+  }, [current, moves.length]);
+  return (
+    <section>
+      <h3>{t('common.moves')}</h3>
+      {onJump && (
+        <button
+          class={`small secondary${current === 0 ? ' current' : ''}`}
+          data-testid="move-0"
+          aria-current={current === 0 ? 'step' : undefined}
+          onClick={() => onJump(0)}
+        >
+          {t('movelist.start')}
+        </button>
+      )}
+      <ol ref={ref} class="movelist" data-testid="movelist" tabindex={onJump ? undefined : 0}>
+        {moves.map((m, i) => {
+          const ply = i + 1;
+          const here = current === ply;
+          return (
+            <li key={i} class={here ? 'current' : ''} data-ply={ply}>
+              {onJump ? (
+                <button
+                  class="move-entry"
+                  data-testid={`move-${ply}`}
+                  aria-current={here ? 'step' : undefined}
+                  aria-label={t('movelist.jump', { n: ply, move: m })}
+                  onClick={() => onJump(ply)}
+                >
+                  {m}
+                </button>
+              ) : (
+                m
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * A "?" beside a decision that opens the rule that applies to it, in the player's language: a disclosure
+ * button (aria-expanded, aria-controls) that Tab reaches and Enter/Space toggles; the text is short and
+ * follows docs/rules/.
+ */
+import { useId, useState } from 'preact/hooks';
+import { useT } from '../i18n/i18n.js';
+
+/** The decisions a rule is written for; each has a title and a text under the locales' help section. */
+export type HelpTopic =
+  | 'tribes.card'
+  | 'tribes.province'
+  | 'tribes.influence'
+  | 'tribes.second'
+  | 'tribes.commit'
+  | 'tribes.discard'
+  | 'tribes.tiles'
+  | 'knights.place'
+  | 'knights.pick'
+  | 'knights.land'
+  | 'knights.scorch';
+
+export function RuleHelp({ topic }: { topic: HelpTopic }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const title = t(`help.${topic}.title`);
+  return (
+    <span class="rule-help" data-testid={`help-${topic}`}>
+      <button
+        type="button"
+        class="help-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={t('help.open', { topic: title })}
+        data-testid="help-toggle"
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">?</span>
+      </button>
+      <span id={id} class="help-text" role="note" hidden={!open} data-testid="help-text">
+        <strong>{title}</strong> {t(`help.${topic}.text`)}
+      </span>
+    </span>
+  );
+}
