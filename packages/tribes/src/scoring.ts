@@ -13,34 +13,42 @@ function share(total: number, k: number, up: boolean): number {
   return up ? Math.ceil(total / k) : Math.floor(total / k);
 }
 
-/** The ranking on one tribe's track and what each place is worth; one scratch record, reused (a hot path for bots). */
-interface Ranking {
-  best: number;
-  bestCount: number;
-  second: number;
-  secondCount: number;
-  /** Markers on the board and provinces held: the worth of first and second place. */
-  markers: number;
-  provinces: number;
-  leaderGets: number;
-  secondGets: number;
-  /** Two players: whether the second is close enough to the leader to score. */
-  inReach: boolean;
+const markersOf = (s: TribesState, tribe: number): number => MARKERS_PER_TRIBE - s.supply[tribe];
+const provincesOf = (s: TribesState, tribe: number): number => popcount(s.presence[tribe]);
+/** Whether second place scores: always, except with two players further behind than the gap allows. */
+const inReach = (s: TribesState, best: number, second: number): boolean =>
+  s.players !== 2 || best - second <= s.options.twoPlayerSecondGap;
+
+/** Each seat's place on a ranked track (the explanation of a scoring), into `places`. */
+function placesOn(
+  s: TribesState,
+  tribe: number,
+  places: ScoringPlace[],
+  best: number,
+  bestCount: number,
+  second: number,
+  secondCount: number,
+): void {
+  for (let seat = 0; seat < s.players; seat++) {
+    const v = s.influence[seat * TRIBE_COUNT + tribe];
+    if (v === 0) places[seat] = 'no-influence';
+    else if (v === best) places[seat] = bestCount > 1 ? 'tied-first' : secondCount === 0 ? 'alone' : 'first';
+    else if (v === second) places[seat] = inReach(s, best, second) ? 'second' : 'second-out-of-reach';
+    else places[seat] = 'behind';
+  }
 }
 
-const ranking: Ranking = {
-  best: 0,
-  bestCount: 0,
-  second: 0,
-  secondCount: 0,
-  markers: 0,
-  provinces: 0,
-  leaderGets: 0,
-  secondGets: 0,
-  inReach: true,
-};
-
-function rank(s: TribesState, tribe: number): Ranking {
+/**
+ * The one scoring of a tribe's track: adds the points of `tribe` for each seat into `points` and, when `places`
+ * is given, writes each seat's place there (the explanation). Locals only and an early exit for an empty
+ * track: bots score tracks at every evaluated position.
+ */
+export function scoreTribe(
+  s: TribesState,
+  tribe: number,
+  points: Int32Array,
+  places: ScoringPlace[] | null = null,
+): void {
   const n = s.players;
   let best = 0;
   let bestCount = 0;
@@ -60,64 +68,39 @@ function rank(s: TribesState, tribe: number): Ranking {
       secondCount = 1;
     } else if (v === second) secondCount++;
   }
-  const first = MARKERS_PER_TRIBE - s.supply[tribe];
-  const provinces = popcount(s.presence[tribe]);
+  if (places) placesOn(s, tribe, places, best, bestCount, second, secondCount);
+  if (bestCount === 0) return;
+  const first = markersOf(s, tribe);
+  const provinces = provincesOf(s, tribe);
   const up = s.options.tieRounding === 'up';
   let leaderGets: number;
   let secondGets = 0;
-  const inReach = n !== 2 || best - second <= s.options.twoPlayerSecondGap;
   if (bestCount > 1) leaderGets = share(first + provinces, bestCount, up);
   else if (secondCount === 0) leaderGets = first + provinces;
   else {
     leaderGets = first;
-    if (inReach) secondGets = share(provinces, secondCount, up);
+    if (inReach(s, best, second)) secondGets = share(provinces, secondCount, up);
   }
-  const r = ranking;
-  r.best = best;
-  r.bestCount = bestCount;
-  r.second = second;
-  r.secondCount = secondCount;
-  r.markers = first;
-  r.provinces = provinces;
-  r.leaderGets = leaderGets;
-  r.secondGets = secondGets;
-  r.inReach = inReach;
-  return r;
-}
-
-function pointsOf(r: Ranking, v: number): number {
-  if (v === 0) return 0;
-  if (v === r.best) return r.leaderGets;
-  return v === r.second ? r.secondGets : 0;
-}
-
-function placeOf(r: Ranking, v: number): ScoringPlace {
-  if (v === 0) return 'no-influence';
-  if (v === r.best) return r.bestCount > 1 ? 'tied-first' : r.secondCount === 0 ? 'alone' : 'first';
-  if (v === r.second) return r.inReach ? 'second' : 'second-out-of-reach';
-  return 'behind';
-}
-
-/** Adds the points of `tribe` for each seat into `points`. */
-export function scoreTribe(s: TribesState, tribe: number, points: Int32Array): void {
-  const r = rank(s, tribe);
-  if (r.bestCount === 0) return;
-  for (let seat = 0; seat < s.players; seat++) {
-    points[seat] += pointsOf(r, s.influence[seat * TRIBE_COUNT + tribe]);
+  for (let seat = 0; seat < n; seat++) {
+    const v = s.influence[seat * TRIBE_COUNT + tribe];
+    if (v === 0) continue;
+    if (v === best) points[seat] += leaderGets;
+    else if (v === second) points[seat] += secondGets;
   }
 }
 
 /** One tribe's scoring with everything behind it, read from the state of this moment. */
 export function explainTribe(s: TribesState, tribe: number): TribeScoring {
-  const r = rank(s, tribe);
-  const influence = Array.from({ length: s.players }, (_, seat) => s.influence[seat * TRIBE_COUNT + tribe]);
+  const points = new Int32Array(s.players);
+  const places: ScoringPlace[] = [];
+  scoreTribe(s, tribe, points, places);
   return {
     tribe: TRIBES[tribe],
-    markers: r.markers,
-    provinces: r.provinces,
-    influence,
-    places: influence.map((v) => placeOf(r, v)),
-    points: influence.map((v) => pointsOf(r, v)),
+    markers: markersOf(s, tribe),
+    provinces: provincesOf(s, tribe),
+    influence: Array.from({ length: s.players }, (_, seat) => s.influence[seat * TRIBE_COUNT + tribe]),
+    places,
+    points: Array.from(points),
   };
 }
 
