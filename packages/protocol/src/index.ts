@@ -6,13 +6,12 @@
  */
 import { GAME_KINDS, describeZodIssues, type GameEvent, type GameKind, type GameResult } from '@attila/core';
 import { z } from 'zod';
+
+/** The games and results of the record format (core), which the wire speaks too. */
+export { GAME_KINDS, type GameKind, type GameResult } from '@attila/core';
 import { forbiddenCharacter } from './names.js';
 
 export { botNameClash, forbiddenCharacter } from './names.js';
-
-/** The games a server can host: the record format's list, one definition. */
-export const GAME_NAMES = GAME_KINDS;
-export type GameName = GameKind;
 
 /** Limits enforced at the edge. */
 export const LIMITS = {
@@ -104,7 +103,7 @@ export type SeatSpec = z.infer<typeof seatSpecSchema>;
 
 export const createTableSchema = z
   .object({
-    game: z.enum(GAME_NAMES),
+    game: z.enum(GAME_KINDS),
     /** The engine's settings (validated by the engine: Knights `{layout, first}`, Tribes its options). */
     settings: z.record(z.string(), z.unknown()).default({}),
     /** One entry per seat, in seat order; its length must be the engine's player count for `settings`. */
@@ -155,12 +154,9 @@ export interface ClockInfo {
   readonly at: number;
 }
 
-/** How a game ended: the record format's result, one definition. */
-export type GameResultInfo = GameResult;
-
 export interface TableInfo {
   readonly id: string;
-  readonly game: GameName;
+  readonly game: GameKind;
   readonly settings: Record<string, unknown>;
   readonly rulesVersion: string;
   readonly playerCount: number;
@@ -171,12 +167,12 @@ export interface TableInfo {
   readonly takeover: string | null;
   /** Moves played so far: the game's sequence number. */
   readonly seq: number;
-  readonly result: GameResultInfo | null;
+  readonly result: GameResult | null;
   readonly createdAt: string;
 }
 
 export interface GameInfo {
-  readonly game: GameName;
+  readonly game: GameKind;
   readonly rulesVersion: string;
   readonly seats: { readonly min: number; readonly max: number };
   readonly bots: readonly string[];
@@ -258,7 +254,7 @@ export interface Snapshot<View = unknown> {
   /** The moves this seat may make now (empty for spectators and seats not to act). */
   readonly legalMoves: readonly string[];
   readonly clock: ClockInfo | null;
-  readonly result: GameResultInfo | null;
+  readonly result: GameResult | null;
 }
 
 export interface ChatMessage {

@@ -3,7 +3,7 @@
  * a game's settings, state or view.
  */
 import type { AnyGameModule } from '@attila/core';
-import type { GameName } from '@attila/protocol';
+import type { GameKind } from '@attila/protocol';
 
 export type AnyGame = AnyGameModule;
-export type GameRegistry = Partial<Record<GameName, AnyGame>>;
+export type GameRegistry = Partial<Record<GameKind, AnyGame>>;

@@ -24,7 +24,7 @@ import {
   type CreateTable,
   type CreateTableResponse,
   type GameInfo,
-  type GameName,
+  type GameKind,
   type TableInfo,
 } from '@attila/protocol';
 import type { LeaseLobby, Leases } from './leases.js';
@@ -84,10 +84,10 @@ export class Lobby implements LeaseLobby {
 
   gameInfo(): GameInfo[] {
     return Object.entries(this.games).map(([name, game]) => ({
-      game: name as GameName,
+      game: name as GameKind,
       rulesVersion: game.rulesVersion,
       seats: { min: game.seats.min, max: game.seats.max },
-      bots: this.deps.bots.available(name as GameName),
+      bots: this.deps.bots.available(name as GameKind),
     }));
   }
 

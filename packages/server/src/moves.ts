@@ -5,7 +5,7 @@
 import { err, formatRecordedMove, ok, playRecordedMoves, type GameEvent, type Result } from '@attila/core';
 import { afterMove, flagged, stopClock, type ClockState } from './clock.js';
 import type { AnyGame } from './games.js';
-import type { GameResultInfo } from '@attila/protocol';
+import type { GameResult } from '@attila/protocol';
 import type { StoredMove, StoredTable } from './storage/types.js';
 import { tokenMatches } from './tokens.js';
 
@@ -38,7 +38,7 @@ export interface GameLog {
 export interface CheckedMove {
   readonly next: unknown;
   readonly events: readonly GameEvent[];
-  readonly result: GameResultInfo | null;
+  readonly result: GameResult | null;
   readonly clock: ClockState | null;
   /** As the game record has it (prefixed by the seat when several could act). */
   readonly recorded: string;

@@ -5,7 +5,7 @@
  */
 import { err, ok, type Result } from '@attila/core';
 import { stopClock, type ClockState } from './clock.js';
-import type { GameResultInfo } from '@attila/protocol';
+import type { GameResult } from '@attila/protocol';
 import type { StoredSeat, StoredTable } from './storage/types.js';
 
 /** The seat a new player takes (`wanted`, or the first free one), held from now on by `tokenHash`. */
@@ -72,7 +72,7 @@ export type TimeOut =
   | { readonly kind: 'takeover'; readonly seats: readonly StoredSeat[] }
   | {
       readonly kind: 'lost';
-      readonly result: GameResultInfo;
+      readonly result: GameResult;
       readonly finishedAt: string;
       readonly clock: ClockState;
     };

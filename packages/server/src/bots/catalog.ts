@@ -6,16 +6,16 @@
  */
 import type { AnyHonestBot } from '@attila/core';
 import type { GameRegistry } from '../games.js';
-import type { GameName } from '@attila/protocol';
+import type { GameKind } from '@attila/protocol';
 
 export interface BotModule {
   readonly games: GameRegistry;
-  readonly bots: Partial<Record<GameName, Readonly<Record<string, AnyHonestBot>>>>;
+  readonly bots: Partial<Record<GameKind, Readonly<Record<string, AnyHonestBot>>>>;
 }
 
-export function botNames(module: BotModule): Partial<Record<GameName, readonly string[]>> {
-  const out: Partial<Record<GameName, readonly string[]>> = {};
-  for (const [game, bots] of Object.entries(module.bots)) out[game as GameName] = Object.keys(bots ?? {});
+export function botNames(module: BotModule): Partial<Record<GameKind, readonly string[]>> {
+  const out: Partial<Record<GameKind, readonly string[]>> = {};
+  for (const [game, bots] of Object.entries(module.bots)) out[game as GameKind] = Object.keys(bots ?? {});
   return out;
 }
 

@@ -11,7 +11,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { GameName } from '@attila/protocol';
+import type { GameKind } from '@attila/protocol';
 import type { BotRequest, BotRunner } from './types.js';
 import type { WorkerAnswer, WorkerQuestion } from './worker.js';
 import { PriorityQueues, type Priority } from './priority.js';
@@ -40,7 +40,7 @@ export interface BotPoolOptions {
   /** A bot that thinks longer than this fails (its seat then plays its first legal move). */
   readonly timeoutMs?: number;
   /** The bot names per game (what the workers can run). */
-  readonly catalog: Readonly<Partial<Record<GameName, readonly string[]>>>;
+  readonly catalog: Readonly<Partial<Record<GameKind, readonly string[]>>>;
   /** URL of the module (exporting `botModule`) the bot threads load. */
   readonly botModule: string;
   /** Whether a table's question comes before bots-only games' (default: all alike). */
@@ -49,7 +49,7 @@ export interface BotPoolOptions {
    * Per game, the least time from question to answer (default none). For games with hidden information,
    * so that the answer's timing does not depend on it.
    */
-  readonly minThinkMs?: Readonly<Partial<Record<GameName, number>>>;
+  readonly minThinkMs?: Readonly<Partial<Record<GameKind, number>>>;
   /** Up to this much more, at random (default `THINK_SPREAD_MS`), where a minimum applies. */
   readonly thinkSpreadMs?: number;
   readonly now?: () => number;
@@ -86,7 +86,7 @@ export class BotPool implements BotRunner {
     this.lanes = [...this.byPriority.person, ...this.byPriority.bots];
   }
 
-  available(game: GameName): readonly string[] {
+  available(game: GameKind): readonly string[] {
     return this.options.catalog[game] ?? [];
   }
 

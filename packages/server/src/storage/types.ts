@@ -5,7 +5,7 @@
  * sequence number is already taken is refused by the database itself (primary key), whatever the process.
  */
 import type { ClockState } from '../clock.js';
-import type { ClockSettings, GameName, GameResultInfo, TableStatus } from '@attila/protocol';
+import type { ClockSettings, GameKind, GameResult, TableStatus } from '@attila/protocol';
 
 export interface StoredSeat {
   readonly seat: number;
@@ -19,7 +19,7 @@ export interface StoredSeat {
 
 export interface StoredTable {
   readonly id: string;
-  readonly game: GameName;
+  readonly game: GameKind;
   readonly settings: Record<string, unknown>;
   readonly seed: string;
   readonly rulesVersion: string;
@@ -30,7 +30,7 @@ export interface StoredTable {
   readonly createdAt: string;
   readonly startedAt: string | null;
   readonly finishedAt: string | null;
-  readonly result: GameResultInfo | null;
+  readonly result: GameResult | null;
   /** The clock as of the last change (move, start, take-over); null without clocks. */
   readonly clock: ClockState | null;
   readonly seats: readonly StoredSeat[];
@@ -64,7 +64,7 @@ export interface TablePatch {
   readonly status?: TableStatus;
   readonly startedAt?: string;
   readonly finishedAt?: string;
-  readonly result?: GameResultInfo | null;
+  readonly result?: GameResult | null;
   readonly clock?: ClockState | null;
 }
 
