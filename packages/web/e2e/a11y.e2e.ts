@@ -2,9 +2,9 @@
  * An automated accessibility check (axe-core, injected through Playwright) on every screen, at desktop and
  * phone size: no serious or critical violations.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, seriousA11yViolations, startServer, type ServerProcess } from './harness.js';
+import { newPage, seriousA11yViolations, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playKnightsTurn } from './knights.js';
 import { playTribesDecision } from './tribes.js';
 import { HOTSEAT_ANY } from './hotseat.js';
@@ -17,13 +17,7 @@ import { SCREENSHOTS } from './harness.js';
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 type Visit = readonly [name: string, go: (page: Page) => Promise<void>];
 

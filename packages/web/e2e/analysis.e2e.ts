@@ -7,22 +7,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newRecord, serializeRecord } from '@attila/core';
 import { knightsGame } from '@attila/knights';
-import { launchBrowser, newPage, SCREENSHOTS, shot, startServer, type ServerProcess } from './harness.js';
+import { newPage, SCREENSHOTS, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 /** A record of placements on the standard board, to open in the replay screen. */
 function placements(name: string, moves: string[]): string {

@@ -4,22 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, SCREENSHOTS, shot, startServer, type ServerProcess } from './harness.js';
+import { newPage, SCREENSHOTS, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { dragKnightsTurn, playKnightsTurn, timedFinalClick, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision, playTribesUntilOver } from './tribes.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 async function bots(game: string): Promise<string[]> {
   const res = await fetch(`${server.url}/api/games`);

@@ -3,20 +3,14 @@
  * warning colour at 10 s and says once, in each viewer's language, that time is short — seen by the mover
  * on a desktop in English and by the opponent on a 390×844 phone in German.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 describe('a clock running low', () => {
   it('turns colour and warns once at 10 seconds left', { timeout: 90_000 }, async () => {

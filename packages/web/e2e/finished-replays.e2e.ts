@@ -4,23 +4,17 @@
  * dialog offers its replay (Knights and a 3-seat Tribes game); the replay's title names each seat by side
  * or number, so two bots of one level can be told apart. A desktop in English and a 390×844 phone in German.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CreateTableResponse, TableInfo } from '@attila/protocol';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 async function openReplays(page: Page): Promise<void> {
   await page.goto(`${server.url}/`);

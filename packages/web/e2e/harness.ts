@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 export const SCREENSHOTS = new URL('../screenshots/', import.meta.url).pathname;
@@ -58,6 +59,23 @@ export async function startServer(): Promise<ServerProcess> {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Starts the real server and Chromium before a file's tests (handing both to `ready`) and stops both after,
+ * the same for every browser test.
+ */
+export function withServerAndBrowser(ready: (server: ServerProcess, browser: Browser) => void): void {
+  let server: ServerProcess | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    ready(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }
 
 export async function launchBrowser(): Promise<Browser> {

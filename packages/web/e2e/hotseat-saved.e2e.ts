@@ -4,22 +4,16 @@
  * browser's storage replayed through the engine, Tribes behind the pass-the-device screen; undo works in
  * both; a header link, "New game" and closing the page ask first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Dialog, Page } from 'playwright-core';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playTribesHotseat, startTribesHotseat } from './hotseat.js';
 import { playKnightsTurn } from './knights.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 /** Clicks and answers the confirmation the click raises; returns its question. */
 async function answering(page: Page, accept: boolean, click: () => Promise<void>): Promise<string> {

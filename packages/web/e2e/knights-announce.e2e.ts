@@ -4,13 +4,13 @@
  * language: hotseat in English, a live table against a bot in German, a replay stepped with the keyboard
  * in Spanish.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newRecord, serializeRecord } from '@attila/core';
 import { knightsGame } from '@attila/knights';
-import { launchBrowser, newPage, SCREENSHOTS, startServer, type ServerProcess } from './harness.js';
+import { newPage, SCREENSHOTS, type ServerProcess, withServerAndBrowser } from './harness.js';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 import es from '../src/i18n/locales/es.json';
@@ -18,13 +18,7 @@ import es from '../src/i18n/locales/es.json';
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 type Locale = typeof en;
 

@@ -4,28 +4,15 @@
  * clicking a move shows that position read-only, the game going on behind it, until "back to the live
  * position". Then the finished game's replay: clicking a move (and "Start") jumps there.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  seriousA11yViolations,
-  shot,
-  startServer,
-  type ServerProcess,
-} from './harness.js';
+import { newPage, seriousA11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 const position = (page: Page) => page.getAttribute('.knights-board', 'data-position');
 const entries = (page: Page) => page.locator('[data-testid="movelist"] li').count();

@@ -4,19 +4,13 @@
  * and played on one device — with no Nim-specific code anywhere else.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 const stones = (page: Page) => page.getAttribute('[data-testid="nim"]', 'data-stones');
 

@@ -3,21 +3,15 @@
  * "1 peace tile left" for the fourth century's single tile and the plural for the others, through i18next's
  * plural forms — in English on a desktop and in Czech (one / few / other) on a 390×844 phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { startTribesHotseat } from './hotseat.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 async function peaceLabels(page: Page): Promise<string[]> {
   await page.click('[data-testid="ready"]');

@@ -4,16 +4,9 @@
  * comes) and Knights decisions (placing, moving, scorching), by mouse and by keyboard, at desktop size in
  * English and at 390×844 in German; axe finds no serious violation with the help open.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  seriousA11yViolations,
-  shot,
-  startServer,
-  type ServerProcess,
-} from './harness.js';
+import { newPage, seriousA11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { startTribesHotseat } from './hotseat.js';
 import { playKnightsTurn } from './knights.js';
 import de from '../src/i18n/locales/de.json';
@@ -22,13 +15,7 @@ import en from '../src/i18n/locales/en.json';
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 type Help = typeof en.help;
 

@@ -6,23 +6,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseRecord, replayMoves } from '@attila/core';
 import { tribesGame } from '@attila/tribes';
-import { launchBrowser, newPage, SCREENSHOTS, startServer, type ServerProcess } from './harness.js';
+import { newPage, SCREENSHOTS, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playTribesHotseat, startTribesHotseat } from './hotseat.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 /** The conflicts and scorings of the game just played, from its record replayed through the engine. */
 async function loggedByEngine(page: Page, file: string): Promise<{ conflicts: number; scorings: number }> {

@@ -3,22 +3,16 @@
  * provinces where a marker may go, the buttons of every decision and the dialogs; Enter presses them. No
  * mouse click is made after the setup screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { HOTSEAT_ANY } from './hotseat.js';
 import { focusArrives, pressOn, tabTo } from './keyboard.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 const has = async (page: Page, selector: string) => (await page.locator(selector).count()) > 0;
 const seq = (page: Page) => page.getAttribute('.tribes-play', 'data-seq');

@@ -4,21 +4,15 @@
  * spectator (a phone in English) comes in later. Both have the whole log — as many lines as the players who
  * stayed, line for line the same text in the same language — and it grows with the game afterwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playTribesDecision } from './tribes.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 const DECISION = ['play', 'influence', 'commit', 'discard']
   .map((d) => `[data-testid="decision-${d}"]`)

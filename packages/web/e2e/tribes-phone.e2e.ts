@@ -4,22 +4,16 @@
  * scroll it, and a whole turn — card, province, influence — is made from there. Desktop keeps the hand in
  * its place below the map.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { startTribesHotseat } from './hotseat.js';
 import en from '../src/i18n/locales/en.json';
 
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 /** The element lies wholly inside the viewport as the page is scrolled now. */
 async function inViewport(page: Page, selector: string): Promise<boolean> {
