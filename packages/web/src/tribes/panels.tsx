@@ -87,9 +87,9 @@ export function Influence({ view, names }: { view: TribesView; names: readonly s
       <thead>
         <tr>
           <th>{t('tribes.scoringTable.tribe')}</th>
-          {names.map((n, i) => (
-            <th key={i} title={n}>
-              {initials(n)}
+          {columnLabels(names).map((label, i) => (
+            <th key={i} title={names[i]}>
+              {label}
             </th>
           ))}
           <th title={t('tribes.supply')}>{t('tribes.supplyShort')}</th>
@@ -119,7 +119,19 @@ export function Influence({ view, names }: { view: TribesView; names: readonly s
   );
 }
 
-export function initials(name: string): string {
-  const w = name.trim().split(/\s+/);
-  return (w.length > 1 ? w[0][0] + w[1][0] : name.slice(0, 3)).toUpperCase();
+/** A narrow column's label for a name: the first letters of its first two words ("Bleda" gives "BLE"). */
+function initials(name: string): string {
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.match(/[\p{L}\p{N}]/u)?.[0])
+    .filter((c): c is string => c !== undefined);
+  const letters = name.match(/[\p{L}\p{N}]/gu) ?? [];
+  return (words.length > 1 ? words[0] + words[1] : letters.slice(0, 3).join('')).toUpperCase();
+}
+
+/** One label a seat, told apart by the seat's number where two would read alike (two bots of one level). */
+export function columnLabels(names: readonly string[]): string[] {
+  const labels = names.map(initials);
+  return labels.map((l, i) => (labels.indexOf(l) !== labels.lastIndexOf(l) ? `${l}${i + 1}` : l));
 }
