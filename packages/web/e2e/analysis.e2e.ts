@@ -70,6 +70,13 @@ describe('Knights analysis in the placement phase', () => {
       { timeout: 120_000 },
       async () => {
         const { page, context } = await newPage(browser, size.opts);
+        // A server with no time to spare (a busy one): it answers only what the opening book knows, so the
+        // browser's own search always runs. On an idle machine the real server proves the 4-knight position
+        // within its 2 s and the browser would have nothing left to do.
+        await page.route('**/api/knights/analyse', (route) => {
+          const asked: unknown = JSON.parse(route.request().postData() ?? '{}');
+          return route.continue({ postData: JSON.stringify({ ...(asked as object), budgetMs: 0 }) });
+        });
         await page.goto(`${server.url}/`);
         await page.selectOption('[data-testid="language"]', size.lang);
         const file = placements(`analysis-${size.name}`, OFF_BOOK);
