@@ -39,6 +39,17 @@ function latestSnapshot(client: TestClient): Snapshot | null {
  * Each client moves at random whenever its latest snapshot says it is to act, until the game is over or
  * `maxMoves` moves were made in all. Resolves with the number of moves the clients made.
  */
+/** Where each player stands when a game stops moving: its last snapshot and the last errors it was sent. */
+function stallReport(players: readonly Seated[]): string {
+  return players
+    .map((p) => {
+      const snap = latestSnapshot(p.client);
+      const errors = p.client.received.filter((m) => m.type === 'error').slice(-2);
+      return `seat ${p.seat}: seq ${snap?.seq}, to act ${JSON.stringify(snap?.toAct)}, errors ${JSON.stringify(errors)}`;
+    })
+    .join('; ');
+}
+
 export function playRandomly(
   players: Seated[],
   seed: string,
@@ -49,7 +60,7 @@ export function playRandomly(
   let made = 0;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`game not over after ${timeoutMs} ms (${made} moves)`)),
+      () => reject(new Error(`game not over after ${timeoutMs} ms (${made} moves): ${stallReport(players)}`)),
       timeoutMs,
     );
     const sentAt = new Map<Seated, number>();
@@ -71,11 +82,22 @@ export function playRandomly(
       if (over || made >= maxMoves) {
         clearTimeout(timer);
         for (const p of players) p.client.socket.off('message', listener);
+        players.forEach((p, i) => p.client.socket.off('message', retries[i]));
         resolve(made);
       }
     };
     const listener = () => setImmediate(step);
+    // A random mover can outpace the per-socket message limit (a person never does): a move refused for
+    // that is sent again once the limit has refilled, as a client would.
+    const retries = players.map((p) => (data: unknown) => {
+      const m: unknown = JSON.parse(String(data));
+      if (typeof m === 'object' && m !== null && 'code' in m && m.code === 'rate.limited') {
+        sentAt.delete(p);
+        setTimeout(step, 200);
+      }
+    });
     for (const p of players) p.client.socket.on('message', listener);
+    players.forEach((p, i) => p.client.socket.on('message', retries[i]));
     step();
   });
 }
