@@ -27,14 +27,7 @@ describe('the registry of client games', () => {
       const seat = knightsGame.toAct(state)[0];
       g = unwrap(playLocal(knightsGame, g, seat, knightsGame.legalMoves(state, seat)[0]));
     }
-    const record = localRecord(
-      knightsGame,
-      'knights',
-      { layout: 'standard', first: 'R' },
-      'seed',
-      ['a', 'b'],
-      g,
-    );
+    const record = localRecord(knightsGame, { layout: 'standard', first: 'R' }, 'seed', ['a', 'b'], g);
     expect(clientGame('knights').replay(record).ok).toBe(true);
     const bad = clientGame('knights').replay({ ...record, moves: [...record.moves.slice(0, 2), 'z9'] });
     expect(!bad.ok && bad.error.message).toMatch(/move 3/);

@@ -7,9 +7,9 @@ import {
   err,
   formatRecordedMove,
   newRecord,
+  serializeRecord,
   ok,
   type GameEvent,
-  type GameKind,
   type GameModule,
   type GameRecord,
   type Result,
@@ -72,7 +72,6 @@ export function undoLocal<St, E extends GameEvent>(g: LocalGame<St, E>, plies = 
 
 export function localRecord<S, St, V, E extends GameEvent>(
   game: GameModule<S, St, V, E>,
-  kind: GameKind,
   settingsJson: Record<string, unknown>,
   seed: string,
   names: readonly string[],
@@ -81,7 +80,7 @@ export function localRecord<S, St, V, E extends GameEvent>(
   const result = game.result(currentState(g));
   const now = new Date().toISOString();
   return newRecord({
-    game: kind,
+    game: game.kind,
     id: `local-${seed}`,
     rulesVersion: game.rulesVersion,
     settings: settingsJson,
@@ -98,6 +97,11 @@ export function randomSeed(): string {
   const a = new Uint32Array(2);
   crypto.getRandomValues(a);
   return [...a].map((x) => x.toString(36)).join('');
+}
+
+/** Offers a game record as the file `attila-<game>-<stem>.json`. */
+export function downloadRecord(record: GameRecord, stem: string): void {
+  downloadText(`attila-${record.game}-${stem}.json`, serializeRecord(record));
 }
 
 export function downloadText(filename: string, text: string): void {

@@ -1,14 +1,13 @@
 /** Two people, one device: the Knights engine runs in the browser; undo is allowed. */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { knightsGame, sideOfSeat, type KnightsEvent, type KnightsState } from '@attila/knights';
-import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import { KnightsBoard } from '../knights/board.js';
 import { KnightsHint, KnightsStatus, MoveList, WinnerOverlay } from '../knights/panel.js';
 import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
 import { stageHint, type Stage } from '../knights/selection.js';
 import {
-  downloadText,
+  downloadRecord,
   localRecord,
   playLocal,
   randomSeed,
@@ -157,18 +156,15 @@ function KnightsHotseatGame(props: {
               <button
                 class="secondary small"
                 onClick={() =>
-                  downloadText(
-                    `attila-knights-${seed}.json`,
-                    serializeRecord(
-                      localRecord(
-                        knightsGame,
-                        'knights',
-                        { layout: form.layout, first: form.first },
-                        seed,
-                        [t('sides.R'), t('sides.H')],
-                        game,
-                      ),
+                  downloadRecord(
+                    localRecord(
+                      knightsGame,
+                      { layout: form.layout, first: form.first },
+                      seed,
+                      [t('sides.R'), t('sides.H')],
+                      game,
                     ),
+                    seed,
                   )
                 }
               >

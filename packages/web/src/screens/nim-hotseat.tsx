@@ -1,5 +1,4 @@
 /** Nim for two people on one device: the engine runs in the browser; undo and the record to download. */
-import { serializeRecord } from '@attila/core';
 import {
   DEFAULT_NIM_SETTINGS,
   nimGame,
@@ -12,7 +11,7 @@ import { useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import {
   currentState,
-  downloadText,
+  downloadRecord,
   localRecord,
   playLocal,
   randomSeed,
@@ -89,18 +88,9 @@ export function NimHotseat() {
           class="secondary small"
           data-testid="download"
           onClick={() =>
-            downloadText(
-              `attila-nim-${running.seed}.json`,
-              serializeRecord(
-                localRecord(
-                  nimGame,
-                  'nim',
-                  nimGame.settingsToJson(running.settings),
-                  running.seed,
-                  names,
-                  game,
-                ),
-              ),
+            downloadRecord(
+              localRecord(nimGame, nimGame.settingsToJson(running.settings), running.seed, names, game),
+              running.seed,
             )
           }
         >

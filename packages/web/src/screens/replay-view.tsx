@@ -2,11 +2,10 @@
  * Stepping through a replayed game: step, jump, autoplay, download; the game's own board shows each ply.
  */
 import type { GameEvent, GameRecord } from '@attila/core';
-import { serializeRecord } from '@attila/core';
 import { useEffect, useState } from 'preact/hooks';
 import type { ClientGameSpec } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
-import { downloadText } from '../local/local-game.js';
+import { downloadRecord } from '../local/local-game.js';
 import { Icon } from '../ui/icons.js';
 import { botName } from '../ui/names.js';
 
@@ -120,7 +119,7 @@ export function ReplayView<S, St, V, E extends GameEvent>(props: {
         <button
           class="small secondary"
           data-testid="download-record"
-          onClick={() => downloadText(`attila-${record.game}-${record.id}.json`, serializeRecord(record))}
+          onClick={() => downloadRecord(record, record.id)}
         >
           {t('common.download')}
         </button>

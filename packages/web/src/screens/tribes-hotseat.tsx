@@ -4,10 +4,9 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { tribesGame, type TribesEvent, type TribesState } from '@attila/tribes';
-import { serializeRecord } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import {
-  downloadText,
+  downloadRecord,
   localRecord,
   playLocal,
   randomSeed,
@@ -208,18 +207,15 @@ function TribesHotseatGame({
           class="secondary small"
           data-testid="download"
           onClick={() =>
-            downloadText(
-              `attila-tribes-${running.seed}.json`,
-              serializeRecord(
-                localRecord(
-                  tribesGame,
-                  'tribes',
-                  tribesGame.settingsToJson(unwrapSettings(running.settings)),
-                  running.seed,
-                  names,
-                  game,
-                ),
+            downloadRecord(
+              localRecord(
+                tribesGame,
+                tribesGame.settingsToJson(unwrapSettings(running.settings)),
+                running.seed,
+                names,
+                game,
               ),
+              running.seed,
             )
           }
         >
