@@ -1,10 +1,18 @@
 /**
  * An automated accessibility check (axe-core, injected through Playwright) on every screen, at desktop and
- * phone size: no serious or critical violations.
+ * phone size: no serious or critical violations, and no page that scrolls sideways. Each screen is also
+ * photographed for the web README (`documentScreen`).
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, seriousA11yViolations, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  documentScreen,
+  newPage,
+  seriousA11yViolations,
+  sidewaysOverflow,
+  type ServerProcess,
+  withServerAndBrowser,
+} from './harness.js';
 import { playKnightsTurn } from './knights.js';
 import { playTribesDecision } from './tribes.js';
 import { HOTSEAT_ANY } from './hotseat.js';
@@ -159,6 +167,9 @@ describe('accessibility (axe-core)', () => {
         const found: string[] = [];
         for (const [name, go] of SCREENS) {
           await go(page);
+          await documentScreen(page, size.name, name);
+          const overflow = await sidewaysOverflow(page);
+          if (overflow > 1) found.push(`${name}: the page scrolls sideways by ${overflow} px`);
           for (const v of await seriousA11yViolations(page))
             found.push(`${name}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).join(' | ')}`);
         }

@@ -114,6 +114,26 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/** Where the web README's screenshots live (`docs/screens/<size>-<screen>.jpg`). */
+export const DOC_SCREENS = new URL('../docs/screens/', import.meta.url).pathname;
+
+/**
+ * A screen as the README shows it: always into the git-ignored screenshots folder, and into the README's
+ * folder when `ATTILA_DOC_SCREENS=1` (a person then looks at them before committing: pixels differ from run
+ * to run, so ordinary runs leave the committed pictures alone).
+ */
+export async function documentScreen(page: Page, size: string, name: string): Promise<void> {
+  await shot(page, `screen-${size}-${name}`);
+  if (process.env.ATTILA_DOC_SCREENS !== '1') return;
+  mkdirSync(DOC_SCREENS, { recursive: true });
+  await page.screenshot({ path: join(DOC_SCREENS, `${size}-${name}.jpg`), type: 'jpeg', quality: 70 });
+}
+
+/** How far the page itself scrolls sideways (0 when it fits the viewport; inner scrollers don't count). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 export interface AxeViolation {
   readonly id: string;
   readonly impact: string | null;
