@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerArena } from './commands/arena.js';
+import { registerBot } from './commands/bot.js';
 import { registerKnights } from './commands/knights.js';
 import { registerServe } from './commands/serve.js';
 import { registerTribes } from './commands/tribes.js';
@@ -15,5 +16,6 @@ export function buildProgram(): Command {
   registerArena(program);
   registerTribes(program);
   registerKnights(program);
+  registerBot(program);
   return program;
 }

@@ -1,0 +1,105 @@
+/**
+ * The bot protocol: what a bot program reads and writes, one JSON object per line (standard input and
+ * output for a local program; the same objects over the server's bot API). A bot is written once against
+ * these lines and plays wherever Attila hosts it.
+ *
+ * The host speaks first (`hello`), the bot answers `ready`; then, for every game (a `table`), `start`, one
+ * `turn` per decision of the bot's seat, answered by one `move` with the turn's `seq`, and `end`. A move the
+ * rules refuse gets `refused` and the same turn again; nothing changes. A turn shows the bot exactly what its
+ * seat may see: the seat's view, its legal moves and the settings (which every seat knew before the game
+ * began), as an honest bot in `@attila/core` is shown them.
+ */
+import { err, ok, type GameKind, type GameResult, type Result } from '@attila/core';
+import { z } from 'zod';
+import { describeZodError, LIMITS } from './index.js';
+
+export const BOT_PROTOCOL = 'attila-bot/1';
+
+/** The host's lines, to the bot. */
+export type HostLine =
+  | {
+      readonly type: 'hello';
+      readonly protocol: typeof BOT_PROTOCOL;
+      /** The games this host may start (a bot that cannot play one says so in `ready`). */
+      readonly games: readonly GameKind[];
+    }
+  | {
+      readonly type: 'start';
+      readonly table: string;
+      readonly game: GameKind;
+      readonly rulesVersion: string;
+      readonly settings: unknown;
+      /** The seats this bot holds at the table (several in a local match against itself). */
+      readonly seats: readonly number[];
+      readonly players: number;
+    }
+  | {
+      readonly type: 'turn';
+      readonly table: string;
+      /** The number of moves played so far: the `move` answering this turn repeats it. */
+      readonly seq: number;
+      readonly seat: number;
+      readonly view: unknown;
+      /** Never empty; the engine's order. */
+      readonly legal: readonly string[];
+      /** What the seat's clock has left (ms), null without clocks. */
+      readonly clockMs: number | null;
+    }
+  | {
+      readonly type: 'refused';
+      readonly table: string;
+      readonly seq: number;
+      readonly code: string;
+      readonly message: string;
+    }
+  | { readonly type: 'end'; readonly table: string; readonly result: GameResult }
+  | { readonly type: 'bye' };
+
+const botLineSchema = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('ready'),
+      /** How the bot calls itself (shown in results and records). */
+      name: z.string().trim().min(1).max(LIMITS.nameChars),
+      protocol: z.literal(BOT_PROTOCOL, { message: `the protocol is "${BOT_PROTOCOL}"` }),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('move'),
+      table: z.string().min(1).max(64),
+      seq: z.number().int().min(0),
+      move: z.string().min(1).max(LIMITS.moveChars),
+    })
+    .strict(),
+]);
+
+/** The bot's lines, to the host. */
+export type BotLine = z.infer<typeof botLineSchema>;
+
+export type BotLineErrorCode = 'bot.malformed';
+
+const shown = (line: string) => JSON.stringify(line.length > 120 ? `${line.slice(0, 117)}...` : line);
+
+/** One line the bot wrote, parsed; the error quotes it and says what a line may be. */
+export function parseBotLine(line: string): Result<BotLine, BotLineErrorCode> {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    return err(
+      'bot.malformed',
+      `the bot wrote ${shown(line)}, which is not JSON: each line must be one JSON object, ` +
+        `{"type":"ready",...} or {"type":"move","table","seq","move"}`,
+    );
+  }
+  const parsed = botLineSchema.safeParse(json);
+  if (!parsed.success) {
+    return err(
+      'bot.malformed',
+      `the bot wrote ${shown(line)}: ${describeZodError(parsed.error)} ` +
+        `(a line is {"type":"ready","name","protocol":"${BOT_PROTOCOL}"} or {"type":"move","table","seq","move"})`,
+    );
+  }
+  return ok(parsed.data);
+}
