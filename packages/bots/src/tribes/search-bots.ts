@@ -69,6 +69,36 @@ export function ismctsBot(name = 'ismcts', fixed?: Budget, onStats?: (s: SearchS
 }
 
 /**
+ * The search's verdict on a decision, from the seat's view alone: its statistics at the root (each move's
+ * visits and mean reward, the most visited first), with `also` searched besides the usual candidates (a
+ * game review asks about the move a player actually made).
+ */
+export function searchDecision(
+  view: TribesView,
+  map: TribesMap,
+  rng: Rng,
+  budget: Budget,
+  also: readonly MoveCode[] = [],
+): SearchStats {
+  const ranked = rankMoves(view, map, rng);
+  const rootMoves = rootMovesOf(view, ranked);
+  for (const move of also) if (!rootMoves.includes(move)) rootMoves.push(move);
+  const sampler = determinizer(view, map);
+  let stats: SearchStats | null = null;
+  const chosen = search(() => sampler.sample(rng), rng, {
+    budget,
+    rootMoves,
+    rootBias: rootBiasOf(ranked),
+    // Every candidate gets its share of the budget: the review compares their values, not only the winner.
+    earlyStop: false,
+    onStats: (s) => (stats = s),
+  });
+  const result: SearchStats = stats!;
+  // A forced move is searched not at all; its value is the only one there is.
+  return result.root.length ? result : { ...result, root: [{ move: chosen, visits: 0, mean: NaN }] };
+}
+
+/**
  * The cheating bot's samples: the true state itself, generator included, copied each time into one reused
  * state (what a fresh `clone()` per iteration gives, without its allocations).
  */
