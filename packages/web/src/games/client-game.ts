@@ -23,6 +23,8 @@ export interface LiveBoardProps<View, Event extends GameEvent> {
 
 /** What the replay screen hands a game's board at one ply. */
 export interface ReplayBoardProps<State, Event extends GameEvent> {
+  /** The whole game (settings, seed, every move, the result): what a review of the game starts from. */
+  readonly record: GameRecord;
   readonly state: State;
   readonly ply: number;
   readonly moves: readonly string[];

@@ -125,6 +125,7 @@ export function ReplayView<S, St, V, E extends GameEvent>(props: {
         </button>
       </div>
       <ReplayBoard
+        record={record}
         state={state}
         ply={ply}
         moves={record.moves}
