@@ -10,4 +10,4 @@ export {
   type GlickoResult,
   type GlickoState,
 } from './glicko2.js';
-export { plackettLuce, winChance, type SkillBelief } from './weng-lin.js';
+export { bradleyTerryFull, winChance, type SkillBelief } from './weng-lin.js';

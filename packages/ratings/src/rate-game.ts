@@ -25,7 +25,7 @@ import {
   type RatingSystem,
 } from './rating.js';
 import type { SpeedClass } from './speed.js';
-import { plackettLuce } from './weng-lin.js';
+import { bradleyTerryFull } from './weng-lin.js';
 
 export interface RateGameInput {
   readonly game: GameKind;
@@ -129,13 +129,13 @@ function glickoGame(before: readonly Rating[], places: readonly number[], at: nu
   });
 }
 
-/** A Tribes game: one Plackett-Luce update for the whole ranking. */
+/** A Tribes game: one Weng-Lin update for the whole ranking, every pair of seats a comparison. */
 function wengLinGame(before: readonly Rating[], places: readonly number[], at: number): Updated[] {
   const beliefs = before.map((r) => {
     const sigma = Math.sqrt(deviationAt(r, 'weng-lin', at) ** 2 + WENG_LIN.tauPerGame ** 2);
     return { mu: r.rating, sigma: Math.min(sigma, WENG_LIN.maxDeviation) };
   });
-  return plackettLuce(beliefs, places, WENG_LIN).map((b) => ({
+  return bradleyTerryFull(beliefs, places, WENG_LIN).map((b) => ({
     rating: b.mu,
     deviation: clamp(b.sigma, WENG_LIN.minDeviation, WENG_LIN.maxDeviation),
     volatility: null,

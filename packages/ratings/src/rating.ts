@@ -4,7 +4,7 @@
  */
 import { err, ok, type GameKind, type Result } from '@attila/core';
 
-/** Knights (two players) is rated by Glicko-2; Tribes (two to five) by Weng-Lin with Plackett-Luce. */
+/** Knights (two players) is rated by Glicko-2; Tribes (two to five) by Weng-Lin (Bradley-Terry over every pair). */
 export type RatingSystem = 'glicko2' | 'weng-lin';
 
 /** The system of each game; null: not rated (Nim is the seam's test game, played by no one for keeps). */
