@@ -20,8 +20,8 @@ export function pairings(levels: readonly string[]): [string, string][] {
   return levels.flatMap((a, i) => levels.slice(i + 1).map((b): [string, string] => [a, b]));
 }
 
-/** Game `g` of the pairing (a, b): a sits in seat g mod 2. */
-export function playKnights(a: string, b: string, games: number, seed: string): PlayedGame[] {
+/** Games `first` .. `first + games - 1` of the pairing (a, b); in game g, a sits in seat g mod 2. */
+export function playKnights(a: string, b: string, first: number, games: number, seed: string): PlayedGame[] {
   const bots = [a, b].map((name) => {
     const entry = findBot('knights', name);
     if (!entry) throw new Error(`no Knights bot "${name}"`);
@@ -29,7 +29,7 @@ export function playKnights(a: string, b: string, games: number, seed: string): 
   });
   const settings = unwrap(knightsGame.parseSettings({}));
   const out: PlayedGame[] = [];
-  for (let g = 0; g < games; g++) {
+  for (let g = first; g < first + games; g++) {
     const gameSeed = `${seed}/${g}`;
     const seated = g % 2 === 0 ? [0, 1] : [1, 0];
     let state = unwrap(knightsGame.setup(settings, gameSeed));
@@ -46,9 +46,16 @@ export function playKnights(a: string, b: string, games: number, seed: string): 
   return out;
 }
 
-export async function playTribes(a: string, b: string, games: number, seed: string): Promise<PlayedGame[]> {
+/** Games `first` .. `first + games - 1` of the pairing (a, b), by the arena (which rotates the seats). */
+export async function playTribes(
+  a: string,
+  b: string,
+  first: number,
+  games: number,
+  seed: string,
+): Promise<PlayedGame[]> {
   const bots = [a, b];
-  const run = await runArena({ players: 2, bots, games, seed });
+  const run = await runArena({ players: 2, bots, games, firstGame: first, seed });
   if (!run.ok) throw new Error(`tribes ${a} vs ${b}: ${run.error.message}`);
   return run.value.map((o) => ({
     seed: o.seed,

@@ -6,7 +6,7 @@
  * observed score next to the score the ratings predict).
  *
  *   nice -n 10 npx tsx packages/ratings/bench/bot-ratings.ts [--knights-games 30] [--tribes-games 40]
- *        [--seed bot-ratings-1] [--play knights|tribes|both|none]
+ *        [--seed bot-ratings-1] [--round 4] [--play knights|tribes|both|none]
  *
  * `--play knights` (or `tribes`) plays only that game's pairings, so the two can run side by side on two
  * cores; `--play none` only rates the games already in data/bot-games-<game>.json. Either way the ratings
@@ -32,6 +32,7 @@ const { values: args } = parseArgs({
     'knights-games': { type: 'string', default: '30' },
     'tribes-games': { type: 'string', default: '40' },
     seed: { type: 'string', default: 'bot-ratings-1' },
+    round: { type: 'string', default: '4' },
     shuffles: { type: 'string', default: '32' },
     play: { type: 'string', default: 'both' },
   },
@@ -44,6 +45,7 @@ type Game = 'knights' | 'tribes';
 
 interface GamesFile {
   readonly seed: string;
+  /** The games played in every pairing so far. */
   readonly gamesPerPairing: number;
   readonly cpuSeconds: number;
   readonly games: PlayedGame[];
@@ -54,23 +56,47 @@ function cpuSeconds(): number {
   return (u.user + u.system) / 1e6;
 }
 
-async function play(game: Game): Promise<GamesFile> {
+/** The games of the rounds every pairing finished (a stopped run may have played part of a round). */
+function completeRounds(saved: GamesFile): GamesFile {
+  const index = (g: PlayedGame) => Number(g.seed.slice(g.seed.lastIndexOf('/') + 1));
+  return { ...saved, games: saved.games.filter((g) => index(g) < saved.gamesPerPairing) };
+}
+
+/**
+ * Plays in rounds of `--round` games per pairing, every pairing in each round, and saves after each
+ * pairing's share of a round: a run that is stopped keeps a balanced set of games, and a new run with the
+ * same seed carries on from there.
+ */
+async function play(game: Game): Promise<void> {
   const seed = args.seed!;
-  const perPairing = Number(args[`${game}-games`]);
-  const start = cpuSeconds();
-  const games: PlayedGame[] = [];
-  for (const [a, b] of pairings(game === 'knights' ? KNIGHTS_LEVELS : TRIBES_LEVELS)) {
-    const pairingSeed = `${seed}/${game}/${a}-${b}`;
-    games.push(
-      ...(game === 'knights'
-        ? playKnights(a, b, perPairing, pairingSeed)
-        : await playTribes(a, b, perPairing, pairingSeed)),
-    );
-    process.stderr.write(
-      `${game} ${a} vs ${b}: ${perPairing} games, ${(cpuSeconds() - start).toFixed(0)} s CPU\n`,
-    );
+  const target = Number(args[`${game}-games`]);
+  const round = Number(args.round);
+  const file = gamesFile(game);
+  const saved: GamesFile | null = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  if (saved && saved.seed !== seed) throw new Error(`${file.pathname} holds the games of seed ${saved.seed}`);
+  const games = saved ? completeRounds(saved).games : [];
+  const start = cpuSeconds() - (saved?.cpuSeconds ?? 0);
+  for (let done = saved?.gamesPerPairing ?? 0; done < target; done += round) {
+    const count = Math.min(round, target - done);
+    const list = pairings(game === 'knights' ? KNIGHTS_LEVELS : TRIBES_LEVELS);
+    for (const [k, [a, b]] of list.entries()) {
+      const pairingSeed = `${seed}/${game}/${a}-${b}`;
+      games.push(
+        ...(game === 'knights'
+          ? playKnights(a, b, done, count, pairingSeed)
+          : await playTribes(a, b, done, count, pairingSeed)),
+      );
+      const cpu = Math.round(cpuSeconds() - start);
+      process.stderr.write(
+        `${game} ${a} vs ${b}: games ${done} to ${done + count - 1}, ${cpu} s CPU in all\n`,
+      );
+      const perPairing = k === list.length - 1 ? done + count : done;
+      writeFileSync(
+        file,
+        JSON.stringify({ seed, gamesPerPairing: perPairing, cpuSeconds: cpu, games }) + '\n',
+      );
+    }
   }
-  return { seed, gamesPerPairing: perPairing, cpuSeconds: Math.round(cpuSeconds() - start), games };
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -131,15 +157,15 @@ function levelTable(levels: readonly string[], ratings: Map<string, PoolRating>)
 
 const toPlay =
   args.play === 'both' ? (['knights', 'tribes'] as const) : args.play === 'none' ? [] : [args.play as Game];
-for (const game of toPlay) writeFileSync(gamesFile(game), JSON.stringify(await play(game)) + '\n');
+for (const game of toPlay) await play(game);
 const missing = (['knights', 'tribes'] as const).filter((g) => !existsSync(gamesFile(g)));
 if (missing.length > 0) {
   console.log(`played; rate with --play none once data/bot-games-${missing.join(', ')}.json exists`);
   process.exit(0);
 }
 const played = {
-  knights: JSON.parse(readFileSync(gamesFile('knights'), 'utf8')) as GamesFile,
-  tribes: JSON.parse(readFileSync(gamesFile('tribes'), 'utf8')) as GamesFile,
+  knights: completeRounds(JSON.parse(readFileSync(gamesFile('knights'), 'utf8'))),
+  tribes: completeRounds(JSON.parse(readFileSync(gamesFile('tribes'), 'utf8'))),
 };
 const shuffles = Number(args.shuffles);
 const knights = ratePool('knights', played.knights.games, { shuffles, seed: `${played.knights.seed}/order` });
