@@ -11,3 +11,4 @@ export {
   type GlickoState,
 } from './glicko2.js';
 export { bradleyTerryFull, winChance, type SkillBelief } from './weng-lin.js';
+export * from './bot-ratings.js';
