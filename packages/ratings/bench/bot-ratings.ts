@@ -99,7 +99,8 @@ async function play(game: Game): Promise<void> {
   }
 }
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
+const round1 = (x: number) => Number(x.toFixed(1));
+const round3 = (x: number) => Number(x.toFixed(3));
 
 /** Each pairing: the first level's share of the points, observed and as the ratings predict it. */
 function pairingTable(
@@ -132,8 +133,8 @@ function pairingTable(
       a,
       b,
       games: played.length,
-      scoreA: round1((100 * points) / played.length) / 100,
-      expectedA: round1(100 * expected) / 100,
+      scoreA: round3(points / played.length),
+      expectedA: round3(expected),
     };
   });
 }

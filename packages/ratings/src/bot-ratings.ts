@@ -5,6 +5,7 @@
  */
 import type { GameKind } from '@attila/core';
 import data from '../data/bot-ratings.json' with { type: 'json' };
+import { GLICKO, RATING_SYSTEM, type Rating } from './rating.js';
 
 export interface BotRating {
   readonly rating: number;
@@ -38,4 +39,22 @@ export const BOT_RATINGS_MEASURED_AT: string = data.measuredAt;
 /** The published rating of `game`'s bot `level`, or null for a bot that has none. */
 export function publishedBotRating(game: GameKind, level: string): BotRating | null {
   return Object.hasOwn(PUBLISHED[game], level) ? PUBLISHED[game][level] : null;
+}
+
+/**
+ * A bot's seat as `rateGame` takes it: its published rating, never aging (a bot does not rest), with
+ * lichess's default volatility for Knights. The server rates people against it and does not store the
+ * bot's own `after`, so the published number stays the measured one.
+ */
+export function botSeatRating(game: GameKind, level: string): Rating | null {
+  const published = publishedBotRating(game, level);
+  const system = RATING_SYSTEM[game];
+  if (!published || !system) return null;
+  return {
+    rating: published.rating,
+    deviation: published.deviation,
+    volatility: system === 'glicko2' ? GLICKO.volatility : null,
+    games: published.games,
+    lastGameAt: null,
+  };
 }

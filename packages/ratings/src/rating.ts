@@ -62,6 +62,12 @@ export const WENG_LIN = {
   minDeviation: 45,
   beta: 400 / (Math.LN10 * Math.SQRT2),
   kappa: 0.0001,
+  /**
+   * γ = 1: each comparison's full variance reduction. Weng and Lin's σ/c would keep a Tribes player
+   * provisional for well over 100 games; with 1, σ narrows as Glicko's RD does. 1 − Δ stays positive for
+   * up to 5 players: each of the 4 terms σi²/c² · p(1 − p) is under 1/4.
+   */
+  gamma: () => 1,
   /** Added to σ before every game (OpenSkill's τ, σ0/100 at its defaults): skill drifts a little per game. */
   tauPerGame: 3.5,
   /** σ² added per day without a game: what a Glicko-2 RD of volatility 0.06 gains at lichess's pace. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bradleyTerryFull, winChance, type SkillBelief } from './weng-lin.js';
+import { bradleyTerryFull, dampedGamma, winChance, type SkillBelief } from './weng-lin.js';
 
 // openskill.js's own defaults (μ 25, σ 25/3, β 25/6, κ 0.0001), with which its model tests
 // (src/models/__tests__/bradley-terry-full.test.ts, tau not applied) print the values below.
 const fresh: SkillBelief = { mu: 25, sigma: 25 / 3 };
-const openskill = { beta: 25 / 6, kappa: 0.0001 };
+const openskill = { beta: 25 / 6, kappa: 0.0001, gamma: dampedGamma };
 
 function expectBeliefs(actual: SkillBelief[], expected: [number, number][]) {
   expect(actual).toHaveLength(expected.length);
@@ -47,6 +47,21 @@ describe('Weng-Lin Bradley-Terry (full pairing) matches openskill.js on its own 
       [19.729537233052703, 7.202515895247076],
       [14.4590744661054, 7.202515895247076],
     ]);
+  });
+});
+
+describe("openskill.js's tests with its custom γ = 1/k", () => {
+  const oneOverK = { ...openskill, gamma: (_s: number, _c: number, k: number) => 1 / k };
+  it('2 players', () => {
+    expectBeliefs(bradleyTerryFull([fresh, fresh], [0, 1], oneOverK), [
+      [27.63523138347365, 8.122328620674137],
+      [22.36476861652635, 8.122328620674137],
+    ]);
+  });
+  it('5 players', () => {
+    const out = bradleyTerryFull([fresh, fresh, fresh, fresh, fresh], [0, 1, 2, 3, 4], oneOverK);
+    expect(out[0].mu).toBeCloseTo(35.5409255338946, 10);
+    for (const b of out) expect(b.sigma).toBeCloseTo(7.993052538854532, 10);
   });
 });
 
@@ -98,7 +113,7 @@ describe('the update depends on the ranks, not on seat order or the scale of the
     { mu: 1390, sigma: 150 },
     { mu: 1610, sigma: 60 },
   ];
-  const options = { beta: 122.8, kappa: 0.0001 };
+  const options = { beta: 122.8, kappa: 0.0001, gamma: dampedGamma };
 
   it('reversing the seats reverses the output', () => {
     const ranks = [2, 0, 3, 0];

@@ -18,7 +18,15 @@ export interface WengLinOptions {
   readonly beta: number;
   /** κ: the least factor by which one game may shrink σ² (keeps σ positive). */
   readonly kappa: number;
+  /**
+   * γ: the share of a comparison's variance reduction that is taken, from the player's σ, the pair's c and
+   * the number of players. Weng and Lin (and OpenSkill) damp it with σ/c; `dampedGamma` is that.
+   */
+  readonly gamma: (sigma: number, c: number, players: number) => number;
 }
+
+/** Weng and Lin's γ = σ/c, OpenSkill's default. */
+export const dampedGamma = (sigma: number, c: number): number => sigma / c;
 
 /** The chance that `a` finishes ahead of `b`: 1 / (1 + e^((μb − μa) / c)), c² = σa² + σb² + 2β². */
 export function winChance(a: SkillBelief, b: SkillBelief, beta: number): number {
@@ -48,9 +56,7 @@ export function bradleyTerryFull(
       const c = Math.sqrt(variance + o.sigma * o.sigma + 2 * options.beta * options.beta);
       const chance = 1 / (1 + Math.exp((o.mu - p.mu) / c));
       const score = places[i] < places[q] ? 1 : places[i] === places[q] ? 0.5 : 0;
-      // γ = σi / c damps the variance update (Weng and Lin's choice), so that many pairs do not make a
-      // newcomer's belief certain after one game.
-      const gamma = p.sigma / c;
+      const gamma = options.gamma(p.sigma, c, n);
       omega += (variance / c) * (score - chance);
       delta += ((gamma * variance) / (c * c)) * chance * (1 - chance);
     }
