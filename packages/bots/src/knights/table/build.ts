@@ -1,0 +1,68 @@
+/**
+ * Builds (and resumes) the opening table of the standard board: solves the 6-knight layer shard by shard with
+ * one solver whose transposition table stays warm across the whole run, and after each shard derives every
+ * placement position whose children are all known and rewrites the data file atomically (a temporary file,
+ * then a rename), so a stopped build loses at most the shard under way. Progress (CPU time and nodes of each
+ * shard) goes to `standard.progress.json`, written the same way.
+ *
+ *   nice -n 19 npx tsx packages/bots/src/knights/table/build.ts [--minutes N] [--shards FROM-TO] [--bits B]
+ *
+ * `--minutes` stops before starting a shard once that much time has passed; `--shards` limits the run to a
+ * range of shard numbers (inclusive); `--bits` sets the solver's table size (2^B entries, 16 bytes each).
+ */
+import { STANDARD_LAYOUT } from '@attila/knights';
+import { KnightsSolver } from '../solver/search.js';
+import { encodeValue } from './format.js';
+import { readProgress, writeFileAtomically, writeProgress, type ShardRecord } from './progress.js';
+import { shardCount, shardDone, shardRange, solveShard } from './shards.js';
+import { KNIGHTS } from './space.js';
+import { loadTableFile, STANDARD_SHARD_SIZE, STANDARD_TABLE_FILE } from './load.js';
+import { layoutGeometry, OpeningTable, tableSpaceFor } from './table.js';
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const deadline = option('--minutes') ? Date.now() + Number(option('--minutes')) * 60_000 : Infinity;
+const bits = Number(option('--bits') ?? 22);
+
+const layout = STANDARD_LAYOUT;
+const space = tableSpaceFor(layout);
+const table =
+  loadTableFile(STANDARD_TABLE_FILE, layout) ?? OpeningTable.empty(space, layout.shape, STANDARD_SHARD_SIZE);
+const shards = shardCount(table);
+const [first, last] = (option('--shards') ?? `0-${shards - 1}`).split('-').map(Number);
+const progress = readProgress();
+const solver = new KnightsSolver(layoutGeometry(layout), bits);
+const base = space.offsets[KNIGHTS];
+
+for (let shard = first; shard <= Math.min(last, shards - 1); shard++) {
+  if (shardDone(table, shard)) continue;
+  if (Date.now() > deadline) break;
+  const { from, to } = shardRange(table, shard);
+  const wall = Date.now();
+  const cpu = process.cpuUsage();
+  const { values, nodes } = solveShard(solver, table, shard);
+  const used = process.cpuUsage(cpu);
+  values.forEach((v, i) => (table.values[base + from + i] = encodeValue(v)));
+  table.deriveLowerLayers();
+  writeFileAtomically(STANDARD_TABLE_FILE, table.toBytes());
+  const record: ShardRecord = {
+    shard,
+    positions: to - from,
+    cpuSeconds: Math.round((used.user + used.system) / 1e4) / 100,
+    wallSeconds: Math.round((Date.now() - wall) / 10) / 100,
+    nodes,
+    finishedAt: new Date().toISOString(),
+  };
+  progress.shards = [...progress.shards.filter((s) => s.shard !== shard), record].sort(
+    (a, b) => a.shard - b.shard,
+  );
+  writeProgress(progress);
+  const done = progress.shards.length;
+  console.log(
+    `shard ${shard}: ${record.positions} positions, ${record.cpuSeconds} s CPU, ${(nodes / 1e6).toFixed(1)} M nodes ` +
+      `(${done}/${shards} shards done)`,
+  );
+}
