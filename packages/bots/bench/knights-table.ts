@@ -10,6 +10,8 @@ import { Rng } from '@attila/core';
 import { STANDARD_LAYOUT } from '@attila/knights';
 import { KnightsSolver } from '../src/knights/solver/search.js';
 import { solveRank } from '../src/knights/table/shards.js';
+import { exactScoreFrom } from '../src/knights/table/mtd.js';
+import { scoreToValue } from '../src/knights/solver/score.js';
 import { KNIGHTS } from '../src/knights/table/space.js';
 import { layoutGeometry, OpeningTable, tableSpaceFor } from '../src/knights/table/table.js';
 
@@ -50,3 +52,23 @@ const b = run('shared table, rank order', block, false);
 const c = run('shared table, random order', shuffled, false);
 const same = block.every((r) => a.get(r) === b.get(r) && a.get(r) === c.get(r));
 console.log(same ? 'values agree in all three modes' : 'VALUES DISAGREE');
+
+// MTD(f) from the previous position's score (rank order, shared table).
+{
+  solver.table.clear();
+  const n0 = solver.nodes;
+  const t0 = process.cpuUsage().user;
+  let guess = 0;
+  let agree = true;
+  for (const r of block) {
+    const [mover, other] = space.unrank(KNIGHTS, r);
+    const s = exactScoreFrom(solver, { romans: mover, huns: other, scorched: 0, side: 0 }, guess);
+    guess = s;
+    if (scoreToValue(s) !== a.get(r)) agree = false;
+  }
+  const cpu = (process.cpuUsage().user - t0) / 1e6;
+  console.log(
+    `${'MTD(f) from the previous score'.padEnd(34)} ${((solver.nodes - n0) / 1e6).toFixed(1).padStart(7)} M nodes  ` +
+      `${cpu.toFixed(1).padStart(6)} s CPU  ${(block.length / cpu).toFixed(2)} positions/s  ${agree ? 'agree' : 'DISAGREE'}`,
+  );
+}

@@ -50,11 +50,12 @@ describe('the opening table (built whole on a 3×4 board)', () => {
   it('gives each placement its value, the best of them the position value', () => {
     const { table } = built;
     const [mover, other] = table.space.unrank(3, 0);
-    const moves = table.placementValues({ romans: mover, huns: other, scorched: 0, side: 0 });
+    const moves = table.knownPlacementValues({ romans: mover, huns: other, scorched: 0, side: 0 });
     expect(moves).not.toBeNull();
     const best = table.valueOf(mover, other);
     expect(moves!.some((m) => m.value === best)).toBe(true);
     expect(table.placementValues({ romans: mover, huns: other, scorched: 1 << 11, side: 0 })).toBeNull();
+    expect(table.placementValues({ romans: 0b111, huns: 0b111000, scorched: 0, side: 0 })).toBeNull();
   });
 
   it('flags a wrong value (structure) and a wrong 6-knight value (the solver sample)', () => {

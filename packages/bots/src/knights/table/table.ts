@@ -22,8 +22,8 @@ export interface TablePosition {
 export interface PlacementValue {
   /** The square placed on. */
   readonly square: number;
-  /** The placement's value for the side placing (+N wins in N plies, -N loses in N). */
-  readonly value: number;
+  /** The placement's value for the side placing (+N wins in N plies, -N loses in N), null if not known. */
+  readonly value: number | null;
 }
 
 export function layoutGeometry(layout: Layout): SolverGeometry {
@@ -107,19 +107,24 @@ export class OpeningTable {
     return p.side === 0 ? this.valueOf(p.romans, p.huns) : this.valueOf(p.huns, p.romans);
   }
 
-  /** Every legal placement with its value, or null when the position is not a placement position of the table
-   * or one of its placements leads to a position whose value is not computed yet. */
+  /** Every legal placement with its value for the side placing (null: not computed yet), or null when the
+   * position is not a placement position of the table. */
   placementValues(p: TablePosition): PlacementValue[] | null {
     if (p.scorched !== 0 || popcount(p.romans | p.huns) >= KNIGHTS) return null;
     const [mover, other] = p.side === 0 ? [p.romans, p.huns] : [p.huns, p.romans];
     if (this.space.index(mover, other) < 0) return null;
-    const out: PlacementValue[] = [];
-    for (const [m, o] of this.space.children(mover, other)) {
+    return this.space.children(mover, other).map(([m, o]) => {
       const v = this.valueOf(m, o);
-      if (v === null) return null;
-      out.push({ square: 31 - Math.clz32(o & ~other), value: valueAfter(v) });
-    }
-    return out;
+      return { square: 31 - Math.clz32(o & ~other), value: v === null ? null : valueAfter(v) };
+    });
+  }
+
+  /** Every legal placement with its value when all are known, else null. */
+  knownPlacementValues(p: TablePosition): Array<{ square: number; value: number }> | null {
+    const all = this.placementValues(p);
+    return all !== null && all.every((m) => m.value !== null)
+      ? (all as Array<{ square: number; value: number }>)
+      : null;
   }
 
   /** The value of a placement position from its children's values (null if one is unknown); 0 with none. */
