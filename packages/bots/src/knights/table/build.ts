@@ -9,11 +9,13 @@
  *
  * `--minutes` stops before starting a shard once that much time has passed; `--shards` limits the run to a
  * range of shard numbers (inclusive); `--bits` sets the solver's table size (2^B entries, 16 bytes each).
+ * Builds may run side by side on disjoint ranges (one per core): each merges its shards into the file under
+ * a lock file.
  */
 import { STANDARD_LAYOUT } from '@attila/knights';
 import { KnightsSolver } from '../solver/search.js';
 import { encodeValue } from './format.js';
-import { readProgress, writeFileAtomically, writeProgress, type ShardRecord } from './progress.js';
+import { readProgress, withLock, writeFileAtomically, writeProgress, type ShardRecord } from './progress.js';
 import { shardCount, shardDone, shardRange, solveShard } from './shards.js';
 import { KNIGHTS } from './space.js';
 import { loadTableFile, STANDARD_SHARD_SIZE, STANDARD_TABLE_FILE } from './load.js';
@@ -33,7 +35,6 @@ const table =
   loadTableFile(STANDARD_TABLE_FILE, layout) ?? OpeningTable.empty(space, layout.shape, STANDARD_SHARD_SIZE);
 const shards = shardCount(table);
 const [first, last] = (option('--shards') ?? `0-${shards - 1}`).split('-').map(Number);
-const progress = readProgress();
 const solver = new KnightsSolver(layoutGeometry(layout), bits);
 const base = space.offsets[KNIGHTS];
 
@@ -45,9 +46,6 @@ for (let shard = first; shard <= Math.min(last, shards - 1); shard++) {
   const cpu = process.cpuUsage();
   const { values, nodes } = solveShard(solver, table, shard);
   const used = process.cpuUsage(cpu);
-  values.forEach((v, i) => (table.values[base + from + i] = encodeValue(v)));
-  table.deriveLowerLayers();
-  writeFileAtomically(STANDARD_TABLE_FILE, table.toBytes());
   const record: ShardRecord = {
     shard,
     positions: to - from,
@@ -56,10 +54,18 @@ for (let shard = first; shard <= Math.min(last, shards - 1); shard++) {
     nodes,
     finishedAt: new Date().toISOString(),
   };
-  progress.shards = [...progress.shards.filter((s) => s.shard !== shard), record].sort(
-    (a, b) => a.shard - b.shard,
-  );
-  writeProgress(progress);
+  const progress = withLock(STANDARD_TABLE_FILE, () => {
+    // Another build may have finished shards meanwhile: merge into the file as it is now.
+    const latest = loadTableFile(STANDARD_TABLE_FILE, layout);
+    if (latest !== null) table.values.set(latest.values.subarray(base), base);
+    values.forEach((v, i) => (table.values[base + from + i] = encodeValue(v)));
+    table.deriveLowerLayers();
+    writeFileAtomically(STANDARD_TABLE_FILE, table.toBytes());
+    const p = readProgress();
+    p.shards = [...p.shards.filter((x) => x.shard !== shard), record].sort((a, b) => a.shard - b.shard);
+    writeProgress(p);
+    return p;
+  });
   const done = progress.shards.length;
   console.log(
     `shard ${shard}: ${record.positions} positions, ${record.cpuSeconds} s CPU, ${(nodes / 1e6).toFixed(1)} M nodes ` +

@@ -1,5 +1,13 @@
 /** The build's record of finished shards (`standard.progress.json`) and atomic file writes. */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const STANDARD_PROGRESS_FILE = fileURLToPath(new URL('./standard.progress.json', import.meta.url));
@@ -31,4 +39,29 @@ export function readProgress(file = STANDARD_PROGRESS_FILE): BuildProgress {
 
 export function writeProgress(progress: BuildProgress, file = STANDARD_PROGRESS_FILE): void {
   writeFileAtomically(file, `${JSON.stringify(progress, null, 1)}\n`);
+}
+
+/**
+ * Runs `update` holding a lock file (created exclusively, removed after), so that builds running side by side
+ * on disjoint shards each merge their shard into the latest file instead of overwriting the other's.
+ */
+export function withLock<T>(file: string, update: () => T): T {
+  const lock = `${file}.lock`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      // A lock older than a minute was left by a killed build (an update takes about a second).
+      if (Date.now() - started > 60_000) unlinkSync(lock);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  }
+  try {
+    return update();
+  } finally {
+    unlinkSync(lock);
+  }
 }
