@@ -4,17 +4,14 @@
  * order with one table kept warm (as the build does: neighbours share the side to move's knights), and
  * (c) with one warm table in random order. Same positions in each mode; CPU time of this process.
  *
- *   npx tsx packages/bots/bench/knights-table.ts [count=60] [seed=bench] [table bits=22] [modes=a,b,c,d]
+ *   npx tsx packages/bots/bench/knights-table.ts [count=60] [seed=bench] [table bits=22] [modes=a,b,c]
  *
- * Modes: a independent, b shared in rank order, c shared in random order, d shared in rank order with
- * MTD(f) from the previous position's score instead of the build's null-window sequence (`exactScore`).
+ * Modes: a independent, b shared in rank order, c shared in random order.
  */
 import { Rng } from '@attila/core';
 import { STANDARD_LAYOUT } from '@attila/knights';
 import { KnightsSolver } from '../src/knights/solver/search.js';
 import { solveRank } from '../src/knights/table/shards.js';
-import { exactScoreFrom } from '../src/knights/table/mtd.js';
-import { scoreToValue } from '../src/knights/solver/score.js';
 import { KNIGHTS } from '../src/knights/table/space.js';
 import { layoutGeometry, OpeningTable, tableSpaceFor } from '../src/knights/table/table.js';
 
@@ -50,30 +47,11 @@ function run(name: string, ranks: number[], clearEach: boolean): Map<number, num
 }
 
 console.log(`${count} positions of layer 6, ranks ${start}..${start + count - 1} of ${space.count(KNIGHTS)}`);
-const modes = (process.argv[5] ?? 'a,b,c,d').split(',');
+const modes = (process.argv[5] ?? 'a,b,c').split(',');
 const results: Array<Map<number, number>> = [];
 if (modes.includes('a')) results.push(run('independent (table cleared each)', block, true));
 if (modes.includes('b')) results.push(run('shared table, rank order', block, false));
 if (modes.includes('c')) results.push(run('shared table, random order', shuffled, false));
 
-if (modes.includes('d')) {
-  solver.table.clear();
-  const n0 = solver.nodes;
-  const t0 = process.cpuUsage().user;
-  let guess = 0;
-  const values = new Map<number, number>();
-  for (const r of block) {
-    const [mover, other] = space.unrank(KNIGHTS, r);
-    const s = exactScoreFrom(solver, { romans: mover, huns: other, scorched: 0, side: 0 }, guess);
-    guess = s;
-    values.set(r, scoreToValue(s));
-  }
-  const cpu = (process.cpuUsage().user - t0) / 1e6;
-  console.log(
-    `${'MTD(f) from the previous score'.padEnd(34)} ${((solver.nodes - n0) / 1e6).toFixed(1).padStart(7)} M nodes  ` +
-      `${cpu.toFixed(1).padStart(6)} s CPU  ${(block.length / cpu).toFixed(2)} positions/s`,
-  );
-  results.push(values);
-}
 const same = results.every((m) => block.every((r) => m.get(r) === results[0].get(r)));
 console.log(same ? `values agree in all ${results.length} modes` : 'VALUES DISAGREE');
