@@ -5,11 +5,11 @@
  * then a rename), so a stopped build loses at most the shard under way. Progress (CPU time and nodes of each
  * shard) goes to `standard.progress.json`, written the same way.
  *
- *   nice -n 19 npx tsx packages/bots/src/knights/table/build.ts [--minutes N] [--shards FROM-TO] [--bits B]
+ *   nice -n 19 npx tsx packages/bots/src/knights/table/build.ts [--minutes N] [--shards FROM-TO] [--stride S] [--bits B]
  *
  * `--minutes` stops before starting a shard once that much time has passed; `--shards` limits the run to a
- * range of shard numbers (inclusive); `--bits` sets the solver's table size (2^B entries, 16 bytes each).
- * Builds may run side by side on disjoint ranges (one per core): each merges its shards into the file under
+ * range of shard numbers (inclusive), every S-th of them with `--stride`; `--bits` sets the solver's table size (2^B entries, 16 bytes each).
+ * Builds may run side by side on disjoint shards (one per core, e.g. `--stride 2` from shards 0 and 1): each merges its shards into the file under
  * a lock file.
  */
 import { STANDARD_LAYOUT } from '@attila/knights';
@@ -38,7 +38,9 @@ const [first, last] = (option('--shards') ?? `0-${shards - 1}`).split('-').map(N
 const solver = new KnightsSolver(layoutGeometry(layout), bits);
 const base = space.offsets[KNIGHTS];
 
-for (let shard = first; shard <= Math.min(last, shards - 1); shard++) {
+const stride = Number(option('--stride') ?? 1);
+
+for (let shard = first; shard <= Math.min(last, shards - 1); shard += stride) {
   if (shardDone(table, shard)) continue;
   if (Date.now() > deadline) break;
   const { from, to } = shardRange(table, shard);
