@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solveExact, solverFor, solverPosition, standardOpeningTable } from '@attila/bots';
 import { Position, STANDARD_LAYOUT } from '@attila/knights';
+import { attila } from './cli.test-support.js';
 import { formatValue, solveText } from './knights-solve.js';
 
 /** A position of the shipped opening table with `knights` knights whose value is known (any, if several). */
@@ -47,6 +48,27 @@ describe('attila knights solve', () => {
     const quick = solveText(p.toString(), true);
     expect(quick).toMatchObject({ ok: true, line: { source: 'table', value: Math.sign(r.line.value) } });
   });
+
+  it('attila knights analyse and solve answer a placement position from the table (the command line)', async () => {
+    const table = standardOpeningTable()!;
+    const p = knownPosition(5, (q) => table.knownPlacementValues(q) !== null);
+    const values = table.knownPlacementValues(p)!;
+    const analysed = await attila(['knights', 'analyse', p.toString()]);
+    expect(analysed.code).toBe(0);
+    expect(analysed.stdout).toContain(`value: ${formatValue(table.positionValue(p)!)}`);
+    expect(analysed.stdout).toContain('from the opening table');
+    for (const m of values) {
+      expect(analysed.stdout).toContain(
+        `${formatValue(m.value).padStart(4)}  ${STANDARD_LAYOUT.names[m.square]}\n`,
+      );
+    }
+    const solved = await attila(['knights', 'solve', p.toString()]);
+    expect(JSON.parse(solved.stdout)).toMatchObject({
+      value: table.positionValue(p),
+      source: 'table',
+      nodes: 0,
+    });
+  }, 60_000);
 
   it('takes the value of a position just after placement from the table, and searches only the best moves', () => {
     const p = knownPosition(6, () => true);

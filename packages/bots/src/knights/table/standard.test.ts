@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@attila/core';
-import { Position, STANDARD_LAYOUT } from '@attila/knights';
+import { Position, presetLayout, STANDARD_LAYOUT } from '@attila/knights';
 import { solverFor } from '../solver/solve.js';
+import { perfectMove, tablePlacement } from '../perfect.js';
+import { betterValue } from './table.js';
 import { sampleProblems, structuralProblems } from './check.js';
 import { UNKNOWN } from './format.js';
 import { standardOpeningTable } from './load.js';
@@ -54,6 +56,26 @@ describe('the shipped opening table of the standard board', { timeout: 120_000 }
       const [m, o] = table!.space.unrank(KNIGHTS, shardRange(table!, unbuilt).from);
       expect(table!.valueOf(m, o)).toBeNull();
     }
+  });
+});
+
+describe('the perfect bot in the placement phase', () => {
+  it('plays one of the best placements by the table where it knows them all', () => {
+    let position: Position | null = null;
+    for (let r = 0; r < table!.space.count(5) && position === null; r++) {
+      const [mover, other] = table!.space.unrank(5, r);
+      const b = Position.empty(STANDARD_LAYOUT, 'H').toBoard();
+      [b.huns, b.romans] = [mover, other];
+      if (table!.knownPlacementValues(Position.fromBoard(b)) !== null) position = Position.fromBoard(b);
+    }
+    expect(position).not.toBeNull();
+    const values = table!.knownPlacementValues(position!)!;
+    const best = values.reduce((v, m) => betterValue(v, m.value), values[0].value);
+    const optimal = new Set(values.filter((m) => m.value === best).map((m) => m.square));
+    const rng = Rng.fromSeed('perfect');
+    for (let i = 0; i < 20; i++) expect(optimal.has(perfectMove(position!, rng) & 31)).toBe(true);
+    // Another layout has no table: the book and the search answer instead.
+    expect(tablePlacement(Position.empty(presetLayout('cross')!, 'R'), rng)).toBeNull();
   });
 });
 
