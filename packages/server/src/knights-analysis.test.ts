@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solverFor, solverPosition, valuesOfMoves } from '@attila/bots/knights-solver';
+import { standardOpeningTable } from '@attila/bots';
 import { moveToString, Position, STANDARD_LAYOUT } from '@attila/knights';
 import { startServer } from './server.js';
 import { post, tempDb } from './test-support/http.js';
@@ -50,12 +51,38 @@ describe('POST /api/knights/analyse', { timeout: 60_000 }, () => {
     expect(lost.status).toBe(200);
     expect(lost.body.complete).toBe(true);
     expect(lost.body.verdicts.length).toBe(placed('c3', 'c2').legalMoves().length);
-    expect(lost.body.verdicts.every((v) => v.value === -1 && !v.exact)).toBe(true);
+    // The book's verdicts (win or loss) or the opening table's (exact) where it is built.
+    expect(lost.body.verdicts.every((v) => (v.value === -1 && !v.exact) || (v.value < 0 && v.exact))).toBe(
+      true,
+    );
     expect(lost.body.ms).toBeLessThan(1000);
     // After c3 the Huns' book reply c2 wins; the other replies are still to prove.
     const first = await analyse({ position: placed('c3').toString(), budgetMs: 0 });
-    expect(first.body.verdicts).toContainEqual({ move: 'c2', value: 1, exact: false });
+    const c2 = first.body.verdicts.find((v) => v.move === 'c2');
+    expect(c2 && c2.value > 0 && (c2.exact || c2.value === 1)).toBe(true);
     expect(first.body.complete).toBe(false);
+  });
+
+  it('answers the placements the opening table knows at once and exactly, searching none of them', async () => {
+    const table = standardOpeningTable()!;
+    let position: Position | null = null;
+    for (let r = 0; r < table.space.count(5) && position === null; r++) {
+      const [mover, other] = table.space.unrank(5, r);
+      const b = Position.empty(STANDARD_LAYOUT, 'H').toBoard();
+      [b.huns, b.romans] = [mover, other]; // five knights: the second player (here the Huns) places
+      const p = Position.fromBoard(b);
+      if (table.knownPlacementValues(p) !== null) position = p;
+    }
+    expect(position).not.toBeNull();
+    const answer = await analyse({ position: position!.toString(), budgetMs: 0 });
+    expect(answer.body.complete).toBe(true);
+    const expected = table.knownPlacementValues(position!)!.map((m) => ({
+      move: STANDARD_LAYOUT.names[m.square],
+      value: m.value,
+      exact: true,
+    }));
+    expect(answer.body.verdicts).toEqual(expected);
+    expect(answer.body.ms).toBeLessThan(1000);
   });
 
   it('proves late positions exactly, matching the solver', async () => {

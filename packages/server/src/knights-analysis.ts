@@ -1,7 +1,8 @@
 /**
  * `POST /api/knights/analyse {position, budgetMs?}`: the value of every legal move of a Knights position,
- * for browsers that would take long to find it themselves (early in the placement phase). Whatever the
- * standard board's opening book knows is answered at once (win or loss, without the number of plies); the
+ * for browsers that would take long to find it themselves (early in the placement phase). On the standard board
+ * the opening table answers placement-phase moves at once and exactly (the shards built so far); whatever the
+ * opening book knows besides is answered at once too (win or loss, without the number of plies); the
  * other moves are proven exactly in a thread of their own until the time budget runs out, then that thread
  * is stopped and the answer says which moves are still unknown (`complete: false`). One search runs at a
  * time; a request meanwhile gets the book's part only.
@@ -12,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { standardOpeningBook } from '@attila/bots';
+import { openingTableFor, standardOpeningBook } from '@attila/bots';
 import { moveToString, PLACEMENT, Position, STANDARD_LAYOUT } from '@attila/knights';
 import { describeZodError, type ErrorBody } from '@attila/protocol';
 import type { AnalysisAnswer, AnalysisQuestion } from './knights-analysis-worker.js';
@@ -31,6 +32,17 @@ export interface MoveVerdict {
   readonly move: string;
   readonly value: number;
   readonly exact: boolean;
+}
+
+/** What the opening table knows exactly of each placement (standard board, placement phase only). */
+export function tableVerdicts(position: Position): MoveVerdict[] {
+  const moves = openingTableFor(position)?.placementValues(position) ?? null;
+  if (moves === null) return [];
+  return moves.flatMap((m) =>
+    m.value === null
+      ? []
+      : [{ move: moveToString(position.layout, PLACEMENT | m.square), value: m.value, exact: true }],
+  );
 }
 
 /** What the opening book tells about each legal move (standard board, placement phase only). */
@@ -118,14 +130,16 @@ export async function registerKnightsAnalysis(app: FastifyInstance): Promise<voi
       return reply.code(400).send(error);
     }
     const position = parsed.value;
-    const fromBook = bookVerdicts(position);
-    const known = new Set(fromBook.map((v) => v.move));
+    const fromTable = tableVerdicts(position);
+    const inTable = new Set(fromTable.map((v) => v.move));
+    const fromBook = bookVerdicts(position).filter((v) => !inTable.has(v.move));
+    const known = new Set([...inTable, ...fromBook.map((v) => v.move)]);
     const rest = position.legalMoveCodes().filter((c) => !known.has(moveToString(position.layout, c)));
     const budget = body.data.budgetMs ?? DEFAULT_ANALYSIS_BUDGET_MS;
     const searched = rest.length > 0 && budget > 0 && !thread.busy;
     const exact = searched ? await thread.run(position.toString(), rest, budget) : [];
     const proven = new Set(exact.map((v) => v.move));
-    const verdicts = [...exact, ...fromBook.filter((v) => !proven.has(v.move))];
+    const verdicts = [...fromTable, ...exact, ...fromBook.filter((v) => !proven.has(v.move))];
     return {
       position: position.toString(),
       verdicts,

@@ -8,12 +8,13 @@ export {
   type KnightsLevel,
 } from './levels.js';
 export { greedyMove, mobilityAfter } from './greedy.js';
-export { perfectMove } from './perfect.js';
+export { perfectMove, tablePlacement } from './perfect.js';
 export { bookMove, OpeningBook, standardOpeningBook, STANDARD_BOOK_FILE } from './book/book.js';
 export { KnightsSolver, MATE, scoreToValue, type SolverPosition } from './solver/search.js';
 export {
   exactScore,
   solveExact,
+  solveExactKnowing,
   solveQuick,
   solverFor,
   solverPosition,
@@ -21,3 +22,12 @@ export {
   type ExactAnswer,
   type QuickAnswer,
 } from './solver/solve.js';
+export {
+  betterValue,
+  layoutGeometry,
+  OpeningTable,
+  tableSpaceFor,
+  valueAfter,
+  type PlacementValue,
+} from './table/table.js';
+export { openingTableFor, standardOpeningTable, STANDARD_TABLE_FILE } from './table/load.js';

@@ -1,13 +1,17 @@
 /**
  * Perfect play: keep a won game won (a move that keeps the win, found by the quick search), and when lost,
  * make the loss as long as possible (one of the moves with the longest loss, from the exact search). In the
- * placement phase the opening book answers when it knows the position; otherwise the solver searches once five
- * knights stand, and before that (hours of search on the standard board) it places by the mobility heuristic.
+ * placement phase the opening table answers exactly when it has every placement's value (standard board, the
+ * shards built so far): one of the best placements (the fastest win, or the longest loss). Otherwise the
+ * opening book answers when it knows the position; otherwise the solver searches once five knights stand, and
+ * before that (hours of search on the standard board) it places by the mobility heuristic.
  */
 import type { Rng } from '@attila/core';
-import { popcount, type Position } from '@attila/knights';
+import { PLACEMENT, popcount, type Position } from '@attila/knights';
 import { bookMove } from './book/book.js';
 import { greedyMove } from './greedy.js';
+import { openingTableFor } from './table/load.js';
+import { betterValue } from './table/table.js';
 import { solveExact, solveQuick, solverFor, solverPosition } from './solver/solve.js';
 
 /** With fewer knights on the board than this, a placement is searched only through the book (see README). */
@@ -15,6 +19,8 @@ export const SEARCHED_PLACEMENTS_FROM = 5;
 
 /** A perfect move as a move code, or -1 when the side to move has none. */
 export function perfectMove(position: Position, rng: Rng): number {
+  const fromTable = tablePlacement(position, rng);
+  if (fromTable !== null) return fromTable;
   const fromBook = bookMove(position);
   if (fromBook !== null) return fromBook;
   if (popcount(position.romans | position.huns) < SEARCHED_PLACEMENTS_FROM) {
@@ -28,4 +34,13 @@ export function perfectMove(position: Position, rng: Rng): number {
   if (quick.value > 0) return quick.move;
   const exact = solveExact(solver, p);
   return exact.best[rng.int(exact.best.length)];
+}
+
+/** One of the best placements by the opening table, or null when the table does not know them all. */
+export function tablePlacement(position: Position, rng: Rng): number | null {
+  const moves = openingTableFor(position)?.knownPlacementValues(position) ?? null;
+  if (moves === null || moves.length === 0) return null;
+  const best = moves.reduce((b, m) => betterValue(b, m.value), moves[0].value);
+  const optimal = moves.filter((m) => m.value === best);
+  return PLACEMENT | optimal[rng.int(optimal.length)].square;
 }

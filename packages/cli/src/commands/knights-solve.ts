@@ -3,7 +3,17 @@
  * `knights` command by `registerKnights`.
  */
 import { createInterface } from 'node:readline';
-import { solveExact, solveQuick, solverFor, solverPosition, valuesOfMoves } from '@attila/bots';
+import {
+  betterValue,
+  openingTableFor,
+  solveExact,
+  solveExactKnowing,
+  solveQuick,
+  solverFor,
+  solverPosition,
+  valuesOfMoves,
+} from '@attila/bots';
+import { PLACEMENT } from '@attila/knights';
 import { moveToString, Position } from '@attila/knights';
 import type { Command } from 'commander';
 
@@ -13,6 +23,8 @@ export interface SolveLine {
   readonly best: string[];
   readonly nodes: number;
   readonly ms: number;
+  /** Where the value came from: the opening table (placement phase of the standard board) or a search. */
+  readonly source: 'table' | 'solver';
 }
 
 /** Solves one position given as text; the error message says what is wrong with the text. */
@@ -23,26 +35,37 @@ export function solveText(
   const parsed = Position.parse(text);
   if (!parsed.ok) return { ok: false, error: parsed.error.message };
   const position = parsed.value;
-  const solver = solverFor(position.layout);
-  const p = solverPosition(position);
   const start = performance.now();
   const names = (moves: number[]) => moves.map((m) => moveToString(position.layout, m)).sort();
-  let value: number;
-  let best: string[];
-  let nodes: number;
+  const finish = (value: number, best: number[], nodes: number, source: SolveLine['source']): SolveLine => ({
+    position: position.toString(),
+    value,
+    best: names(best),
+    nodes,
+    ms: Math.round(performance.now() - start),
+    source,
+  });
+  const table = openingTableFor(position);
+  const placements = table?.knownPlacementValues(position) ?? null;
+  if (placements !== null && placements.length > 0) {
+    // Every placement's value is in the table: the answer without a search.
+    const value = placements.reduce((b, m) => betterValue(b, m.value), placements[0].value);
+    const best = placements.filter((m) => m.value === value).map((m) => PLACEMENT | m.square);
+    const line = quick
+      ? finish(Math.sign(value), best.slice(0, 1), 0, 'table')
+      : finish(value, best, 0, 'table');
+    return { ok: true, line };
+  }
+  const solver = solverFor(position.layout);
+  const p = solverPosition(position);
   if (quick) {
     const q = solveQuick(solver, p);
-    value = q.value;
-    best = q.move === null ? [] : names([q.move]);
-    nodes = q.nodes;
-  } else {
-    const e = solveExact(solver, p);
-    value = e.value;
-    best = names(e.best);
-    nodes = e.nodes;
+    return { ok: true, line: finish(q.value, q.move === null ? [] : [q.move], q.nodes, 'solver') };
   }
-  const ms = Math.round(performance.now() - start);
-  return { ok: true, line: { position: position.toString(), value, best, nodes, ms } };
+  // Just after placement the table knows the value; only the optimal moves are searched.
+  const known = table?.positionValue(position) ?? null;
+  const e = known !== null ? solveExactKnowing(solver, p, known) : solveExact(solver, p);
+  return { ok: true, line: finish(e.value, e.best, e.nodes, known !== null ? 'table' : 'solver') };
 }
 
 /** `+N` / `-N` / `0` as on the rules page. */
@@ -90,12 +113,15 @@ export function registerKnightsSolve(knights: Command, fail: (message: string) =
       const parsed = Position.parse(positionText);
       if (!parsed.ok) fail(parsed.error.message);
       const position = parsed.value;
-      const solver = solverFor(position.layout);
       const start = performance.now();
-      const rows = valuesOfMoves(solver, solverPosition(position)).map((r) => ({
-        move: moveToString(position.layout, r.move),
-        value: r.value,
-      }));
+      const fromTable = openingTableFor(position)?.knownPlacementValues(position) ?? null;
+      const rows =
+        fromTable !== null
+          ? fromTable.map((m) => ({ move: position.layout.names[m.square], value: m.value }))
+          : valuesOfMoves(solverFor(position.layout), solverPosition(position)).map((r) => ({
+              move: moveToString(position.layout, r.move),
+              value: r.value,
+            }));
       // Best first: quick wins, slow wins, slow losses, quick losses; then by name.
       const rank = (v: number) => (v > 0 ? 1000 - v : -1000 - v);
       rows.sort((a, b) => rank(b.value) - rank(a.value) || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
@@ -108,7 +134,8 @@ export function registerKnightsSolve(knights: Command, fail: (message: string) =
         return;
       }
       out(
-        `value: ${formatValue(rows[0].value)}  (${rows.length} legal moves, ${Math.round(performance.now() - start)} ms)`,
+        `value: ${formatValue(rows[0].value)}  (${rows.length} legal moves, ${Math.round(performance.now() - start)} ms` +
+          `${fromTable !== null ? ', from the opening table' : ''})`,
       );
       for (const r of rows) out(`${formatValue(r.value).padStart(4)}  ${r.move}`);
     });

@@ -6,6 +6,7 @@
 import type { Layout, Position } from '@attila/knights';
 import { popcount } from '@attila/knights';
 import { KnightsSolver, MATE, scoreToValue, type SolverPosition } from './search.js';
+import { valueToScore } from './score.js';
 
 export interface QuickAnswer {
   /** +1 the side to move wins, -1 it loses, 0 the game is already over. */
@@ -99,6 +100,17 @@ export function solveExact(solver: KnightsSolver, p: SolverPosition): ExactAnswe
   const score = exactScore(solver, p);
   const best = moves.filter((mv) => solver.scoreAfter(p, mv, score - 1, score) >= score);
   return { value: scoreToValue(score), best, nodes: solver.nodes - start };
+}
+
+/** `solveExact` for a position whose value is already known (the opening table): only the optimal moves are
+ * searched, one null-window test each. */
+export function solveExactKnowing(solver: KnightsSolver, p: SolverPosition, value: number): ExactAnswer {
+  const start = solver.nodes;
+  const moves = solver.legalMoves(p);
+  if (moves.length === 0) return { value: 0, best: [], nodes: 0 };
+  const score = valueToScore(value);
+  const best = moves.filter((mv) => solver.scoreAfter(p, mv, score - 1, score) >= score);
+  return { value, best, nodes: solver.nodes - start };
 }
 
 /** The exact value of every legal move (for analysis), from the mover's side, as rules-page values. */

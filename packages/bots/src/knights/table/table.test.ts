@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { KnightsSolver } from '../solver/search.js';
+import { exactScore } from '../solver/solve.js';
+import { scoreToValue } from '../solver/score.js';
+import { sampleProblems, structuralProblems } from './check.js';
+import { decodeTable, encodeValue, UNKNOWN } from './format.js';
+import { shardCount, shardDone, solveShard } from './shards.js';
+import { KNIGHTS, LAYERS, TableSpace } from './space.js';
+import { OpeningTable, valueAfter } from './table.js';
+import { TINY_GEOMETRY, TINY_SHAPE } from './tiny.test-support.js';
+
+/** The whole opening table of the 3×4 board, built as the standard build does (shards, then derivation). */
+function tinyTable(): { table: OpeningTable; solver: KnightsSolver } {
+  const space = new TableSpace(TINY_GEOMETRY);
+  const table = OpeningTable.empty(space, TINY_SHAPE, 100);
+  const solver = new KnightsSolver(TINY_GEOMETRY, 18);
+  const base = space.offsets[KNIGHTS];
+  for (let s = 0; s < shardCount(table); s++) {
+    const { values } = solveShard(solver, table, s);
+    values.forEach((v, i) => (table.values[base + s * table.shardSize + i] = encodeValue(v)));
+  }
+  table.deriveLowerLayers();
+  return { table, solver };
+}
+
+const built = tinyTable();
+
+describe('the opening table (built whole on a 3×4 board)', () => {
+  it('knows every position, and passes the structural checks', () => {
+    const { table } = built;
+    for (const c of table.coverage()) expect(c.known).toBe(c.total);
+    for (let s = 0; s < shardCount(table); s++) expect(shardDone(table, s)).toBe(true);
+    expect(structuralProblems(table)).toEqual([]);
+  });
+
+  it('agrees with the solver on every placement position (the mate-distance rule from the 6-knight layer)', () => {
+    const { table } = built;
+    const solver = new KnightsSolver(TINY_GEOMETRY, 18);
+    for (let k = 0; k < KNIGHTS; k++) {
+      for (let r = 0; r < table.space.count(k); r++) {
+        const [mover, other] = table.space.unrank(k, r);
+        const solved = scoreToValue(exactScore(solver, { romans: mover, huns: other, scorched: 0, side: 0 }));
+        expect(table.valueOf(mover, other)).toBe(solved);
+        // The same position with the Huns to move reads the same value.
+        expect(table.positionValue({ romans: other, huns: mover, scorched: 0, side: 1 })).toBe(solved);
+      }
+    }
+  });
+
+  it('gives each placement its value, the best of them the position value', () => {
+    const { table } = built;
+    const [mover, other] = table.space.unrank(3, 0);
+    const moves = table.knownPlacementValues({ romans: mover, huns: other, scorched: 0, side: 0 });
+    expect(moves).not.toBeNull();
+    const best = table.valueOf(mover, other);
+    expect(moves!.some((m) => m.value === best)).toBe(true);
+    expect(table.placementValues({ romans: mover, huns: other, scorched: 1 << 11, side: 0 })).toBeNull();
+    expect(table.placementValues({ romans: 0b111, huns: 0b111000, scorched: 0, side: 0 })).toBeNull();
+  });
+
+  it('flags a wrong value (structure) and a wrong 6-knight value (the solver sample)', () => {
+    const { table, solver } = built;
+    const broken = new OpeningTable(table.space, table.shape, table.shardSize, table.values.slice());
+    const i = table.space.offsets[KNIGHTS] + 7;
+    const v = broken.values[i] - 128;
+    broken.values[i] = encodeValue(v > 0 ? v + 2 : v - 2);
+    expect(sampleProblems(solver, broken, KNIGHTS, [6, 7, 8])).toHaveLength(1);
+    const lower = new OpeningTable(table.space, table.shape, table.shardSize, table.values.slice());
+    lower.values[table.space.offsets[2]] = encodeValue(
+      valueAfter(lower.values[table.space.offsets[2]] - 128),
+    );
+    expect(structuralProblems(lower).length).toBeGreaterThan(0);
+  });
+
+  it('leaves unbuilt shards unknown ("not in the table"), and so every placement position above them', () => {
+    const { table } = built;
+    const part = new OpeningTable(table.space, table.shape, table.shardSize, table.values.slice());
+    part.values.fill(UNKNOWN, table.space.offsets[KNIGHTS], table.space.offsets[KNIGHTS] + table.shardSize);
+    part.deriveLowerLayers();
+    expect(shardDone(part, 0)).toBe(false);
+    const [m, o] = part.space.unrank(KNIGHTS, 0);
+    expect(part.valueOf(m, o)).toBeNull();
+    expect(part.valueOf(...part.space.unrank(0, 0))).toBeNull();
+    expect(structuralProblems(part)).toEqual([]);
+  });
+
+  it('round-trips through the data file, and refuses a damaged one', () => {
+    const { table } = built;
+    const bytes = table.toBytes();
+    const file = decodeTable(bytes);
+    expect(file.shape).toBe(TINY_SHAPE);
+    expect(file.counts).toEqual(Array.from({ length: LAYERS }, (_, k) => table.space.count(k)));
+    expect(OpeningTable.fromFile(file, table.space).values).toEqual(table.values);
+    const damaged = bytes.slice();
+    damaged[damaged.length - 1] ^= 1;
+    expect(() => decodeTable(damaged)).toThrow(/checksum/);
+    expect(() => decodeTable(bytes.subarray(0, 10))).toThrow(/too short/);
+    const other = bytes.slice();
+    other[4] = 9; // version
+    expect(() => decodeTable(other)).toThrow(/version 9/);
+  });
+});
