@@ -1,21 +1,31 @@
 /// <reference lib="webworker" />
 /**
- * The Knights solver (packages/bots) in a worker: for the position on screen, the exact value of each legal
- * move from the mover's side (+N: wins in N plies, -N: loses in N plies), posted move by move as each is
- * proven, so the page can show progress and the player can stop a search that would take minutes.
+ * The Knights solver (packages/bots) in a worker, so no search freezes the page. Two questions:
+ * - `moves`: for the position on screen, the exact value of each legal move from the mover's side (+N: wins
+ *   in N plies, -N: loses in N plies), posted move by move as each is proven (the page shows progress and the
+ *   player can stop a search that would take minutes); then, if asked, the line of best play to the end;
+ * - `values`: the exact value of each position of a game and one move that keeps it (for the game's
+ *   mistakes), posted position by position from the last, whose searches fill the table for the earlier ones.
  */
 import { moveToString, Position } from '@attila/knights';
 import { solveExact, solverFor, solverPosition } from '@attila/bots/knights-solver';
 
-export interface SolverQuestion {
-  readonly id: number;
-  readonly position: string;
-  /** Moves already known exactly (from the server): not searched again. */
-  readonly skip: readonly string[];
-}
+export type SolverQuestion =
+  | {
+      readonly kind: 'moves';
+      readonly id: number;
+      readonly position: string;
+      /** Moves already known exactly (from the server): not searched again. */
+      readonly skip: readonly string[];
+      /** Also post the line of best play from the position. */
+      readonly line: boolean;
+    }
+  | { readonly kind: 'values'; readonly id: number; readonly positions: readonly string[] };
 
 export type SolverReply =
   | { readonly id: number; readonly move: string; readonly value: number }
+  | { readonly id: number; readonly line: readonly string[] }
+  | { readonly id: number; readonly index: number; readonly value: number; readonly best: string | null }
   | { readonly id: number; readonly done: true }
   | { readonly id: number; readonly error: string };
 
@@ -26,9 +36,21 @@ function valueAfter(childValue: number): number {
   return childValue === 0 ? 1 : childValue > 0 ? -(childValue + 1) : -childValue + 1;
 }
 
-self.onmessage = (e: MessageEvent<SolverQuestion>) => {
-  const { id, skip } = e.data;
-  const parsed = Position.parse(e.data.position);
+/** The moves of best play from a position to the end of the game (the winner hurrying, the loser delaying). */
+function bestLine(solver: ReturnType<typeof solverFor>, start: Position): string[] {
+  const line: string[] = [];
+  let p = start;
+  for (;;) {
+    const [best] = solveExact(solver, solverPosition(p)).best;
+    if (best === undefined) return line;
+    line.push(moveToString(p.layout, best));
+    p = p.playCode(best);
+  }
+}
+
+function answerMoves(q: Extract<SolverQuestion, { kind: 'moves' }>): void {
+  const { id, skip } = q;
+  const parsed = Position.parse(q.position);
   if (!parsed.ok) return post({ id, error: parsed.error.message });
   const position = parsed.value;
   // A 2^20-entry table: ample for one game's analysis, small enough for a phone.
@@ -39,5 +61,23 @@ self.onmessage = (e: MessageEvent<SolverQuestion>) => {
     const child = solverPosition(position.playCode(code));
     post({ id, move, value: valueAfter(solveExact(solver, child).value) });
   }
+  if (q.line) post({ id, line: bestLine(solver, position) });
   post({ id, done: true });
+}
+
+function answerValues(q: Extract<SolverQuestion, { kind: 'values' }>): void {
+  const { id } = q;
+  for (let index = q.positions.length - 1; index >= 0; index--) {
+    const parsed = Position.parse(q.positions[index]);
+    if (!parsed.ok) return post({ id, error: parsed.error.message });
+    const p = parsed.value;
+    const { value, best } = solveExact(solverFor(p.layout, 20), solverPosition(p));
+    post({ id, index, value, best: best.length === 0 ? null : moveToString(p.layout, best[0]) });
+  }
+  post({ id, done: true });
+}
+
+self.onmessage = (e: MessageEvent<SolverQuestion>) => {
+  if (e.data.kind === 'moves') answerMoves(e.data);
+  else answerValues(e.data);
 };
