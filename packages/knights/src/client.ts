@@ -100,7 +100,9 @@ export interface PositionFacts {
 /** The engine's reading of a position string, or what is wrong with it (as data, for any language). */
 export function examinePosition(
   text: string,
-): { readonly ok: true; readonly value: PositionFacts } | { readonly ok: false; readonly problem: PositionProblem } {
+):
+  | { readonly ok: true; readonly value: PositionFacts }
+  | { readonly ok: false; readonly problem: PositionProblem } {
   const read = Position.examine(text);
   if (!read.ok) return read;
   const p = read.value;

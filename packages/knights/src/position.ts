@@ -61,7 +61,9 @@ export class Position {
   /** Like `parse`, with what is wrong as data (for a screen that says it in the player's language). */
   static examine(
     text: string,
-  ): { readonly ok: true; readonly value: Position } | { readonly ok: false; readonly problem: PositionProblem } {
+  ):
+    | { readonly ok: true; readonly value: Position }
+    | { readonly ok: false; readonly problem: PositionProblem } {
     const bad = (problem: PositionProblem) => ({ ok: false, problem }) as const;
     const parts = text.trim().split(/\s+/);
     if (parts.length !== 2 || parts[0] === '') return bad({ kind: 'form' });

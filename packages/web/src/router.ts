@@ -51,7 +51,9 @@ export function href(route: Route): string {
     case 'replay':
       return route.id ? `#/replay/${encodeURIComponent(route.id)}` : '#/replay';
     case 'knightsAnalysis':
-      return route.position ? `#/knights/analysis/${encodeURIComponent(route.position)}` : '#/knights/analysis';
+      return route.position
+        ? `#/knights/analysis/${encodeURIComponent(route.position)}`
+        : '#/knights/analysis';
     case 'notFound':
       return `#/${route.path}`;
   }

@@ -42,7 +42,11 @@ describe('the engine judges a setup (rules page: Setup, Notation, impossible pla
     ['one Roman placed, the Huns to place', '...../...../...../R.... H', null],
     ['all six placed, scorched squares allowed', 'RRR##/HHH../...../..... R', null],
     ['a fourth Roman knight', 'RRRR./HHH../...../..... R', 'too-many'],
-    ['a scorched square while knights are still placed', '#..../...../...../R.... H', 'scorched-in-placement'],
+    [
+      'a scorched square while knights are still placed',
+      '#..../...../...../R.... H',
+      'scorched-in-placement',
+    ],
     ['the Romans to place with one knight more than the Huns', '...../...../...../R.... R', 'turn'],
     ['a knight with no move during placement (no-trap rule)', 'R..../..H../.H.../..... R', 'trapped'],
     ['a layout the tiles cannot make', '....../...../...../..... R', 'row-length'],

@@ -65,7 +65,14 @@ export function judgeGame(
     const after = next === null ? null : valueOfMove(next);
     const mark = classifyMove(before, after);
     const bad = mark === 'blunder' || mark === 'mistake';
-    return { ply: i + 1, move, before, after, mark, better: bad && best[i] !== move ? (best[i] ?? null) : null };
+    return {
+      ply: i + 1,
+      move,
+      before,
+      after,
+      mark,
+      better: bad && best[i] !== move ? (best[i] ?? null) : null,
+    };
   });
 }
 
@@ -80,4 +87,37 @@ export function summarize(judged: readonly JudgedMove[]): MistakeSummary {
   const blunders = judged.filter((j) => j.mark === 'blunder');
   const mistakes = judged.filter((j) => j.mark === 'mistake');
   return { blunders: blunders.length, mistakes: mistakes.length, first: blunders[0] ?? mistakes[0] ?? null };
+}
+
+export interface MoveVerdictOf {
+  readonly move: string;
+  readonly value: number;
+  readonly exact: boolean;
+}
+
+/**
+ * A position's value and a move that keeps it, from verdicts on its moves (the server's answer: some moves
+ * may be missing, some known only by sign), or null when they do not settle it: a win needs one winning move
+ * (its length is exact only when every move is known exactly), a loss needs every move known to lose.
+ */
+export function valueFromVerdicts(
+  verdicts: readonly MoveVerdictOf[],
+  legalMoves: number,
+): { readonly value: KnownValue; readonly best: string } | null {
+  const all = verdicts.length === legalMoves && verdicts.every((v) => v.exact);
+  const wins = verdicts
+    .filter((v) => v.value > 0)
+    .sort((a, b) => Number(b.exact) - Number(a.exact) || a.value - b.value);
+  if (wins.length > 0) {
+    return {
+      value: all ? { value: wins[0].value, exact: true } : { value: 1, exact: false },
+      best: wins[0].move,
+    };
+  }
+  if (verdicts.length < legalMoves || legalMoves === 0) return null;
+  const slowest = [...verdicts].sort((a, b) => a.value - b.value)[0];
+  return {
+    value: all ? { value: slowest.value, exact: true } : { value: -1, exact: false },
+    best: slowest.move,
+  };
 }
