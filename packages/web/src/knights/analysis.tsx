@@ -20,6 +20,8 @@ export interface AnalysisState {
   readonly total: number;
   /** Some verdicts came from the opening book (win or loss, length unknown). */
   readonly fromBook: boolean;
+  /** The position these verdicts are about (a new position's are a render late). */
+  readonly position?: string;
   /** The line of best play from the position (when asked for and the browser searched it), else null. */
   readonly line: readonly string[] | null;
   /** Stops the search (the verdicts found so far stay). */
@@ -96,6 +98,7 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
         done: verdicts.filter((v) => v.exact !== false).length,
         total,
         fromBook: verdicts.some((v) => v.exact === false),
+        position,
         line,
         cancel: status === 'working' ? cancel : undefined,
       });

@@ -62,7 +62,7 @@ function ValueGraph(props: {
   const longest = Math.max(1, ...values.values.map((v) => (v?.exact ? Math.abs(v.value) : 0)));
   const step = (W - 20) / Math.max(1, positions.length - 1);
   const points = positions.map((p, i) => {
-    const h = height(values.values[i], readPosition(p)?.toMove ?? 'R', longest);
+    const h = height(values.values[i] ?? null, readPosition(p)?.toMove ?? 'R', longest);
     return h === null ? null : { x: 10 + i * step, y: MID - h, exact: values.values[i]?.exact ?? true, i };
   });
   const known = points.filter((p) => p !== null);

@@ -5,7 +5,7 @@
  * moves; the analysis (useAnalysis) comes from the browser's solver worker, or the server early in the
  * placement phase, and stops when the screen goes away or the analysis is switched off.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useReducer, useState } from 'preact/hooks';
 import { positionAfter, presetName, parseLayout, readPosition, SIDE_LETTERS } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
 import { AnalysisToggle, useAnalysis } from '../knights/analysis.js';
@@ -33,6 +33,47 @@ function initialSetup(position: string | null): string {
   return position && readPosition(position) ? position.trim() : START;
 }
 
+interface Steps {
+  readonly root: string;
+  /** Moves from the set-up position: played on the board, or the solver's line once followed. */
+  readonly path: readonly string[];
+  /** How many of them are shown played. */
+  readonly cursor: number;
+}
+
+type StepAction =
+  | { readonly kind: 'set-up'; readonly root: string }
+  | { readonly kind: 'play'; readonly move: string }
+  | { readonly kind: 'jump'; readonly cursor: number }
+  | { readonly kind: 'back' }
+  /** `line`: the solver's line from the position shown when the key was pressed (at `at` of `length`). */
+  | {
+      readonly kind: 'forward';
+      readonly line: readonly string[];
+      readonly at: number;
+      readonly length: number;
+    };
+
+/** Steps as a reducer: keys pressed faster than the screen renders each apply to the steps before them. */
+function step(s: Steps, a: StepAction): Steps {
+  switch (a.kind) {
+    case 'set-up':
+      return { root: a.root, path: [], cursor: 0 };
+    case 'play':
+      return { ...s, path: [...s.path.slice(0, s.cursor), a.move], cursor: s.cursor + 1 };
+    case 'jump':
+      return { ...s, cursor: Math.max(0, Math.min(s.path.length, a.cursor)) };
+    case 'back':
+      return { ...s, cursor: Math.max(0, s.cursor - 1) };
+    case 'forward':
+      if (s.cursor < s.path.length) return { ...s, cursor: s.cursor + 1 };
+      // Past the end the solver's line is followed (the whole line, so later steps need no search), if it
+      // was found for this very position.
+      if (a.line.length === 0 || a.at !== s.cursor || a.length !== s.path.length) return s;
+      return { ...s, path: [...s.path, ...a.line], cursor: s.cursor + 1 };
+  }
+}
+
 /** The position after the first `count` moves of `path` (each legal: they came from the engine). */
 function after(root: string, path: readonly string[], count: number): string {
   let p = root;
@@ -42,9 +83,12 @@ function after(root: string, path: readonly string[], count: number): string {
 
 export function KnightsAnalysisScreen(props: { position: string | null }) {
   const t = useT();
-  const [root, setRoot] = useState(() => initialSetup(props.position));
-  const [path, setPath] = useState<readonly string[]>([]);
-  const [cursor, setCursor] = useState(0);
+  const [steps, dispatch] = useReducer(step, null, () => ({
+    root: initialSetup(props.position),
+    path: [],
+    cursor: 0,
+  }));
+  const { root, path, cursor } = steps;
   const [tool, setTool] = useState<'play' | SetupTool>('play');
   const [layoutOpen, setLayoutOpen] = useState(false);
   const [analysisOn, setAnalysisOn] = useState(true);
@@ -56,13 +100,13 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
   const shown = useMemo(() => (rootCheck.ok ? after(root, path, cursor) : root), [root, path, cursor]);
   const check = useMemo(() => checkSetup(shown), [shown]);
   const facts = check.ok ? check.facts : null;
-  const analysis = useAnalysis(analysisOn && facts ? facts.position : null, true);
+  const analysing = useAnalysis(analysisOn && facts ? facts.position : null, true);
+  // Verdicts and line of the position before are not this one's.
+  const analysis =
+    analysing.position === facts?.position ? analysing : { ...analysing, verdicts: null, line: null };
 
-  const setUp = (position: string) => {
-    setRoot(position);
-    setPath([]);
-    setCursor(0);
-  };
+  const setUp = (position: string) => dispatch({ kind: 'set-up', root: position });
+  const setCursor = (n: number) => dispatch({ kind: 'jump', cursor: n });
   // The address follows the board, so a copied address (or the share link) reopens this position.
   useEffect(() => {
     history.replaceState(null, '', href({ name: 'knightsAnalysis', position: shown }));
@@ -71,14 +115,10 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
   const best = analysis.line?.[0] ?? bestVerdict(analysis.verdicts)?.move ?? null;
   const canForward = cursor < path.length || (best !== null && facts !== null);
   const forward = () => {
-    if (cursor < path.length) return setCursor(cursor + 1);
-    if (best === null || !facts) return;
-    // Stepping past the end follows the solver's line (the whole line, so later steps need no search).
-    const line = analysis.line && analysis.line.length > 0 ? analysis.line : [best];
-    setPath([...path.slice(0, cursor), ...line]);
-    setCursor(cursor + 1);
+    const line = analysis.line && analysis.line.length > 0 ? analysis.line : best ? [best] : [];
+    dispatch({ kind: 'forward', line: facts ? line : [], at: cursor, length: path.length });
   };
-  const back = () => setCursor(Math.max(0, cursor - 1));
+  const back = () => dispatch({ kind: 'back' });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof Element ? e.target : null;
@@ -87,7 +127,7 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
       if (e.key === 'ArrowRight') forward();
       else if (e.key === 'ArrowLeft') back();
       else if (e.key === 'Home') setCursor(0);
-      else if (e.key === 'End') setCursor(path.length);
+      else if (e.key === 'End') setCursor(Number.MAX_SAFE_INTEGER);
       else return;
       e.preventDefault();
     };
@@ -130,10 +170,7 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
             verdicts={tool === 'play' ? analysis.verdicts : null}
             lastMove={cursor > 0 ? path[cursor - 1] : null}
             onSquare={tool === 'play' ? undefined : onSquare}
-            onMove={(move) => {
-              setPath([...path.slice(0, cursor), move]);
-              setCursor(cursor + 1);
-            }}
+            onMove={(move) => dispatch({ kind: 'play', move })}
           />
         </div>
         <aside class="side-panel">
