@@ -75,7 +75,7 @@ export function BestLine(props: {
           ◀
         </button>
         <span data-testid="line-step" aria-live="polite">
-          {t('analysisBoard.step', { n: props.cursor, total: props.path.length })}
+          {t('analysisBoard.step', { n: props.cursor, total: props.path.length + ahead.length })}
         </span>
         <button
           class="small secondary"

@@ -189,13 +189,15 @@ export function GameMistakes(props: { mistakes: Mistakes; onJump?: (ply: number)
                   <td>{t(`sides.${side}`)}</td>
                   <td>
                     <code>{j.move}</code>
+                  </td>
+                  <td>{shown(j.before)}</td>
+                  <td>{shown(j.after)}</td>
+                  <td>
+                    {t(`mistakes.mark.${j.mark}`)}
                     {j.better && (
                       <span class="muted small"> ({t('mistakes.kept', { better: j.better })})</span>
                     )}
                   </td>
-                  <td>{shown(j.before)}</td>
-                  <td>{shown(j.after)}</td>
-                  <td>{t(`mistakes.mark.${j.mark}`)}</td>
                 </tr>
               );
             })}
