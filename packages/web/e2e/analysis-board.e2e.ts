@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newRecord, serializeRecord } from '@attila/core';
 import { knightsGame } from '@attila/knights';
 import { newPage, SCREENSHOTS, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
-import { playKnightsTurn } from './knights.js';
+import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -165,9 +165,11 @@ describe('exact mistakes', () => {
     }
     await page.waitForSelector('[data-testid="winner"]');
     // The summary is at the end of the game; the values come from the worker and the server.
+    const t0 = Date.now();
     await expect
       .poll(() => page.getAttribute('[data-testid="mistakes"]', 'data-status'), { timeout: 200_000 })
       .toBe('ready');
+    console.log(`hotseat game judged in ${Date.now() - t0} ms`);
     const summary = (await page.textContent('[data-testid="end-mistakes"]'))!;
     expect(summary).toMatch(/blunder|mistake|No blunders/);
     await shot(page, 'mistakes-hotseat-end');
@@ -180,4 +182,43 @@ describe('exact mistakes', () => {
     await shot(page, 'mistakes-hotseat-table');
     await context.close();
   });
+
+  it(
+    'a live game against a bot: the end dialog says the mistakes, the replay shows them',
+    { timeout: 240_000 },
+    async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${server.url}/#/lobby`);
+      await page.fill('[data-testid="name"]', 'Aetius');
+      await page.click('[data-testid="game-knights"]');
+      await page.selectOption('[data-testid="seat-kind-1"]', 'bot:random');
+      await page.click('[data-testid="create"]');
+      await page.waitForSelector('.knights-board');
+      for (let turn = 0; turn < 40; turn++) {
+        if (await waitForTurnOrEnd(page)) break;
+        await playKnightsTurn(page);
+      }
+      await page.waitForSelector('[data-testid="end-mistakes"]');
+      const t0 = Date.now();
+      await expect
+        .poll(() => page.getAttribute('[data-testid="mistakes"]', 'data-status'), { timeout: 200_000 })
+        .toBe('ready');
+      console.log(`live game judged in ${Date.now() - t0} ms`);
+      expect(await page.textContent('[data-testid="end-mistakes"]')).toMatch(/blunder|mistake|No blunders/);
+      await shot(page, 'mistakes-live-end');
+      await page.click('[data-testid="end-replay"]');
+      await page.waitForSelector('[data-testid="replay-position"]');
+      await expect
+        .poll(() => page.getAttribute('[data-testid="mistakes"]', 'data-status'), { timeout: 200_000 })
+        .toBe('ready');
+      expect(await page.textContent('[data-testid="mistakes-summary"]')).toMatch(
+        /blunder|mistake|No blunders/,
+      );
+      await shot(page, 'mistakes-replay');
+      // Leaving the replay leaves no solver working.
+      await page.goto(`${server.url}/#/`);
+      await expect.poll(() => page.workers().length).toBe(0);
+      await context.close();
+    },
+  );
 });

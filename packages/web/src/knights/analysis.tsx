@@ -170,9 +170,13 @@ export function AnalysisToggle(props: {
     if (!working) return;
     started.current = Date.now();
     const timer = setInterval(() => tick((n) => n + 1), 1000);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      started.current = 0;
+    };
   }, [working, state.total]);
-  const seconds = working ? Math.round((Date.now() - started.current) / 1000) : 0;
+  // The first render of a search comes before the effect that notes its start: 0 s, not the epoch's seconds.
+  const seconds = working && started.current > 0 ? Math.round((Date.now() - started.current) / 1000) : 0;
   return (
     <div class="analysis" data-testid="analysis-panel" data-status={props.on ? state.status : 'off'}>
       <label class="check">
