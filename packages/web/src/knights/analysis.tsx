@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Position } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
+import { slowInBrowser } from './analysis-speed.js';
 import type { Verdict } from './board.js';
 import type { SolverQuestion, SolverReply } from './solver-worker.js';
 
@@ -30,8 +31,6 @@ export interface AnalysisState {
 
 const OFF: AnalysisState = { verdicts: null, status: 'off', done: 0, total: 0, fromBook: false, line: null };
 
-/** With fewer knights than this on the board a browser search takes long: the server is asked first. */
-const SLOW_BELOW_KNIGHTS = 5;
 const SERVER_BUDGET_MS = 2000;
 
 export interface ServerAnswer {
@@ -53,12 +52,6 @@ export async function askServer(position: string, signal: AbortSignal): Promise<
     // Offline, or no server (the dev server without one): the browser searches alone.
     return null;
   }
-}
-
-/** Whether a browser would search this position for long (early placement): the server is asked first. */
-export function slowInBrowser(p: Position): boolean {
-  const knights = p.knightSquares('R').length + p.knightSquares('H').length;
-  return p.phase() === 'placement' && knights < SLOW_BELOW_KNIGHTS;
 }
 
 let nextId = 0;

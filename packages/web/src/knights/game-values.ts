@@ -7,7 +7,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { Position } from '@attila/knights';
-import { askServer, slowInBrowser } from './analysis.js';
+import { askServer } from './analysis.js';
+import { slowInBrowser } from './analysis-speed.js';
 import { valueFromVerdicts, type KnownValue } from './mistakes.js';
 import type { SolverQuestion, SolverReply } from './solver-worker.js';
 

@@ -8,7 +8,7 @@
  *   mistakes), posted position by position from the last, whose searches fill the table for the earlier ones.
  */
 import { moveToString, Position } from '@attila/knights';
-import { solveExact, solverFor, solverPosition } from '@attila/bots/knights-solver';
+import { bestLine, moveValue, positionValue } from './solver-tasks.js';
 
 export type SolverQuestion =
   | {
@@ -31,37 +31,17 @@ export type SolverReply =
 
 const post = (reply: SolverReply) => self.postMessage(reply);
 
-/** A move's value from the exact value of the position it leaves to the opponent (0: it cannot move). */
-function valueAfter(childValue: number): number {
-  return childValue === 0 ? 1 : childValue > 0 ? -(childValue + 1) : -childValue + 1;
-}
-
-/** The moves of best play from a position to the end of the game (the winner hurrying, the loser delaying). */
-function bestLine(solver: ReturnType<typeof solverFor>, start: Position): string[] {
-  const line: string[] = [];
-  let p = start;
-  for (;;) {
-    const [best] = solveExact(solver, solverPosition(p)).best;
-    if (best === undefined) return line;
-    line.push(moveToString(p.layout, best));
-    p = p.playCode(best);
-  }
-}
-
 function answerMoves(q: Extract<SolverQuestion, { kind: 'moves' }>): void {
   const { id, skip } = q;
   const parsed = Position.parse(q.position);
   if (!parsed.ok) return post({ id, error: parsed.error.message });
   const position = parsed.value;
-  // A 2^20-entry table: ample for one game's analysis, small enough for a phone.
-  const solver = solverFor(position.layout, 20);
   for (const code of position.legalMoveCodes()) {
     const move = moveToString(position.layout, code);
     if (skip.includes(move)) continue;
-    const child = solverPosition(position.playCode(code));
-    post({ id, move, value: valueAfter(solveExact(solver, child).value) });
+    post({ id, move, value: moveValue(position, code) });
   }
-  if (q.line) post({ id, line: bestLine(solver, position) });
+  if (q.line) post({ id, line: bestLine(position) });
   post({ id, done: true });
 }
 
@@ -70,9 +50,7 @@ function answerValues(q: Extract<SolverQuestion, { kind: 'values' }>): void {
   for (let index = q.positions.length - 1; index >= 0; index--) {
     const parsed = Position.parse(q.positions[index]);
     if (!parsed.ok) return post({ id, error: parsed.error.message });
-    const p = parsed.value;
-    const { value, best } = solveExact(solverFor(p.layout, 20), solverPosition(p));
-    post({ id, index, value, best: best.length === 0 ? null : moveToString(p.layout, best[0]) });
+    post({ id, index, ...positionValue(parsed.value) });
   }
   post({ id, done: true });
 }
