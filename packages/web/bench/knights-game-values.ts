@@ -33,18 +33,17 @@ for (let g = 0; g < games; g++) {
   const first = positions.find((p) => !slowInBrowser(p))!;
   // A new worker has an empty table.
   solverOf(first).table.clear();
-  let t = performance.now();
   const fromLast = positions.filter((p) => !slowInBrowser(p)).reverse();
   const t0 = performance.now();
   for (const p of fromLast) {
-    t = performance.now();
+    const t = performance.now();
     positionValue(p);
     perPosition.push(performance.now() - t);
   }
   perGame.push(performance.now() - t0);
   const afterPlacement = positions.find((p) => p.phase() !== 'placement')!;
   solverOf(first).table.clear();
-  t = performance.now();
+  const t = performance.now();
   bestLine(afterPlacement);
   lines.push(performance.now() - t);
   console.log(
