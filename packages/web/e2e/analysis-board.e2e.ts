@@ -21,6 +21,15 @@ withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 /** The README's example: the Huns to move lose in 6. */
 const LATE = 'R..H./..H##/#.#R#/.R#.H H';
 
+/** The cross preset's empty board (rules page, Notation: `_` is no square). */
+const CROSS = (() => {
+  const settings = knightsGame.parseSettings({ layout: 'cross', first: 'R' });
+  if (!settings.ok) throw new Error(settings.error.message);
+  const state = knightsGame.setup(settings.value, 'e2e');
+  if (!state.ok) throw new Error(state.error.message);
+  return knightsGame.view(state.value, 'spectator').layout.shape;
+})();
+
 const boardPosition = (page: Page) => page.getAttribute('[data-testid="analysis-board"]', 'data-position');
 const status = (page: Page) => page.getAttribute('[data-testid="analysis-panel"]', 'data-status');
 
@@ -116,6 +125,13 @@ describe('the Knights analysis board', () => {
       'verliert in 6 Halbzügen',
     );
     await shot(page, 'analysis-board-pasted-de');
+    // Another layout: the cross, empty, the Huns still to move.
+    await page.click('[data-testid="change-layout"]');
+    await page.click('[data-testid="preset-cross"]');
+    await expect.poll(() => boardPosition(page)).toBe(`${CROSS} H`);
+    expect(await page.locator('[data-testid="setup-problem"]').count()).toBe(0);
+    await expect.poll(() => status(page), { timeout: 45_000 }).not.toBe('off');
+    await shot(page, 'analysis-board-cross-de');
     await context.close();
   });
 
