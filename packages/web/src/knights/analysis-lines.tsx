@@ -30,7 +30,7 @@ export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] | null 
   return (
     <section>
       <h3>{t('analysisBoard.moves')}</h3>
-      <ol class="verdicts" data-testid="verdict-list">
+      <ol class="verdicts" data-testid="verdict-list" tabindex={0} aria-label={t('analysisBoard.moves')}>
         {sortedVerdicts(verdicts).map((v) => (
           <li key={v.move} data-move={v.move} class={v.value > 0 ? 'win' : 'loss'}>
             <code>{v.move}</code> <strong>{valueText(v)}</strong>{' '}

@@ -241,7 +241,9 @@ export function KnightsBoard({
                   s.name +
                   ', ' +
                   t(`knights.cell.${cell === 'R' || cell === 'H' ? cell : cell}`) +
-                  (isTarget ? ', ' + t('knights.canClick') : '');
+                  (isTarget ? ', ' + t('knights.canClick') : '') +
+                  // The value drawn on the square is part of its name (what is seen is what is read).
+                  (v !== undefined ? ', ' + verdictText(v) : '');
                 return (
                   <g
                     key={s.name}
