@@ -1,6 +1,16 @@
 import { unwrap } from '@attila/core';
 import { describe, expect, it } from 'vitest';
-import { readMove, readPosition, seatOfSide, sideOfSeat, formatMove } from './client.js';
+import {
+  examinePosition,
+  formatMove,
+  positionAfter,
+  readMove,
+  readPosition,
+  seatOfSide,
+  sideOfSeat,
+} from './client.js';
+import { Position } from './position.js';
+import { describePositionProblem } from './position-problems.js';
 import { knightsGame } from './game.js';
 
 describe('knights notation', () => {
@@ -46,5 +56,30 @@ describe('the client module', () => {
     expect(sideOfSeat(0)).toBe('R');
     expect(sideOfSeat(1)).toBe('H');
     expect(seatOfSide('H')).toBe(1);
+  });
+});
+
+describe('a position given as text (the analysis board)', () => {
+  it('is read by the engine: legal moves, phase, winner', () => {
+    const read = examinePosition('R..H./..H##/#.#R#/.R#.H H');
+    expect(read.ok && read.value.phase).toBe('turns');
+    expect(read.ok && read.value.legalMoves).toEqual(
+      unwrap(Position.parse('R..H./..H##/#.#R#/.R#.H H')).legalMoves(),
+    );
+    expect(read.ok && read.value.winner).toBeNull();
+  });
+  it('says what is wrong as data, with the same words as the engine', () => {
+    const text = 'RRRR./HHH../...../..... R';
+    const read = examinePosition(text);
+    expect(read.ok ? null : read.problem).toEqual({ kind: 'too-many', side: 'R', count: 4, most: 3 });
+    const parsed = Position.parse(text);
+    expect(!parsed.ok && !read.ok && parsed.error.message).toBe(
+      describePositionProblem(text, read.ok ? { kind: 'form' } : read.problem),
+    );
+  });
+  it('plays a legal move and refuses an illegal one', () => {
+    expect(positionAfter('...../...../...../..... R', 'c2')).toBe('...../...../..R../..... H');
+    expect(positionAfter('...../...../...../..... R', 'a1-b3,c1')).toBeNull();
+    expect(positionAfter('nonsense', 'c2')).toBeNull();
   });
 });

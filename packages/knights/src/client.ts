@@ -5,7 +5,8 @@
  * position text itself.
  */
 import { moveSquaresText, readMoveSquares, type MoveSquares } from './notation.js';
-import { SIDE_LETTERS, type Side } from './position.js';
+import type { PositionProblem } from './position-problems.js';
+import { Position, SIDE_LETTERS, type Phase, type Side } from './position.js';
 
 export type { KnightsView, KnightsEvent } from './game.js';
 export type { Side, Phase } from './position.js';
@@ -80,4 +81,47 @@ export function seatOfSide(side: Side): number {
 
 export function otherSide(side: Side): Side {
   return side === 'R' ? 'H' : 'R';
+}
+
+export type { PositionProblem } from './position-problems.js';
+
+/** What a screen shows of a position it was given as text (the analysis board): the engine's reading. */
+export interface PositionFacts {
+  /** The position as the engine writes it. */
+  readonly position: string;
+  readonly toMove: Side;
+  readonly phase: Phase;
+  /** The winner once the side to move cannot act, else null. */
+  readonly winner: Side | null;
+  /** The legal moves, sorted as plain strings (empty when the game is over). */
+  readonly legalMoves: readonly string[];
+}
+
+/** The engine's reading of a position string, or what is wrong with it (as data, for any language). */
+export function examinePosition(
+  text: string,
+):
+  | { readonly ok: true; readonly value: PositionFacts }
+  | { readonly ok: false; readonly problem: PositionProblem } {
+  const read = Position.examine(text);
+  if (!read.ok) return read;
+  const p = read.value;
+  return {
+    ok: true,
+    value: {
+      position: p.toString(),
+      toMove: p.sideToMove,
+      phase: p.phase(),
+      winner: p.winner(),
+      legalMoves: p.legalMoves(),
+    },
+  };
+}
+
+/** The position after a legal move, or null when the text is not a position or the move not legal there. */
+export function positionAfter(position: string, move: string): string | null {
+  const p = Position.parse(position);
+  if (!p.ok) return null;
+  const next = p.value.play(move);
+  return next.ok ? next.value.toString() : null;
 }

@@ -6,6 +6,7 @@ export * from './presets.js';
 export * from './board.js';
 export * from './notation.js';
 export * from './position.js';
+export * from './position-problems.js';
 export * from './perft.js';
 export * from './game.js';
 export * from './record.js';

@@ -9,6 +9,7 @@ import { Board, KNIGHTS_PER_SIDE, MAX_MOVES, type SideIndex } from './board.js';
 import type { Grid } from './grid.js';
 import { layoutFromGrid, type Layout } from './layout.js';
 import { encodeParsedMove, moveToString, parseMoveText, type MoveErrorCode } from './notation.js';
+import { describePositionProblem, type PositionProblem } from './position-problems.js';
 
 export type Side = 'R' | 'H';
 export type Phase = 'placement' | 'turns' | 'over';
@@ -21,8 +22,6 @@ const KNIGHT_NAMES = ['Roman', 'Hun'] as const;
 export function sideIndex(side: Side): SideIndex {
   return side === 'R' ? 0 : 1;
 }
-
-const EXAMPLE = '...../...../...../..... R';
 
 export class Position {
   private constructor(
@@ -55,32 +54,30 @@ export class Position {
 
   /** Reads a position such as `...../..R../...../..... H`; refuses malformed and impossible ones. */
   static parse(text: string): Result<Position, PositionErrorCode> {
-    const bad = (why: string) => err('knights.position', `"${text}" is not a position: ${why}`);
+    const read = Position.examine(text);
+    return read.ok ? read : err('knights.position', describePositionProblem(text, read.problem));
+  }
+
+  /** Like `parse`, with what is wrong as data (for a screen that says it in the player's language). */
+  static examine(
+    text: string,
+  ):
+    | { readonly ok: true; readonly value: Position }
+    | { readonly ok: false; readonly problem: PositionProblem } {
+    const bad = (problem: PositionProblem) => ({ ok: false, problem }) as const;
     const parts = text.trim().split(/\s+/);
-    if (parts.length !== 2 || parts[0] === '') {
-      return bad(
-        `write the rows of the board from top to bottom separated by "/", a space, and the side to move, e.g. "${EXAMPLE}"`,
-      );
-    }
+    if (parts.length !== 2 || parts[0] === '') return bad({ kind: 'form' });
     const [board, sideText] = parts;
-    if (sideText !== 'R' && sideText !== 'H') {
-      return bad(`the side to move is "R" (Romans) or "H" (Huns), not "${sideText}"`);
-    }
+    if (sideText !== 'R' && sideText !== 'H') return bad({ kind: 'side', found: sideText });
     const rows = board.split('/');
     const cols = rows[0].length;
     for (let r = 0; r < rows.length; r++) {
-      if (rows[r].length === 0) return bad(`row ${r + 1} from the top is empty`);
+      if (rows[r].length === 0) return bad({ kind: 'row-empty', row: r + 1 });
       if (rows[r].length !== cols) {
-        return bad(
-          `row ${r + 1} from the top has ${rows[r].length} cells but row 1 has ${cols}: every row covers the whole width of the board`,
-        );
+        return bad({ kind: 'row-length', row: r + 1, cells: rows[r].length, first: cols });
       }
       const c = /[^.#RH_]/.exec(rows[r]);
-      if (c) {
-        return bad(
-          `"${c[0]}" in row ${r + 1} from the top is not a cell: use "." free, "#" scorched, "R" Roman knight, "H" Hun knight, "_" no square`,
-        );
-      }
+      if (c) return bad({ kind: 'cell', cell: c[0], row: r + 1 });
     }
     const cells = new Uint8Array(rows.length * cols);
     rows.forEach((row, r) => {
@@ -88,7 +85,7 @@ export class Position {
     });
     const grid: Grid = { rows: rows.length, cols, cells };
     const layout = layoutFromGrid(grid);
-    if (!layout.ok) return bad(`its shape is not a legal layout: ${layout.error.message}`);
+    if (!layout.ok) return bad({ kind: 'layout', detail: layout.error.message });
     let romans = 0;
     let huns = 0;
     let scorched = 0;
@@ -102,32 +99,22 @@ export class Position {
     });
     const side = sideIndex(sideText);
     const counts = [popcount(romans), popcount(huns)];
-    for (const s of [0, 1]) {
+    for (const s of [0, 1] as const) {
       if (counts[s] > KNIGHTS_PER_SIDE) {
-        return bad(`it has ${counts[s]} ${KNIGHT_NAMES[s]} knights; each side has ${KNIGHTS_PER_SIDE}`);
+        return bad({ kind: 'too-many', side: SIDE_LETTERS[s], count: counts[s], most: KNIGHTS_PER_SIDE });
       }
     }
     const position = new Position(layout.value, romans, huns, scorched, side);
     if (counts[0] < KNIGHTS_PER_SIDE || counts[1] < KNIGHTS_PER_SIDE) {
-      const placed = `${counts[0]} Roman and ${counts[1]} Hun knights are placed`;
-      if (scorched !== 0) {
-        return bad(
-          `${placed}, so the knights are still being placed, and nothing is scorched before all six are on the board`,
-        );
-      }
+      const placed = { romans: counts[0], huns: counts[1] };
+      if (scorched !== 0) return bad({ kind: 'scorched-in-placement', ...placed });
       // Placement alternates from the first player: the side to move has as many knights as the other, or one fewer.
       const other = 1 - side;
       if (counts[side] !== counts[other] && counts[side] !== counts[other] - 1) {
-        return bad(
-          `${placed}, so it cannot be the ${SIDE_NAMES[side]}' turn: players place knights in turn, so the side to place has as many knights as the other or one fewer`,
-        );
+        return bad({ kind: 'turn', side: sideText, ...placed });
       }
       const trapped = position.trappedKnights();
-      if (trapped.length > 0) {
-        return bad(
-          `during placement every knight must keep a move (no-trap placement rule), but the knight on ${trapped.join(', ')} has none`,
-        );
-      }
+      if (trapped.length > 0) return bad({ kind: 'trapped', squares: trapped });
     }
     return ok(position);
   }

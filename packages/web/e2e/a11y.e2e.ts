@@ -82,6 +82,13 @@ const SCREENS: readonly Visit[] = [
     },
   ],
   [
+    'knights-analysis-board',
+    async (p) => {
+      await p.goto(`${server.url}/#/knights/analysis/${encodeURIComponent('R..H./..H##/#.#R#/.R#.H H')}`);
+      await p.waitForSelector('[data-testid="verdict-list"]', { timeout: 60_000 });
+    },
+  ],
+  [
     'tribes-hotseat',
     async (p) =>
       void (await p.goto(`${server.url}/#/tribes/hotseat`), await p.waitForSelector('[data-testid="start"]')),

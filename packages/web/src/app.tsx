@@ -11,6 +11,9 @@ const HotseatScreen = lazyScreen(() => import('./screens/hotseat.js').then((m) =
 const LobbyScreen = lazyScreen(() => import('./screens/lobby.js').then((m) => m.LobbyScreen));
 const TableScreen = lazyScreen(() => import('./screens/table.js').then((m) => m.TableScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
+const KnightsAnalysisScreen = lazyScreen(() =>
+  import('./screens/knights-analysis.js').then((m) => m.KnightsAnalysisScreen),
+);
 
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
@@ -37,6 +40,8 @@ function Screen({ route }: { route: Route }) {
       return <TableScreen key={route.id} id={route.id} />;
     case 'replay':
       return <ReplayScreen key={route.id ?? ''} id={route.id} />;
+    case 'knightsAnalysis':
+      return <KnightsAnalysisScreen position={route.position} />;
     case 'notFound':
       return (
         <main class="page">

@@ -12,6 +12,8 @@ describe('hash routes', () => {
       { name: 'table', id: 'abc 1' },
       { name: 'replay', id: null },
       { name: 'replay', id: 'g42' },
+      { name: 'knightsAnalysis', position: null },
+      { name: 'knightsAnalysis', position: 'R#_/.H. H' },
     ];
     for (const r of routes) expect(parseRoute(href(r))).toEqual(r);
   });

@@ -8,6 +8,8 @@ export type Route =
   | { readonly name: 'lobby'; readonly game?: GameKind }
   | { readonly name: 'table'; readonly id: string }
   | { readonly name: 'replay'; readonly id: string | null }
+  /** The Knights analysis board, at a position (its text) or at the empty standard board. */
+  | { readonly name: 'knightsAnalysis'; readonly position: string | null }
   | { readonly name: 'notFound'; readonly path: string };
 
 export function parseRoute(hash: string): Route {
@@ -24,6 +26,9 @@ export function parseRoute(hash: string): Route {
   if (a === 'lobby' && game && parts.length === 2) return { name: 'lobby', game };
   if (a === 'table' && b && parts.length === 2) return { name: 'table', id: b };
   if (a === 'replay' && parts.length <= 2) return { name: 'replay', id: b ?? null };
+  if (a === 'knights' && b === 'analysis' && parts.length <= 3) {
+    return { name: 'knightsAnalysis', position: parts[2] ?? null };
+  }
   return { name: 'notFound', path };
 }
 
@@ -45,6 +50,10 @@ export function href(route: Route): string {
       return `#/table/${encodeURIComponent(route.id)}`;
     case 'replay':
       return route.id ? `#/replay/${encodeURIComponent(route.id)}` : '#/replay';
+    case 'knightsAnalysis':
+      return route.position
+        ? `#/knights/analysis/${encodeURIComponent(route.position)}`
+        : '#/knights/analysis';
     case 'notFound':
       return `#/${route.path}`;
   }

@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Position } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
+import { slowInBrowser } from './analysis-speed.js';
 import type { Verdict } from './board.js';
 import type { SolverQuestion, SolverReply } from './solver-worker.js';
 
@@ -20,22 +21,25 @@ export interface AnalysisState {
   readonly total: number;
   /** Some verdicts came from the opening book (win or loss, length unknown). */
   readonly fromBook: boolean;
+  /** The position these verdicts are about (a new position's are a render late). */
+  readonly position?: string;
+  /** The line of best play from the position (when asked for and the browser searched it), else null. */
+  readonly line: readonly string[] | null;
   /** Stops the search (the verdicts found so far stay). */
   readonly cancel?: () => void;
 }
 
-const OFF: AnalysisState = { verdicts: null, status: 'off', done: 0, total: 0, fromBook: false };
+const OFF: AnalysisState = { verdicts: null, status: 'off', done: 0, total: 0, fromBook: false, line: null };
 
-/** With fewer knights than this on the board a browser search takes long: the server is asked first. */
-const SLOW_BELOW_KNIGHTS = 5;
 const SERVER_BUDGET_MS = 2000;
 
-interface ServerAnswer {
+export interface ServerAnswer {
   readonly verdicts: readonly { move: string; value: number; exact: boolean }[];
   readonly complete: boolean;
 }
 
-async function askServer(position: string, signal: AbortSignal): Promise<ServerAnswer | null> {
+/** The server's verdicts on a position's moves, or null when there is no server to ask. */
+export async function askServer(position: string, signal: AbortSignal): Promise<ServerAnswer | null> {
   try {
     const res = await fetch('/api/knights/analyse', {
       method: 'POST',
@@ -50,14 +54,10 @@ async function askServer(position: string, signal: AbortSignal): Promise<ServerA
   }
 }
 
-function slowInBrowser(p: Position): boolean {
-  const knights = p.knightSquares('R').length + p.knightSquares('H').length;
-  return p.phase() === 'placement' && knights < SLOW_BELOW_KNIGHTS;
-}
-
 let nextId = 0;
 
-export function useAnalysis(position: string | null): AnalysisState {
+/** The solver's verdicts on the position's moves (null: off); `wantLine` also asks for the line of best play. */
+export function useAnalysis(position: string | null, wantLine = false): AnalysisState {
   const [state, setState] = useState<AnalysisState>(OFF);
   const worker = useRef<Worker | null>(null);
   const stopWorker = () => {
@@ -79,6 +79,7 @@ export function useAnalysis(position: string | null): AnalysisState {
     const p = parsed.value;
     const total = p.legalMoveCodes().length;
     const found = new Map<string, Verdict>();
+    let line: readonly string[] | null = null;
     let live = true;
     const aborter = new AbortController();
     const publish = (status: AnalysisState['status']) => {
@@ -90,6 +91,8 @@ export function useAnalysis(position: string | null): AnalysisState {
         done: verdicts.filter((v) => v.exact !== false).length,
         total,
         fromBook: verdicts.some((v) => v.exact === false),
+        position,
+        line,
         cancel: status === 'working' ? cancel : undefined,
       });
     };
@@ -101,7 +104,7 @@ export function useAnalysis(position: string | null): AnalysisState {
     };
     const search = () => {
       const skip = [...found.values()].filter((v) => v.exact !== false).map((v) => v.move);
-      if (skip.length === total) return publish('ready');
+      if (skip.length === total && !wantLine) return publish('ready');
       stopWorker();
       const w = new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
       worker.current = w;
@@ -111,15 +114,17 @@ export function useAnalysis(position: string | null): AnalysisState {
         if ('move' in e.data) {
           found.set(e.data.move, { move: e.data.move, value: e.data.value, exact: true });
           publish('working');
+        } else if ('line' in e.data) {
+          line = e.data.line;
         } else if ('done' in e.data) {
           stopWorker();
           publish('ready');
-        } else {
+        } else if ('error' in e.data) {
           stopWorker();
           publish('unavailable');
         }
       };
-      w.postMessage({ id, position, skip } satisfies SolverQuestion);
+      w.postMessage({ kind: 'moves', id, position, skip, line: wantLine } satisfies SolverQuestion);
     };
     publish('working');
     if (total === 0) publish('ready');
@@ -127,6 +132,7 @@ export function useAnalysis(position: string | null): AnalysisState {
       void askServer(position, aborter.signal).then((answer) => {
         if (!live) return;
         for (const v of answer?.verdicts ?? []) found.set(v.move, v);
+        // Where the server knew every move the line is left unknown: searching it would take the browser long.
         if (answer?.complete) publish('ready');
         else {
           publish('working');
@@ -139,7 +145,7 @@ export function useAnalysis(position: string | null): AnalysisState {
       aborter.abort();
       stopWorker();
     };
-  }, [position]);
+  }, [position, wantLine]);
   return state;
 }
 
@@ -157,9 +163,13 @@ export function AnalysisToggle(props: {
     if (!working) return;
     started.current = Date.now();
     const timer = setInterval(() => tick((n) => n + 1), 1000);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      started.current = 0;
+    };
   }, [working, state.total]);
-  const seconds = working ? Math.round((Date.now() - started.current) / 1000) : 0;
+  // The first render of a search comes before the effect that notes its start: 0 s, not the epoch's seconds.
+  const seconds = working && started.current > 0 ? Math.round((Date.now() - started.current) / 1000) : 0;
   return (
     <div class="analysis" data-testid="analysis-panel" data-status={props.on ? state.status : 'off'}>
       <label class="check">

@@ -39,6 +39,8 @@ export interface KnightsBoardProps {
   readonly onStage?: (stage: Selection['stage']) => void;
   /** The layout's four tiles, outlined so the board shows the physical tiles. */
   readonly tiles?: KnightsView['layout']['tiles'];
+  /** Setting up a position (the analysis board): a click or Enter on a square calls this, no move is made. */
+  readonly onSquare?: (square: string) => void;
 }
 
 const S = 100;
@@ -56,6 +58,7 @@ export function KnightsBoard({
   verdicts,
   tiles,
   onStage,
+  onSquare,
 }: KnightsBoardProps) {
   const t = useT();
   const pos = useMemo(() => readPosition(position), [position]);
@@ -96,6 +99,7 @@ export function KnightsBoard({
   }
 
   const act = (name: string) => {
+    if (onSquare) return onSquare(name);
     const out = click(legalMoves, sel, name);
     if (out.kind === 'play') {
       setSel(IDLE);
@@ -237,7 +241,9 @@ export function KnightsBoard({
                   s.name +
                   ', ' +
                   t(`knights.cell.${cell === 'R' || cell === 'H' ? cell : cell}`) +
-                  (isTarget ? ', ' + t('knights.canClick') : '');
+                  (isTarget ? ', ' + t('knights.canClick') : '') +
+                  // The value drawn on the square is part of its name (what is seen is what is read).
+                  (v !== undefined ? ', ' + verdictText(v) : '');
                 return (
                   <g
                     key={s.name}

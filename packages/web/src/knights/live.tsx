@@ -8,6 +8,8 @@ import { KnightsBoard } from './board.js';
 import { movesOfNotices, stateAfter } from './live-history.js';
 import { KnightsHint, KnightsStatus, MoveList, SideChip, WinnerOverlay } from './panel.js';
 import { stageHint, type Stage } from './selection.js';
+import { href } from '../router.js';
+import { GameMistakes, MistakesSummary, positionsOfGame, useMistakes } from './mistakes-view.js';
 
 export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
   const t = useT();
@@ -37,6 +39,12 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
   const result = snapshot.result;
   const winner = result ? sideOfSeat(result.winners[0]) : null;
   const mine = seat !== null ? sideOfSeat(seat) : null;
+  // A finished game's exact mistakes (while a game runs against people the solver stays out of it).
+  const positions = useMemo(() => {
+    const start = result && moves ? stateAfter(props.table.settings, moves, 0) : null;
+    return start && moves ? positionsOfGame(knightsGame.view(start, 'spectator').position, moves) : null;
+  }, [result, moves, props.table.settings]);
+  const mistakes = useMistakes(positions, moves ?? []);
   const myTurn = seat !== null && snapshot.toAct.includes(seat);
   const hint = result
     ? null
@@ -81,6 +89,15 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
           {props.analysisAllowed && (
             <AnalysisToggle on={analysisOn} onChange={setAnalysisOn} state={verdicts} />
           )}
+          {(result || props.analysisAllowed) && (
+            <a
+              class="button small secondary"
+              data-testid="open-analysis"
+              href={href({ name: 'knightsAnalysis', position: shown.position })}
+            >
+              {t('analysisBoard.analyse')}
+            </a>
+          )}
         </div>
         {moves && (
           <div class="card">
@@ -89,6 +106,11 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
               current={looking ?? moves.length}
               onJump={(ply) => setLooking(ply === moves.length ? null : ply)}
             />
+          </div>
+        )}
+        {positions && (
+          <div class="card">
+            <GameMistakes mistakes={mistakes} onJump={(ply) => setLooking(ply)} />
           </div>
         )}
       </aside>
@@ -103,6 +125,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
           }
           text={t('knights.winnerReason', { loser: t(`sides.${otherSide(winner)}`) })}
           onClose={() => setClosed(true)}
+          extra={<MistakesSummary mistakes={mistakes} />}
         >
           <a class="button" href={`#/replay/${props.table.id}`} data-testid="end-replay">
             {t('common.replay')}

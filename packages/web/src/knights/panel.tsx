@@ -64,6 +64,8 @@ export function WinnerOverlay(props: {
   title: string;
   text: string;
   children?: ComponentChildren;
+  /** Said under the text (the game's exact mistakes). */
+  extra?: ComponentChildren;
   onClose: () => void;
 }) {
   const t = useT();
@@ -72,6 +74,7 @@ export function WinnerOverlay(props: {
       <div class="card">
         <div class="winner-banner">{props.title}</div>
         <p>{props.text}</p>
+        {props.extra}
         <div class="row" style={{ justifyContent: 'center' }}>
           {props.children}
           <button class="secondary" onClick={props.onClose}>

@@ -49,6 +49,8 @@ export function KnightsSetup(props: {
   value: KnightsSettingsForm;
   onChange: (v: KnightsSettingsForm) => void;
   firstLabelKey?: string;
+  /** Only the layout is chosen (the analysis board sets the side to move itself). */
+  layoutOnly?: boolean;
 }) {
   const t = useT();
   const isPreset = PRESET_LAYOUTS.some((p) => p.name === props.value.layout);
@@ -97,22 +99,24 @@ export function KnightsSetup(props: {
           <p class="error">{t('knights.editorInvalid', { message: check.error.message })}</p>
         )}
       </fieldset>
-      <fieldset>
-        <legend>{t(props.firstLabelKey ?? 'knights.first')}</legend>
-        <div class="row">
-          {SIDE_LETTERS.map((s) => (
-            <label key={s} class="radio">
-              <input
-                type="radio"
-                name="first"
-                checked={props.value.first === s}
-                onChange={() => props.onChange({ ...props.value, first: s })}
-              />
-              {t(`sides.${s}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {!props.layoutOnly && (
+        <fieldset>
+          <legend>{t(props.firstLabelKey ?? 'knights.first')}</legend>
+          <div class="row">
+            {SIDE_LETTERS.map((s) => (
+              <label key={s} class="radio">
+                <input
+                  type="radio"
+                  name="first"
+                  checked={props.value.first === s}
+                  onChange={() => props.onChange({ ...props.value, first: s })}
+                />
+                {t(`sides.${s}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
     </div>
   );
 }

@@ -42,6 +42,9 @@ export function Home() {
             <a class="button secondary" href="#/knights/hotseat" data-testid="knights-hotseat">
               {t('home.hotseat')}
             </a>
+            <a class="button secondary" href="#/knights/analysis" data-testid="knights-analysis">
+              {t('home.analysisBoard')}
+            </a>
             <a class="button secondary" href="#/rules/knights">
               {t('home.rules')}
             </a>

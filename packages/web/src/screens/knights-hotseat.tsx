@@ -6,6 +6,8 @@ import { KnightsBoard } from '../knights/board.js';
 import { KnightsHint, KnightsStatus, MoveList, WinnerOverlay } from '../knights/panel.js';
 import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
 import { stageHint, type Stage } from '../knights/selection.js';
+import { GameMistakes, MistakesSummary, useMistakes } from '../knights/mistakes-view.js';
+import { href } from '../router.js';
 import {
   downloadRecord,
   localRecord,
@@ -112,6 +114,12 @@ function KnightsHotseatGame(props: {
   const toMove = view.sideToMove;
   const winner = result ? sideOfSeat(result.winners[0]) : null;
   const loser = winner === 'R' ? 'H' : 'R';
+  // Once the game is over every move is judged (in a worker; the server for early placement positions).
+  const positions = useMemo(
+    () => (result ? game.states.map((s) => knightsGame.view(s, 'spectator').position) : null),
+    [result, game.states],
+  );
+  const mistakes = useMistakes(positions, game.moves);
 
   const onMove = (move: string) => {
     if (seat === undefined) return;
@@ -170,11 +178,23 @@ function KnightsHotseatGame(props: {
               >
                 {t('common.download')}
               </button>
+              <a
+                class="button small secondary"
+                data-testid="open-analysis"
+                href={href({ name: 'knightsAnalysis', position: view.position })}
+              >
+                {t('analysisBoard.analyse')}
+              </a>
             </div>
           </div>
           <div class="card">
             <MoveList moves={game.moves} />
           </div>
+          {positions && (
+            <div class="card">
+              <GameMistakes mistakes={mistakes} />
+            </div>
+          )}
         </aside>
       </div>
       {winner && !props.closed && (
@@ -182,6 +202,7 @@ function KnightsHotseatGame(props: {
           title={t('knights.winner', { side: t(`sides.${winner}`) })}
           text={t('knights.winnerReason', { loser: t(`sides.${loser}`) })}
           onClose={() => props.setClosed(true)}
+          extra={<MistakesSummary mistakes={mistakes} />}
         >
           <button onClick={() => props.setRunning(null)}>{t('common.playAgain')}</button>
         </WinnerOverlay>
