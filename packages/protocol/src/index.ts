@@ -170,6 +170,10 @@ export interface TableInfo {
   /** How many takebacks rewrote the move list so far: a seq means one position only within one line. */
   readonly line: number;
   readonly play: PlayInfo;
+  /** Whether the game may still be aborted (some seat has not moved yet). */
+  readonly abortable: boolean;
+  /** Whether takebacks are offered in this game now (two players, nothing hidden, being played). */
+  readonly takebacks: boolean;
   readonly result: GameResult | null;
   readonly createdAt: string;
 }

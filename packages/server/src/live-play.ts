@@ -9,6 +9,7 @@ import type { GameResult } from '@attila/protocol';
 import { afterTakeback, startClock, stopClock } from './clock.js';
 import type { Change, DecideContext, TableNow } from './commands.js';
 import { patched } from './commands.js';
+import type { AnyGame } from './games.js';
 import { botFor } from './seating.js';
 import {
   playOf,
@@ -104,8 +105,12 @@ export function decideAbort(t: TableNow, now: number): Result<Change> {
 // ---------------------------------------------------------------- takeback
 
 /** Takebacks need a position everyone sees alike and one opponent to ask: two-player games like Knights. */
-function takebacksAllowed(t: TableNow): Result<true> {
-  if (t.game.sameViewForEveryone && t.meta.seats.length === 2) return ok(true);
+export function takebacksAllowed(game: AnyGame, meta: StoredTable): boolean {
+  return game.sameViewForEveryone === true && meta.seats.length === 2;
+}
+
+function mayTakeBack(t: TableNow): Result<true> {
+  if (takebacksAllowed(t.game, t.meta)) return ok(true);
   return err(
     'takeback.game',
     'takebacks are offered only in two-player games with nothing hidden (Knights), not in this game',
@@ -120,7 +125,7 @@ function keptBefore(t: TableNow, seat: number): number | null {
 
 /** `seat` asks its opponent to take back its last move; a bot opponent agrees at once. */
 export function decideTakebackAsk(t: TableNow, seat: number, now: number): Result<Change> {
-  const allowed = takebacksAllowed(t);
+  const allowed = mayTakeBack(t);
   if (!allowed.ok) return allowed;
   const { meta } = t;
   if (meta.status !== 'playing') return notPlaying('takeback.not-playing', 'take back', meta);
@@ -145,7 +150,7 @@ export function decideTakebackAnswer(
   answer: 'accept' | 'refuse' | 'never',
   now: number,
 ): Result<Change> {
-  const allowed = takebacksAllowed(t);
+  const allowed = mayTakeBack(t);
   if (!allowed.ok) return allowed;
   const { meta } = t;
   if (meta.status !== 'playing') return notPlaying('takeback.not-playing', 'take back', meta);

@@ -16,6 +16,7 @@ import { TableDriver, type DriverDeps, type DriverView } from './driver.js';
 import { refusalOf, Unavailable } from './errors.js';
 import type { AnyGame } from './games.js';
 import { replayStored, stale, type HistoryEntry } from './moves.js';
+import { takebacksAllowed } from './live-play.js';
 import { SerialQueue } from './queue.js';
 import { botFor, recordOf, watchedSeats } from './seating.js';
 import { playOf, SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
@@ -272,7 +273,10 @@ export class Table {
           seq: this.seq,
           line: this.line,
         });
-        if (change.meta.result) this.publishTable();
+        // A seat's first move may end the time the game can be aborted: the table's news says so.
+        if (change.meta.result || this.history.filter((h) => h.seat === change.move.seat).length === 1) {
+          this.publishTable();
+        }
         return;
       case 'seats':
       case 'table':
@@ -321,7 +325,11 @@ export class Table {
   }
 
   info(): TableInfo {
-    return tableInfo(this.meta, this.seq, this.audience.connected);
+    const m = this.meta;
+    return tableInfo(m, this.seq, this.audience.connected, {
+      abortable: m.status === 'playing' && m.seats.some((s) => !this.history.some((h) => h.seat === s.seat)),
+      takebacks: m.status === 'playing' && takebacksAllowed(this.game, m),
+    });
   }
 
   /**
@@ -453,7 +461,7 @@ export class Table {
         game: m.game,
         settings: m.settings,
         seed: m.seed,
-        moves: m.takeover || m.seats.some((s) => s.kind === 'bot') ? this.moves.slice() : [],
+        moves: m.takeover || m.seats.some((s) => s.controller === 'bot') ? this.moves.slice() : [],
       },
     };
     this.viewed = { meta: m, seq: this.seq, view };

@@ -26,7 +26,18 @@ export function encode(message: ServerMessage): string {
   return JSON.stringify(message);
 }
 
-export function tableInfo(m: StoredTable, seq: number, connected: readonly number[]): TableInfo {
+/** What the table's players may do now besides moving (the table knows; a stored row alone does not). */
+export interface TableActions {
+  readonly abortable: boolean;
+  readonly takebacks: boolean;
+}
+
+export function tableInfo(
+  m: StoredTable,
+  seq: number,
+  connected: readonly number[],
+  actions: TableActions = { abortable: false, takebacks: false },
+): TableInfo {
   const play = playOf(m);
   return {
     id: m.id,
@@ -48,6 +59,7 @@ export function tableInfo(m: StoredTable, seq: number, connected: readonly numbe
     takeover: m.takeover,
     seq,
     line: play.line,
+    ...actions,
     play: {
       takeback: play.takeback,
       noTakebacks: play.noTakebacks,
