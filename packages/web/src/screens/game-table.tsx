@@ -12,7 +12,9 @@ import { useT } from '../i18n/i18n.js';
 import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';
 import { useLive } from '../net/use-live.js';
 import { botName } from '../ui/names.js';
+import { TurnSignalSettings, useTurnSignals } from '../ui/turn-signals.js';
 import { useTurnTitle } from '../ui/turn-title.js';
+import { LiveActions } from './live-actions.js';
 
 export function GameTable<S, St, V, E extends GameEvent>(props: {
   game: ClientGameSpec<S, St, V, E>;
@@ -39,7 +41,15 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
     setSeat(held);
   };
 
-  useTurnTitle(live.seat !== null && (live.snapshot?.toAct.includes(live.seat) ?? false));
+  const myTurn =
+    live.seat !== null && table.status === 'playing' && (live.snapshot?.toAct.includes(live.seat) ?? false);
+  useTurnTitle(myTurn);
+  useTurnSignals(myTurn, t('signals.notifyBody', { table: props.game.seatLabel(t, live.seat ?? 0) }));
+  const nameOf = (s: number) => {
+    const info = table.seats[s];
+    if (!info?.name) return seatName(s);
+    return info.kind === 'bot' ? botName(t, info.bot ?? info.name) : info.name;
+  };
 
   const freeSeats = table.seats.filter((s) => s.kind === 'human' && s.name === null);
   const mine = live.seat;
@@ -118,6 +128,9 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         )}
         {mine === null && <span class="muted">{t('lobby.spectating')}</span>}
       </section>
+      {table.status !== 'open' && (
+        <LiveActions table={table} held={mine !== null ? seat : null} conn={conn} nameOf={nameOf} />
+      )}
       {live.snapshot && (
         <LiveBoard
           table={table}
@@ -129,6 +142,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         />
       )}
       {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}
+      {mine !== null && table.status === 'playing' && <TurnSignalSettings />}
       <Chat chat={live.chat} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
     </main>
   );
