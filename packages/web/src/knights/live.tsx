@@ -101,7 +101,11 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
                 : t('knights.youLose')
               : t('knights.winner', { side: t(`sides.${winner}`) })
           }
-          text={t('knights.winnerReason', { loser: t(`sides.${otherSide(winner)}`) })}
+          text={
+            result?.resigned?.length
+              ? t('live.sideResigned', { side: t(`sides.${otherSide(winner)}`) })
+              : t('knights.winnerReason', { loser: t(`sides.${otherSide(winner)}`) })
+          }
           onClose={() => setClosed(true)}
         >
           <a class="button" href={`#/replay/${props.table.id}`} data-testid="end-replay">
