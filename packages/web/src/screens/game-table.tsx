@@ -41,8 +41,13 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
     setSeat(held);
   };
 
+  // A seat a bot plays (taken over, or resigned) is not its player's turn.
   const myTurn =
-    live.seat !== null && table.status === 'playing' && (live.snapshot?.toAct.includes(live.seat) ?? false);
+    live.seat !== null &&
+    table.status === 'playing' &&
+    table.seats[live.seat]?.controller === 'human' &&
+    (live.snapshot?.toAct.includes(live.seat) ?? false);
+  const resigned = live.seat !== null && table.play.resigned.includes(live.seat);
   useTurnTitle(myTurn);
   useTurnSignals(myTurn, t('signals.notifyBody', { table: props.game.seatLabel(t, live.seat ?? 0) }));
   const nameOf = (s: number) => {
@@ -121,7 +126,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
               ` · ${t('lobby.away')}`}
           </span>
         ))}
-        {mine !== null && table.seats[mine]?.controller === 'bot' && (
+        {mine !== null && table.seats[mine]?.controller === 'bot' && !resigned && (
           <button class="small" onClick={() => conn?.reclaim()}>
             {t('lobby.reclaim')}
           </button>
@@ -142,7 +147,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         />
       )}
       {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}
-      {mine !== null && table.status === 'playing' && <TurnSignalSettings />}
+      {mine !== null && table.status === 'playing' && !resigned && <TurnSignalSettings />}
       <Chat chat={live.chat} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
     </main>
   );

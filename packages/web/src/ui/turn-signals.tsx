@@ -56,7 +56,6 @@ export function useTurnSignals(myTurn: boolean, what: string): void {
     if (!started) return;
     const chosen = turnSignals();
     if (chosen.sound) chime();
-    document.documentElement.dataset.turnSignal = String(Date.now());
     if (chosen.notify && document.hidden && globalThis.Notification?.permission === 'granted') {
       const n = new Notification(t('signals.notifyTitle'), { body: what, tag: 'attila-turn' });
       n.onclick = () => {
@@ -91,7 +90,7 @@ export function TurnSignalSettings() {
     setChosen((c) => ({ ...c, notify: on }));
   };
   return (
-    <details class="turn-signals" data-testid="turn-signals">
+    <details class="card turn-signals" data-testid="turn-signals">
       <summary>{t('signals.title')}</summary>
       <label class="check">
         <input
