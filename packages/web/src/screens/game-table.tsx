@@ -134,7 +134,13 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         {mine === null && <span class="muted">{t('lobby.spectating')}</span>}
       </section>
       {table.status !== 'open' && (
-        <LiveActions table={table} held={mine !== null ? seat : null} conn={conn} nameOf={nameOf} />
+        <LiveActions
+          table={table}
+          held={mine !== null ? seat : null}
+          conn={conn}
+          nameOf={nameOf}
+          hasMoved={live.notices.some((n) => n.seat === mine)}
+        />
       )}
       {live.snapshot && (
         <LiveBoard

@@ -16,9 +16,11 @@ interface Props {
   readonly conn: Pick<Connection, 'resign' | 'abort' | 'askTakeback' | 'answerTakeback' | 'rematch'> | null;
   /** A seat's player as the screen names it. */
   readonly nameOf: (seat: number) => string;
+  /** Whether this seat has a move in the game's log (so there is one to take back). */
+  readonly hasMoved: boolean;
 }
 
-export function LiveActions({ table, held, conn, nameOf }: Props) {
+export function LiveActions({ table, held, conn, nameOf, hasMoved }: Props) {
   const t = useT();
   const mine = held?.seat ?? null;
   const { play, result } = table;
@@ -146,11 +148,15 @@ export function LiveActions({ table, held, conn, nameOf }: Props) {
         </p>
       )}
       <div class="row">
-        {table.takebacks && !request && opponent !== null && !play.noTakebacks.includes(opponent) && (
-          <button class="small secondary" data-testid="takeback-ask" onClick={() => conn?.askTakeback()}>
-            {t('live.askTakeback')}
-          </button>
-        )}
+        {table.takebacks &&
+          hasMoved &&
+          !request &&
+          opponent !== null &&
+          !play.noTakebacks.includes(opponent) && (
+            <button class="small secondary" data-testid="takeback-ask" onClick={() => conn?.askTakeback()}>
+              {t('live.askTakeback')}
+            </button>
+          )}
         {table.abortable && (
           <button class="small secondary" data-testid="abort" onClick={() => conn?.abort()}>
             {t('live.abort')}
