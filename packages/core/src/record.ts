@@ -27,6 +27,10 @@ const resultSchema = z
     winners: z.array(z.number().int().min(0)),
     scores: z.array(z.number()).optional(),
     reason: z.string().max(200).optional(),
+    /** The game was called off before every seat had moved: no winner, and it counts for nothing (ratings skip it). */
+    aborted: z.literal(true).optional(),
+    /** Seats that resigned: they lost, whatever their score (a resigned Tribes seat ranks last). */
+    resigned: z.array(z.number().int().min(0)).optional(),
   })
   .strict();
 

@@ -167,8 +167,33 @@ export interface TableInfo {
   readonly takeover: string | null;
   /** Moves played so far: the game's sequence number. */
   readonly seq: number;
+  /** How many takebacks rewrote the move list so far: a seq means one position only within one line. */
+  readonly line: number;
+  readonly play: PlayInfo;
+  /** Whether the game may still be aborted (some seat has not moved yet). */
+  readonly abortable: boolean;
+  /** Whether takebacks are offered in this game now (two players, nothing hidden, being played). */
+  readonly takebacks: boolean;
   readonly result: GameResult | null;
   readonly createdAt: string;
+}
+
+/** What players asked for or agreed on besides their moves (takebacks, resignations, a rematch). */
+export interface PlayInfo {
+  /** A takeback request waiting for the opponent's answer: who asked, at which move. */
+  readonly takeback: { readonly seat: number; readonly seq: number } | null;
+  /** Seats that refuse every takeback in this game ("never"). */
+  readonly noTakebacks: readonly number[];
+  /** Seats that resigned (Tribes: a bot plays them on). */
+  readonly resigned: readonly number[];
+  /** The rematch once the game is over: who accepted, who declined (then it is off), the new table. */
+  readonly rematch: {
+    readonly accepted: readonly number[];
+    readonly declinedBy: number | null;
+    /** The new table once every person accepted, and each old seat's seat there. */
+    readonly table: string | null;
+    readonly seats: readonly number[];
+  } | null;
 }
 
 export interface GameInfo {
@@ -207,6 +232,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
       token: token.optional(),
       /** The last sequence number this client saw: the welcome then lists what happened since. */
       since: z.number().int().min(0).optional(),
+      /** The table's `line` when it saw `since` (takebacks so far): after another takeback it gets the whole log. */
+      line: z.number().int().min(0).optional(),
     })
     .strict(),
   /** A move in the game's notation, made when the game was at sequence number `seq`. */
@@ -215,6 +242,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
       type: z.literal('move'),
       seq: z.number().int().min(0),
       move: z.string().min(1).max(LIMITS.moveChars),
+      /** The table's `line` the move was decided on: a move decided before a takeback is refused as stale. */
+      line: z.number().int().min(0).optional(),
       ref: z.string().max(64).optional(),
     })
     .strict(),
@@ -232,6 +261,25 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   /** Take back a seat a bot took over. */
   z.object({ type: z.literal('reclaim'), ref: z.string().max(64).optional() }).strict(),
   z.object({ type: z.literal('ping'), ref: z.string().max(64).optional() }).strict(),
+  /** Give up the game (Knights: the opponent wins; Tribes: a bot plays the seat on, and it ranks last). */
+  z.object({ type: z.literal('resign'), ref: z.string().max(64).optional() }).strict(),
+  /** Call the game off before every seat has moved: no winner, it counts for nothing. */
+  z.object({ type: z.literal('abort'), ref: z.string().max(64).optional() }).strict(),
+  /** Ask the opponent to take back your last move (Knights). */
+  z.object({ type: z.literal('takeback'), ref: z.string().max(64).optional() }).strict(),
+  /**
+   * Answer the opponent's takeback request: `accept`, `refuse`, or `never` (refuse it and every later one of
+   * this game at once; also allowed with no request pending).
+   */
+  z
+    .object({
+      type: z.literal('takeback-answer'),
+      answer: z.enum(['accept', 'refuse', 'never']),
+      ref: z.string().max(64).optional(),
+    })
+    .strict(),
+  /** At the end of a game: play again (`accept: true`) or not (`false`, which cancels the rematch). */
+  z.object({ type: z.literal('rematch'), accept: z.boolean(), ref: z.string().max(64).optional() }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -8,8 +8,11 @@ import type { Broadcast } from './broadcast/types.js';
 import type { ServerMessage } from '@attila/protocol';
 import { encode } from './wire.js';
 
-/** Where in the game a published message stands: an update brings the game to `seq`; news shows `at`. */
-export type Position = { readonly seq: number } | { readonly at: number };
+/**
+ * Where in the game a published message stands: an update brings the game to `seq`; news shows `at`; both
+ * on `line` (the takebacks so far).
+ */
+export type Position = ({ readonly seq: number } | { readonly at: number }) & { readonly line: number };
 
 /** The sockets of this process watching one table, by audience, and the table's way to reach everyone. */
 export class Audience {

@@ -105,3 +105,18 @@ export function clockInfo(settings: ClockSettings, clock: ClockState, now: numbe
     at: now,
   };
 }
+
+/**
+ * After a takeback at `now`: the time spent so far is charged, and the clocks of the seats to act in the
+ * position taken back to run from now (with a fresh allowance per move: nobody is charged twice for a move).
+ */
+export function afterTakeback(
+  settings: ClockSettings,
+  clock: ClockState,
+  toAct: readonly number[],
+  now: number,
+): ClockState {
+  const remaining = clock.remainingMs.map((_, seat) => Math.max(0, remainingAt(clock, seat, now)));
+  if (settings.mode === 'move') for (const seat of toAct) remaining[seat] = settings.moveMs;
+  return { remainingMs: remaining, running: [...toAct], since: now };
+}

@@ -31,10 +31,15 @@ function table(patch: Partial<StoredTable> = {}): TableNow {
     ],
     ...patch,
   };
-  return { game, meta, state: unwrap(game.setup(settings, 'seed')), history: [] };
+  return { game, meta, state: unwrap(game.setup(settings, 'seed')), history: [], moves: [] };
 }
 
-const ctx: DecideContext = { now: 10_000, newToken: () => ({ token: 'tok-1', hash: hashToken('tok-1') }) };
+const ctx: DecideContext = {
+  now: 10_000,
+  newToken: () => ({ token: 'tok-1', hash: hashToken('tok-1') }),
+  newSeed: () => 'seed-2',
+  newTableId: () => 'table-2',
+};
 
 describe('decide: each command as the one change to store', () => {
   it('the last seat joined and the start are one change (a full table is never stored open)', () => {

@@ -19,7 +19,22 @@ import {
   timeOut,
   watchedSeats,
 } from './seating.js';
-import type { StoredChat, StoredMove, StoredSeat, StoredTable, TablePatch } from './storage/types.js';
+import {
+  decideAbort,
+  decideRematch,
+  decideResign,
+  decideTakebackAnswer,
+  decideTakebackAsk,
+  rankResigned,
+} from './live-play.js';
+import {
+  playOf,
+  type StoredChat,
+  type StoredMove,
+  type StoredSeat,
+  type StoredTable,
+  type TablePatch,
+} from './storage/types.js';
 import { tokenMatches } from './tokens.js';
 
 export type TableCommand =
@@ -30,9 +45,17 @@ export type TableCommand =
       readonly token: string;
       readonly seq: number;
       readonly move: string;
+      /** The line (takebacks so far) it was decided on, when the mover said. */
+      readonly line?: number;
     }
   /** A bot's move for `seat`; `move` null when the bot failed: its first legal move is played instead. */
-  | { readonly kind: 'bot-move'; readonly seat: number; readonly seq: number; readonly move: string | null }
+  | {
+      readonly kind: 'bot-move';
+      readonly seat: number;
+      readonly seq: number;
+      readonly move: string | null;
+      readonly line?: number;
+    }
   /** The clock's timer went off: the seats out of time are taken over by the bot, or lose. */
   | { readonly kind: 'clock' }
   /** A person sits down (`seat`, or the first free one); the game starts once every seat is taken. */
@@ -46,7 +69,21 @@ export type TableCommand =
    * End a table that never started (its creator closed it, or it waited too long): finished with no winner
    * and `reason`, so it leaves the lobby and its watchers are told. Refused once the game started.
    */
-  | { readonly kind: 'close'; readonly reason: string };
+  | { readonly kind: 'close'; readonly reason: string }
+  /** Give up (live-play.ts has the rules of each of these five). */
+  | { readonly kind: 'resign'; readonly seat: number; readonly token: string }
+  /** Call the game off before every seat has moved. */
+  | { readonly kind: 'abort'; readonly seat: number; readonly token: string }
+  /** Ask the opponent to take back this seat's last move. */
+  | { readonly kind: 'takeback'; readonly seat: number; readonly token: string }
+  | {
+      readonly kind: 'takeback-answer';
+      readonly seat: number;
+      readonly token: string;
+      readonly answer: 'accept' | 'refuse' | 'never';
+    }
+  /** Play again once the game is over (or not, which calls the rematch off). */
+  | { readonly kind: 'rematch'; readonly seat: number; readonly token: string; readonly accept: boolean };
 
 export type CommandKind = TableCommand['kind'];
 
@@ -62,6 +99,11 @@ export interface Outcomes {
   readonly chat: ChatMessage;
   readonly start: null;
   readonly close: null;
+  readonly resign: null;
+  readonly abort: null;
+  readonly takeback: null;
+  readonly 'takeback-answer': null;
+  readonly rematch: null;
 }
 export type Outcome<C extends TableCommand> = Outcomes[C['kind']];
 
@@ -71,13 +113,18 @@ export interface TableNow {
   readonly meta: StoredTable;
   readonly state: unknown;
   readonly history: readonly HistoryEntry[];
+  /** The moves as stored (a takeback replays the ones it keeps). */
+  readonly moves: readonly string[];
 }
 
-/** What the decision may use besides the table: the time, and a fresh secret for a seat taken. */
+/** What the decision may use besides the table: the time, fresh secrets and names for what it makes. */
 export interface DecideContext {
   readonly now: number;
   /** A new seat token and its hash (called only by `join`). */
   readonly newToken: () => { token: string; hash: string };
+  /** A new game seed and table id (called only by the rematch that makes a table). */
+  readonly newSeed: () => string;
+  readonly newTableId: () => string;
 }
 
 /** What to store (and then apply and publish) for a command. */
@@ -102,6 +149,22 @@ export type Change =
     }
   | { readonly kind: 'table'; readonly patch: TablePatch; readonly meta: StoredTable }
   | { readonly kind: 'chat'; readonly chat: Omit<StoredChat, 'id'> }
+  /** The moves after `keep` deleted (the table had `seq`), the game at `next`, on a new line. */
+  | {
+      readonly kind: 'takeback';
+      readonly keep: number;
+      readonly seq: number;
+      readonly patch: TablePatch;
+      readonly next: unknown;
+      readonly meta: StoredTable;
+    }
+  /** Everyone accepted the rematch: `table` is stored first, then this table's patch that points to it. */
+  | {
+      readonly kind: 'rematch';
+      readonly table: StoredTable;
+      readonly patch: TablePatch;
+      readonly meta: StoredTable;
+    }
   /** Nothing to do (the clock's timer went off early, a full table already started). */
   | { readonly kind: 'none' };
 
@@ -148,19 +211,27 @@ function decideMove(
   seq: number,
   move: string | null,
   now: number,
+  line: number | undefined,
 ): Result<Change> {
+  const play = playOf(t.meta);
+  if (line !== undefined && line !== play.line) {
+    return err('move.stale', 'moves were taken back since this move was decided: refresh and decide again');
+  }
   const played = move ?? t.game.legalMoves(t.state, seat)[0];
   if (played === undefined) return err('move.not-your-turn', `seat ${seat} has no move to make`);
   const log = { ...t, botFor: (n: number) => botFor(t.meta, n) };
   const checked = checkMove(log, { seat, token, seq, move: played }, now);
   if (!checked.ok) return checked;
-  const { next, events, result, clock, recorded, toActBefore } = checked.value;
+  const { next, events, clock, recorded, toActBefore } = checked.value;
+  const result = checked.value.result && rankResigned(checked.value.result, play, t.meta.seats.length);
   const finishedAt = result ? new Date(now).toISOString() : undefined;
+  // A move answers a takeback request still waiting: the position it asked about is gone.
+  const playPatch: TablePatch = play.takeback ? { play: { ...play, takeback: null } } : {};
   const patch: TablePatch = result
-    ? { clock, status: 'finished', result, finishedAt }
+    ? { clock, status: 'finished', result, finishedAt, ...playPatch }
     : clock
-      ? { clock }
-      : {};
+      ? { clock, ...playPatch }
+      : playPatch;
   return ok({
     kind: 'move',
     move: { seq: t.history.length + 1, seat, move: recorded, at: now },
@@ -199,9 +270,9 @@ export function decide(t: TableNow, command: TableCommand, ctx: DecideContext): 
   const { now } = ctx;
   switch (command.kind) {
     case 'move':
-      return decideMove(t, command.seat, command.token, command.seq, command.move, now);
+      return decideMove(t, command.seat, command.token, command.seq, command.move, now, command.line);
     case 'bot-move':
-      return decideMove(t, command.seat, null, command.seq, command.move, now);
+      return decideMove(t, command.seat, null, command.seq, command.move, now, command.line);
     case 'clock':
       return decideClock(t, now);
     case 'join': {
@@ -244,6 +315,25 @@ export function decide(t: TableNow, command: TableCommand, ctx: DecideContext): 
         finishedAt: new Date(now).toISOString(),
       };
       return ok({ kind: 'table', patch, meta: patched(meta, [], patch) });
+    }
+    case 'resign':
+    case 'abort':
+    case 'takeback':
+    case 'takeback-answer':
+    case 'rematch': {
+      if (!holds(meta, command.seat, command.token)) return tokenRefused(command.seat);
+      switch (command.kind) {
+        case 'resign':
+          return decideResign(t, command.seat, now);
+        case 'abort':
+          return decideAbort(t, now);
+        case 'takeback':
+          return decideTakebackAsk(t, command.seat, now);
+        case 'takeback-answer':
+          return decideTakebackAnswer(t, command.seat, command.answer, now);
+        case 'rematch':
+          return decideRematch(t, command.seat, command.accept, ctx);
+      }
     }
   }
 }

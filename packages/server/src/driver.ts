@@ -24,6 +24,8 @@ export interface Metrics {
 /** The table as its driver sees it, at one moment. */
 export interface DriverView {
   readonly seq: number;
+  /** Takebacks so far: a bot's answer for an earlier line is stale even at the same seq. */
+  readonly line: number;
   readonly playing: boolean;
   readonly clock: ClockState | null;
   /** The seats whose clocks are watched: those played by people (a bot's clock never flags). */
@@ -117,22 +119,22 @@ export class TableDriver {
     if (!view.playing) return;
     for (const seat of view.toAct) {
       const bot = view.botFor[seat];
-      const key = `${view.seq}:${seat}`;
+      const key = `${view.line}:${view.seq}:${seat}`;
       if (bot === null || this.botPending.has(key)) continue;
       this.botPending.add(key);
       const timer = setTimeout(() => {
         this.botTimers.delete(timer);
-        void this.runBot(seat, view.seq, bot, key);
+        void this.runBot(seat, view.seq, view.line, bot, key);
       }, this.deps.botDelayMs);
       this.botTimers.add(timer);
     }
   }
 
-  private async runBot(seat: number, seq: number, bot: string, key: string): Promise<void> {
+  private async runBot(seat: number, seq: number, line: number, bot: string, key: string): Promise<void> {
     let failed = false;
     try {
       const view = this.read();
-      if (!this.active || seq !== view.seq) return;
+      if (!this.active || seq !== view.seq || line !== view.line) return;
       let move: string | null;
       try {
         move = await this.deps.bots.choose({ ...view.game, seat, bot });
@@ -146,7 +148,7 @@ export class TableDriver {
         move = null;
       }
       if (!this.active) return;
-      const r = await this.submit({ kind: 'bot-move', seat, seq, move });
+      const r = await this.submit({ kind: 'bot-move', seat, seq, move, line });
       if (r.ok) return;
       if (OVERTAKEN.has(r.error.code)) this.deps.metrics.botOvertaken++;
       else {

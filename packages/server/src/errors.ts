@@ -53,6 +53,23 @@ export type ErrorCode =
   | 'budget.bots-server'
   | 'chat.rate-limited'
   | 'sockets.address'
+  // besides moves: resign, abort, takebacks, rematch (live-play.ts)
+  | 'reclaim.resigned'
+  | 'resign.not-playing'
+  | 'resign.already'
+  | 'abort.not-playing'
+  | 'abort.moved'
+  | 'takeback.game'
+  | 'takeback.not-playing'
+  | 'takeback.no-move'
+  | 'takeback.pending'
+  | 'takeback.refused-for-good'
+  | 'takeback.own'
+  | 'takeback.none'
+  | 'rematch.not-finished'
+  | 'rematch.never-started'
+  | 'rematch.started'
+  | 'rematch.declined'
   // moves
   | 'move.seat'
   | 'move.not-playing'
@@ -113,6 +130,22 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'budget.bots-server': 429,
   'chat.rate-limited': 429,
   'sockets.address': 429,
+  'reclaim.resigned': 409,
+  'resign.not-playing': 409,
+  'resign.already': 409,
+  'abort.not-playing': 409,
+  'abort.moved': 409,
+  'takeback.game': 409,
+  'takeback.not-playing': 409,
+  'takeback.no-move': 409,
+  'takeback.pending': 409,
+  'takeback.refused-for-good': 409,
+  'takeback.own': 409,
+  'takeback.none': 409,
+  'rematch.not-finished': 409,
+  'rematch.never-started': 409,
+  'rematch.started': 409,
+  'rematch.declined': 409,
   'move.seat': 400,
   'move.not-playing': 409,
   'move.not-your-turn': 409,

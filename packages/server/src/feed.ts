@@ -4,7 +4,9 @@
  * an update it already has (the welcome held it, or a catch-up did) is dropped, and one that skips ahead
  * (an earlier one was lost, or is still on its way from another process) makes it catch up from storage
  * first. When the broadcast comes back after an outage every watcher catches up the same way, and hears
- * the table's news afresh (seats or status may have changed meanwhile).
+ * the table's news afresh (seats or status may have changed meanwhile). A takeback starts a new line of the
+ * game (the same seq may then name another position): a watcher that hears of a newer line than its own is
+ * sent a fresh welcome with the whole log, and news of a line it has left is dropped.
  */
 import type { Logger } from 'pino';
 import type { Broadcast, Envelope } from './broadcast/types.js';
@@ -21,6 +23,8 @@ export interface Watcher {
 interface Position {
   /** The last seq this watcher has seen; null until its welcome is sent. */
   seq: number | null;
+  /** The line (takebacks so far) that seq is on. */
+  line: number;
   /** Envelopes held while the welcome or a catch-up is being prepared, in arrival order. */
   held: Envelope[] | null;
 }
@@ -48,6 +52,11 @@ class TableFeed {
     if (p.held) return void p.held.push(e);
     const text = e.all ?? (w.seat === null ? e.spectator : e.seats?.[w.seat]);
     if (!text || p.seq === null) return;
+    if (e.line !== undefined && e.line !== p.line) {
+      // Behind a takeback: the whole game again (what e says is in storage already). Or news of a line
+      // this watcher has already left behind.
+      return e.line > p.line ? this.catchUp(w, p, null) : undefined;
+    }
     if (e.seq !== undefined) {
       if (e.seq <= p.seq) return;
       if (e.seq > p.seq + 1) return this.catchUp(w, p, e);
@@ -66,6 +75,12 @@ class TableFeed {
     void this.syncing
       .then(() => {
         if (!this.watchers.has(w) || p.seq === null) return;
+        if (this.table.line !== p.line) {
+          w.send(encode(this.table.welcome(w.seat, 0)));
+          p.seq = this.table.seq;
+          p.line = this.table.line;
+          return;
+        }
         for (const text of this.table.updatesSince(p.seq, w.seat)) w.send(text);
         p.seq = Math.max(p.seq, this.table.seq);
         w.send(this.table.news(w.seat));
@@ -97,13 +112,13 @@ export class Feeds {
    * `since`), then the table's news in order. News that arrives while the welcome is built is held, and
    * what the welcome already holds is dropped.
    */
-  async watch(table: Table, w: Watcher, since: number | undefined): Promise<void> {
+  async watch(table: Table, w: Watcher, since: number | undefined, line?: number): Promise<void> {
     let feed = this.feeds.get(table.id);
     if (!feed || feed.table !== table) {
       feed = new TableFeed(table, this.broadcast, this.log);
       this.feeds.set(table.id, feed);
     }
-    const p: Position = { seq: null, held: [] };
+    const p: Position = { seq: null, line: table.line, held: [] };
     feed.watchers.set(w, p);
     try {
       await feed.subscribed;
@@ -114,9 +129,10 @@ export class Feeds {
     }
     if (!feed.watchers.has(w)) return;
     table.attach(w.seat);
-    const welcome = table.welcome(w.seat, since);
+    const welcome = table.welcome(w.seat, since, line);
     w.send(encode(welcome));
     p.seq = welcome.snapshot?.seq ?? table.seq;
+    p.line = welcome.table.line;
     feed.release(w, p);
   }
 

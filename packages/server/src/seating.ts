@@ -6,7 +6,10 @@
 import { err, ok, type Result } from '@attila/core';
 import { stopClock, type ClockState } from './clock.js';
 import type { GameResult } from '@attila/protocol';
-import type { StoredSeat, StoredTable } from './storage/types.js';
+import { playOf, type StoredSeat, type StoredTable } from './storage/types.js';
+
+/** The bot that plays on a resigned seat when the table names no take-over bot (fast, and plays sensibly). */
+export const RESIGNED_SEAT_BOT = 'greedy';
 
 /** The seat a new player takes (`wanted`, or the first free one), held from now on by `tokenHash`. */
 export function joinedSeat(
@@ -50,6 +53,9 @@ export function leftSeat(meta: StoredTable, seat: number): Result<StoredSeat> {
 /** The seat its player takes back from the takeover bot. */
 export function reclaimedSeat(meta: StoredTable, seat: number): Result<StoredSeat> {
   const s = meta.seats[seat];
+  if (playOf(meta).resigned.includes(seat)) {
+    return err('reclaim.resigned', 'this seat resigned: a bot plays it to the end of the game');
+  }
   if (s.controller === 'human') return err('reclaim.not-taken', 'this seat is already played by you');
   if (meta.status !== 'playing') return err('reclaim.not-playing', 'the game is not in progress');
   return ok({ ...s, controller: 'human' });
@@ -59,7 +65,9 @@ export function reclaimedSeat(meta: StoredTable, seat: number): Result<StoredSea
 export function botFor(meta: StoredTable, seat: number): string | null {
   const s = meta.seats[seat];
   if (s.kind === 'bot') return s.bot;
-  return s.controller === 'bot' ? meta.takeover : null;
+  if (s.controller !== 'bot') return null;
+  // A resigned seat is played on to the end even at a table without a take-over bot.
+  return meta.takeover ?? (playOf(meta).resigned.includes(seat) ? RESIGNED_SEAT_BOT : null);
 }
 
 /** The seats a person plays now: only their time runs out. */

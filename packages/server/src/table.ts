@@ -16,10 +16,11 @@ import { TableDriver, type DriverDeps, type DriverView } from './driver.js';
 import { refusalOf, Unavailable } from './errors.js';
 import type { AnyGame } from './games.js';
 import { replayStored, stale, type HistoryEntry } from './moves.js';
+import { takebacksAllowed } from './live-play.js';
 import { SerialQueue } from './queue.js';
 import { botFor, recordOf, watchedSeats } from './seating.js';
-import { SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
-import { hashToken, newToken, tokenMatches } from './tokens.js';
+import { playOf, SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
+import { hashToken, newSeed, newTableId, newToken, tokenMatches } from './tokens.js';
 import {
   encode,
   tableInfo,
@@ -46,6 +47,8 @@ const newSecret = () => {
   const token = newToken();
   return { token, hash: hashToken(token) };
 };
+
+const newNames = { newToken: newSecret, newSeed, newTableId };
 
 export class Table {
   private readonly queue = new SerialQueue();
@@ -114,7 +117,7 @@ export class Table {
     if (!deps.broadcast.up) return err('broadcast.unavailable', BROADCAST_DOWN);
     const fresh = Table.restore(game, meta, [], [], deps);
     if (!fresh.ok) return err('create.settings', fresh.error.message);
-    const start = decide(fresh.value.moment(), { kind: 'start' }, { now: deps.now(), newToken: newSecret });
+    const start = decide(fresh.value.moment(), { kind: 'start' }, { now: deps.now(), ...newNames });
     const stored = start.ok && start.value.kind === 'table' ? start.value.meta : meta;
     try {
       await deps.storage.createTable(stored);
@@ -169,7 +172,7 @@ export class Table {
       await this.refresh();
     }
     const now = this.deps.now();
-    const decided = decide(this.moment(), command, { now, newToken: newSecret });
+    const decided = decide(this.moment(), command, { now, ...newNames });
     if (!decided.ok) {
       if (decided.error.code === 'clock.flagged') this.driver.clockNow();
       return decided;
@@ -179,10 +182,10 @@ export class Table {
     try {
       chat = await this.commit(change);
     } catch (e) {
-      if (!(e instanceof SeqTakenError) || change.kind !== 'move') throw e;
+      if (!(e instanceof SeqTakenError) || (change.kind !== 'move' && change.kind !== 'takeback')) throw e;
       // Another writer got there first: the database decides, and this copy catches up.
       await this.refresh();
-      return stale(this.seq, change.move.seq - 1);
+      return stale(this.seq, change.kind === 'move' ? change.move.seq - 1 : change.seq);
     }
     this.apply(change, chat);
     hooks.committed?.(this.seq);
@@ -207,7 +210,15 @@ export class Table {
     const id = this.meta.id;
     switch (change.kind) {
       case 'move':
-        await storage.appendMove(id, change.move, change.patch);
+        await storage.appendMove(id, change.move, change.patch, this.line);
+        return null;
+      case 'takeback':
+        await storage.takeBack(id, change.keep, change.seq, change.patch);
+        return null;
+      case 'rematch':
+        // The new table first: a table pointing to a rematch that is not there would strand its players.
+        await storage.createTable(change.table);
+        await storage.updateTable(id, change.patch);
         return null;
       case 'seats':
         await storage.updateSeats(id, change.seats, change.patch);
@@ -235,6 +246,13 @@ export class Table {
         return;
       case 'seats':
       case 'table':
+      case 'rematch':
+        this.meta = change.meta;
+        return;
+      case 'takeback':
+        this.state = change.next;
+        this.moves.length = change.keep;
+        this.history.length = change.keep;
         this.meta = change.meta;
         return;
       case 'chat':
@@ -251,11 +269,19 @@ export class Table {
   private publish(change: Change, chat: ChatMessage | null): void {
     switch (change.kind) {
       case 'move':
-        this.audience.publish(updateTexts(this.moment(), change.move.seat, change.events), { seq: this.seq });
-        if (change.meta.result) this.publishTable();
+        this.audience.publish(updateTexts(this.moment(), change.move.seat, change.events), {
+          seq: this.seq,
+          line: this.line,
+        });
+        // A seat's first move may end the time the game can be aborted: the table's news says so.
+        if (change.meta.result || this.history.filter((h) => h.seat === change.move.seat).length === 1) {
+          this.publishTable();
+        }
         return;
       case 'seats':
       case 'table':
+      case 'rematch':
+      case 'takeback':
         return this.publishTable();
       case 'chat':
         if (chat) this.audience.publishAll({ type: 'chat', message: chat });
@@ -269,13 +295,19 @@ export class Table {
   private publishTable(): void {
     const info = this.info();
     const g = this.moment();
-    this.audience.publish((viewer) => encode(tableMessage(info, g, viewer)), { at: this.seq });
+    this.audience.publish((viewer) => encode(tableMessage(info, g, viewer)), {
+      at: this.seq,
+      line: this.line,
+    });
   }
 
   // ------------------------------------------------------------ what viewers see
 
   /** The game at this moment, as the decisions and the watchers see it. */
-  private moment(): GameNow & { readonly history: readonly HistoryEntry[] } {
+  private moment(): GameNow & {
+    readonly history: readonly HistoryEntry[];
+    readonly moves: readonly string[];
+  } {
     return {
       game: this.game,
       meta: this.meta,
@@ -283,16 +315,30 @@ export class Table {
       seq: this.seq,
       now: this.deps.now(),
       history: this.history,
+      moves: this.moves,
     };
   }
 
-  info(): TableInfo {
-    return tableInfo(this.meta, this.seq, this.audience.connected);
+  /** How many takebacks rewrote the move list: (line, seq) names one position of this game. */
+  get line(): number {
+    return playOf(this.meta).line;
   }
 
-  /** The welcome for a socket of `seat` (null: a spectator) that last saw `since`: built here only. */
-  welcome(seat: number | null, since: number | undefined): Message<'welcome'> {
-    return welcomeMessage(this.moment(), this.info(), seat, this.missedSince(since), this.chatLog);
+  info(): TableInfo {
+    const m = this.meta;
+    return tableInfo(m, this.seq, this.audience.connected, {
+      abortable: m.status === 'playing' && m.seats.some((s) => !this.history.some((h) => h.seat === s.seat)),
+      takebacks: m.status === 'playing' && takebacksAllowed(this.game, m),
+    });
+  }
+
+  /**
+   * The welcome for a socket of `seat` (null: a spectator) that last saw `since` on `line`: built here only.
+   * A client that saw another line (a takeback since) gets the whole log.
+   */
+  welcome(seat: number | null, since: number | undefined, line?: number): Message<'welcome'> {
+    const from = line !== undefined && line !== this.line && since !== undefined ? 0 : since;
+    return welcomeMessage(this.moment(), this.info(), seat, this.missedSince(from), this.chatLog);
   }
 
   /** The table's news as `seat` hears it now (a watcher that missed some of it). */
@@ -365,10 +411,27 @@ export class Table {
   private async refresh(): Promise<void> {
     const meta = await this.deps.storage.getTable(this.meta.id);
     if (!meta) return;
-    const moves = (await this.deps.storage.getMoves(this.meta.id)).slice(this.seq);
+    const stored = await this.deps.storage.getMoves(this.meta.id);
+    if (playOf(meta).line !== this.line) return this.reload(meta, stored);
+    const moves = stored.slice(this.seq);
     const replayed = replayStored(this.game, this.meta.id, this.state, moves);
     this.state = replayed.state;
     for (const m of moves) this.moves.push(m.move);
+    this.history.push(...replayed.entries);
+    this.meta = meta;
+  }
+
+  /** Another process took moves back: the game is replayed from its settings, seed and stored moves. */
+  private reload(meta: StoredTable, stored: readonly StoredMove[]): void {
+    const settings = this.game.parseSettings(meta.settings);
+    if (!settings.ok) throw new Error(`table ${meta.id}: ${settings.error.message}`);
+    const start = this.game.setup(settings.value, meta.seed);
+    if (!start.ok) throw new Error(`table ${meta.id}: ${start.error.message}`);
+    const replayed = replayStored(this.game, meta.id, start.value, stored);
+    this.state = replayed.state;
+    this.moves.length = 0;
+    this.moves.push(...stored.map((m) => m.move));
+    this.history.length = 0;
     this.history.push(...replayed.entries);
     this.meta = meta;
   }
@@ -386,6 +449,7 @@ export class Table {
     const m = this.meta;
     const view: DriverView = {
       seq: this.seq,
+      line: this.line,
       playing: m.status === 'playing',
       clock: m.clock,
       watchedSeats: watchedSeats(m),
@@ -397,7 +461,7 @@ export class Table {
         game: m.game,
         settings: m.settings,
         seed: m.seed,
-        moves: m.takeover || m.seats.some((s) => s.kind === 'bot') ? this.moves.slice() : [],
+        moves: m.takeover || m.seats.some((s) => s.controller === 'bot') ? this.moves.slice() : [],
       },
     };
     this.viewed = { meta: m, seq: this.seq, view };

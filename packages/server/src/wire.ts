@@ -8,7 +8,7 @@ import type { GameEvent, Viewer } from '@attila/core';
 import type { ChatMessage, MoveNotice, ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
 import { clockInfo } from './clock.js';
 import type { AnyGame } from './games.js';
-import type { StoredTable } from './storage/types.js';
+import { playOf, type StoredTable } from './storage/types.js';
 
 /** A game at one moment, as its watchers are shown it. */
 export interface GameNow {
@@ -26,7 +26,19 @@ export function encode(message: ServerMessage): string {
   return JSON.stringify(message);
 }
 
-export function tableInfo(m: StoredTable, seq: number, connected: readonly number[]): TableInfo {
+/** What the table's players may do now besides moving (the table knows; a stored row alone does not). */
+export interface TableActions {
+  readonly abortable: boolean;
+  readonly takebacks: boolean;
+}
+
+export function tableInfo(
+  m: StoredTable,
+  seq: number,
+  connected: readonly number[],
+  actions: TableActions = { abortable: false, takebacks: false },
+): TableInfo {
+  const play = playOf(m);
   return {
     id: m.id,
     game: m.game,
@@ -46,6 +58,14 @@ export function tableInfo(m: StoredTable, seq: number, connected: readonly numbe
     clock: m.clockSettings,
     takeover: m.takeover,
     seq,
+    line: play.line,
+    ...actions,
+    play: {
+      takeback: play.takeback,
+      noTakebacks: play.noTakebacks,
+      resigned: play.resigned,
+      rematch: play.rematch,
+    },
     result: m.result,
     createdAt: m.createdAt,
   };

@@ -9,6 +9,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Broadcast } from './broadcast/types.js';
 import { refusalOf } from './errors.js';
 import { Feeds, type Watcher } from './feed.js';
+import type { TableCommand } from './commands.js';
 import type { Lobby } from './lobby.js';
 import {
   clientMessageSchema,
@@ -154,7 +155,7 @@ class Connection implements Watcher {
           : null;
       return this.fail(
         'message.invalid',
-        `${describeZodError(parsed.error)} (messages: hello, move, chat, reclaim, ping)`,
+        `${describeZodError(parsed.error)} (messages: hello, move, chat, reclaim, resign, abort, takeback, takeback-answer, rematch, ping)`,
         ref?.slice(0, 64) ?? null,
       );
     }
@@ -189,15 +190,9 @@ class Connection implements Watcher {
         ref,
       );
     }
-    const r =
-      m.type === 'move'
-        ? await table.submit(
-            { kind: 'move', seat, token, seq: m.seq, move: m.move },
-            { committed: (seq) => this.reply(ackMessage(ref, seq)) },
-          )
-        : m.type === 'chat'
-          ? await table.submit({ kind: 'chat', seat, token, text: m.text })
-          : await table.submit({ kind: 'reclaim', seat, token });
+    // A move is acknowledged once stored, before anyone hears of it; the rest are answered by the news.
+    const hooks = m.type === 'move' ? { committed: (seq: number) => this.reply(ackMessage(ref, seq)) } : {};
+    const r = await table.submit(commandOf(m, seat, token), hooks);
     if (!r.ok) this.fail(r.error.code, r.error.message, ref);
     else if (m.type === 'chat') await this.lobby.trimChat(table.id);
   }
@@ -234,7 +229,7 @@ class Connection implements Watcher {
     }
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.table = table;
-    await this.feeds.watch(table, this, m.since).catch(undo);
+    await this.feeds.watch(table, this, m.since, m.line).catch(undo);
     this.lobby.touch(table.id);
   }
 
@@ -309,4 +304,27 @@ export function registerSockets(
     },
   );
   return stats;
+}
+
+/** A seated socket's message as the table command it asks for. */
+function commandOf(
+  m: Exclude<ClientMessage, { type: 'hello' | 'ping' }>,
+  seat: number,
+  token: string,
+): TableCommand {
+  switch (m.type) {
+    case 'move':
+      return { kind: 'move', seat, token, seq: m.seq, move: m.move, line: m.line };
+    case 'chat':
+      return { kind: 'chat', seat, token, text: m.text };
+    case 'reclaim':
+    case 'resign':
+    case 'abort':
+    case 'takeback':
+      return { kind: m.type, seat, token };
+    case 'takeback-answer':
+      return { kind: 'takeback-answer', seat, token, answer: m.answer };
+    case 'rematch':
+      return { kind: 'rematch', seat, token, accept: m.accept };
+  }
 }

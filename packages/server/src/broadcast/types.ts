@@ -13,6 +13,8 @@ export interface Envelope {
   readonly seq?: number;
   /** For the table's news (seats, status) with a snapshot: the sequence number that snapshot shows. */
   readonly at?: number;
+  /** With `seq` or `at`: the table's line (takebacks so far); a seq names one position only within a line. */
+  readonly line?: number;
   /** The same message for everyone watching. */
   readonly all?: string;
   /** Per seat (index = seat); null for a seat nobody on this process watches (local broadcast only). */

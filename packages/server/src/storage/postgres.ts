@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { Unavailable } from '../errors.js';
 import {
   patchColumns,
+  addPlayColumnSql,
   schemaSql,
   seatFromRow,
   tableColumns,
@@ -82,6 +83,7 @@ export class PostgresStorage implements Storage {
       await client.query(`SELECT pg_advisory_lock(hashtext('attila-schema:' || $1))`, [schema]);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await client.query(schemaSql('postgres'));
+      await client.query(addPlayColumnSql('postgres') ?? '');
     } finally {
       await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
       client.release();
@@ -219,9 +221,16 @@ export class PostgresStorage implements Storage {
     await this.tx((c) => this.patch(c, tableId, patch));
   }
 
-  async appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void> {
+  async appendMove(tableId: string, move: StoredMove, patch: TablePatch, line = 0): Promise<void> {
     try {
       await this.tx(async (c) => {
+        // The table's row, shared-locked, must still be at `line`: a takeback (which locks it for update)
+        // committed meanwhile makes this move one decided on a position that is gone.
+        const at = await c.query(
+          `SELECT COALESCE((play->>'line')::int, 0) AS line FROM tables WHERE id = $1 FOR SHARE`,
+          [tableId],
+        );
+        if (at.rows[0]?.line !== line) throw new SeqTakenError(tableId, move.seq);
         await c.query('INSERT INTO moves (table_id, seq, seat, move, at) VALUES ($1, $2, $3, $4, $5)', [
           tableId,
           move.seq,
@@ -235,6 +244,17 @@ export class PostgresStorage implements Storage {
       if ((e as { code?: string }).code === '23505') throw new SeqTakenError(tableId, move.seq);
       throw e;
     }
+  }
+
+  async takeBack(tableId: string, keep: number, seq: number, patch: TablePatch): Promise<void> {
+    await this.tx(async (c) => {
+      // Locked first, so no move is being appended while the count is read (appendMove shares the lock).
+      await c.query('SELECT id FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
+      const r = await c.query('SELECT COUNT(*)::int AS n FROM moves WHERE table_id = $1', [tableId]);
+      if (r.rows[0].n !== seq) throw new SeqTakenError(tableId, seq);
+      await c.query('DELETE FROM moves WHERE table_id = $1 AND seq > $2', [tableId, keep]);
+      await this.patch(c, tableId, patch);
+    });
   }
 
   async addChat(tableId: string, chat: Omit<StoredChat, 'id'>): Promise<StoredChat> {

@@ -3,7 +3,7 @@
  * a few column types, and in how a row comes back (JSON as text or parsed, a flag as 0/1 or a boolean).
  */
 import type { ClockState } from '../clock.js';
-import type { StoredSeat, StoredTable, TablePatch } from './types.js';
+import type { StoredPlay, StoredSeat, StoredTable, TablePatch } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS tables (
   started_at TEXT,
   finished_at TEXT,
   result ${t.json},
-  clock ${t.json}
+  clock ${t.json},
+  play ${t.json}
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status, listed, created_at);
 CREATE TABLE IF NOT EXISTS seats (
@@ -79,6 +80,14 @@ CREATE TABLE IF NOT EXISTS leases (
 `;
 }
 
+/**
+ * The `play` column (takebacks, resignations, rematches) for a database made before it existed: the one
+ * column added later; `CREATE TABLE IF NOT EXISTS` does not add it to an existing table.
+ */
+export function addPlayColumnSql(dialect: Dialect): string | null {
+  return dialect === 'postgres' ? 'ALTER TABLE tables ADD COLUMN IF NOT EXISTS play JSONB' : null;
+}
+
 /** A `tables` row as either driver returns it. */
 export interface TableRow {
   id: string;
@@ -95,6 +104,8 @@ export interface TableRow {
   finished_at: string | null;
   result: unknown;
   clock: unknown;
+  /** Absent in a database made before takebacks existed, until `addPlayColumn`. */
+  play?: unknown;
 }
 
 export interface SeatRow {
@@ -140,6 +151,7 @@ export function tableFromRow(row: TableRow, seats: StoredSeat[]): StoredTable {
     result: json(row.result),
     clock: json<ClockState>(row.clock),
     seats,
+    ...(row.play ? { play: json<StoredPlay>(row.play) ?? undefined } : {}),
   };
 }
 
@@ -160,6 +172,7 @@ export function tableColumns(t: StoredTable, dialect: Dialect) {
     finished_at: t.finishedAt,
     result: t.result ? JSON.stringify(t.result) : null,
     clock: t.clock ? JSON.stringify(t.clock) : null,
+    play: t.play ? JSON.stringify(t.play) : null,
   };
 }
 
@@ -173,5 +186,6 @@ export function patchColumns(patch: TablePatch): Array<[column: string, value: u
     out.push(['result', patch.result === null ? null : JSON.stringify(patch.result)]);
   if (patch.clock !== undefined)
     out.push(['clock', patch.clock === null ? null : JSON.stringify(patch.clock)]);
+  if (patch.play !== undefined) out.push(['play', JSON.stringify(patch.play)]);
   return out;
 }

@@ -28,8 +28,8 @@ import {
 function prepareStatements(db: Database.Database) {
   return {
     insertTable: db.prepare(
-      `INSERT INTO tables (id, game, settings, seed, rules_version, listed, clock_settings, takeover, status, created_at, started_at, finished_at, result, clock)
-       VALUES (@id, @game, @settings, @seed, @rules_version, @listed, @clock_settings, @takeover, @status, @created_at, @started_at, @finished_at, @result, @clock)`,
+      `INSERT INTO tables (id, game, settings, seed, rules_version, listed, clock_settings, takeover, status, created_at, started_at, finished_at, result, clock, play)
+       VALUES (@id, @game, @settings, @seed, @rules_version, @listed, @clock_settings, @takeover, @status, @created_at, @started_at, @finished_at, @result, @clock, @play)`,
     ),
     insertSeat: db.prepare(
       `INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -51,6 +51,8 @@ function prepareStatements(db: Database.Database) {
     ),
     activeTables: db.prepare(`SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at`),
     insertMove: db.prepare(`INSERT INTO moves (table_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`),
+    deleteMovesAfter: db.prepare(`DELETE FROM moves WHERE table_id = ? AND seq > ?`),
+    moveCount: db.prepare(`SELECT COUNT(*) AS n FROM moves WHERE table_id = ?`),
     insertChat: db.prepare(`INSERT INTO chat (table_id, seat, name, text, at) VALUES (?, ?, ?, ?, ?)`),
     recentChat: db.prepare(
       `SELECT id, seat, name, text, at FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?`,
@@ -105,6 +107,10 @@ export class SqliteStorage implements Storage {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(schemaSql('sqlite'));
+    const columns = this.db.prepare(`SELECT name FROM pragma_table_info('tables')`).all() as {
+      name: string;
+    }[];
+    if (!columns.some((c) => c.name === 'play')) this.db.exec(`ALTER TABLE tables ADD COLUMN play TEXT`);
     this.stmt = prepareStatements(this.db);
   }
 
@@ -172,6 +178,17 @@ export class SqliteStorage implements Storage {
 
   async updateTable(tableId: string, patch: TablePatch): Promise<void> {
     this.patchTable(tableId, patch);
+  }
+
+  async takeBack(tableId: string, keep: number, seq: number, patch: TablePatch): Promise<void> {
+    // Moves waiting in the group commit go first: the count below must see them.
+    if (this.batch.length) this.flush();
+    this.db.transaction(() => {
+      const { n } = this.stmt.moveCount.get(tableId) as { n: number };
+      if (n !== seq) throw new SeqTakenError(tableId, seq);
+      this.stmt.deleteMovesAfter.run(tableId, keep);
+      this.patchTable(tableId, patch);
+    })();
   }
 
   /**

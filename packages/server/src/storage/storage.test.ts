@@ -3,7 +3,7 @@ import { dropSchema, freshSchema, postgresUp, POSTGRES_URL } from '../test-suppo
 import { tempDb } from '../test-support/http.js';
 import { PostgresStorage } from './postgres.js';
 import { SqliteStorage } from './sqlite.js';
-import { SeqTakenError, type Storage, type StoredTable } from './types.js';
+import { NO_PLAY, SeqTakenError, type Storage, type StoredTable } from './types.js';
 
 const schema = freshSchema();
 afterAll(async () => {
@@ -124,6 +124,37 @@ describe.each(backends)('%s storage', (name, up, open) => {
       expect(await s.claimMany([d], 'p2', 3005, 5000)).toEqual([]);
       expect(await s.finishedAmong([a, b, c, d, 'missing'])).toEqual([d]);
       expect(await s.finishedAmong([])).toEqual([]);
+      await s.close();
+    },
+  );
+  it.skipIf(!up)(
+    'a takeback deletes the moves taken back with its patch in one write; a move of the old line is refused',
+    async () => {
+      const s = await open();
+      const id = `tb${name}${Date.now()}`;
+      await s.createTable(table(id, 'playing'));
+      for (const [seq, move] of [
+        [1, 'c2'],
+        [2, 'b1'],
+        [3, 'd4'],
+      ] as const) {
+        await s.appendMove(id, { seq, seat: (seq + 1) % 2, move, at: seq }, {});
+      }
+      const play = { ...NO_PLAY, line: 1 };
+      // Decided at 2 moves, but the table has 3: another writer moved on, nothing is changed.
+      await expect(s.takeBack(id, 1, 2, { play })).rejects.toBeInstanceOf(SeqTakenError);
+      expect(await s.getMoves(id)).toHaveLength(3);
+      await s.takeBack(id, 1, 3, { play });
+      expect((await s.getMoves(id)).map((m) => m.move)).toEqual(['c2']);
+      expect((await s.getTable(id))?.play).toEqual(play);
+      await s.appendMove(id, { seq: 2, seat: 1, move: 'a1', at: 4 }, {}, 1);
+      if (name === 'PostgreSQL') {
+        // Several processes: a move decided on line 0 (before the takeback) never lands on line 1.
+        await expect(s.appendMove(id, { seq: 3, seat: 0, move: 'x', at: 5 }, {}, 0)).rejects.toBeInstanceOf(
+          SeqTakenError,
+        );
+      }
+      expect((await s.getMoves(id)).map((m) => m.move)).toEqual(['c2', 'a1']);
       await s.close();
     },
   );

@@ -5,7 +5,7 @@
  * sequence number is already taken is refused by the database itself (primary key), whatever the process.
  */
 import type { ClockState } from '../clock.js';
-import type { ClockSettings, GameKind, GameResult, TableStatus } from '@attila/protocol';
+import type { ClockSettings, GameKind, GameResult, PlayInfo, TableStatus } from '@attila/protocol';
 
 export interface StoredSeat {
   readonly seat: number;
@@ -34,6 +34,28 @@ export interface StoredTable {
   /** The clock as of the last change (move, start, take-over); null without clocks. */
   readonly clock: ClockState | null;
   readonly seats: readonly StoredSeat[];
+  /** Takebacks, resignations, a rematch (absent: none of them yet, `NO_PLAY`). */
+  readonly play?: StoredPlay;
+}
+
+/**
+ * What players asked for or agreed on besides their moves, with the table's `line`: the number of takebacks
+ * so far. A takeback deletes stored moves, so the same seq can name two positions; (line, seq) names one.
+ */
+export interface StoredPlay extends PlayInfo {
+  readonly line: number;
+}
+
+export const NO_PLAY: StoredPlay = {
+  line: 0,
+  takeback: null,
+  noTakebacks: [],
+  resigned: [],
+  rematch: null,
+};
+
+export function playOf(meta: StoredTable): StoredPlay {
+  return meta.play ?? NO_PLAY;
 }
 
 /** A finished game as the list of finished games shows it: the table and its number of moves. */
@@ -66,6 +88,7 @@ export interface TablePatch {
   readonly finishedAt?: string;
   readonly result?: GameResult | null;
   readonly clock?: ClockState | null;
+  readonly play?: StoredPlay;
 }
 
 export class SeqTakenError extends Error {
@@ -88,8 +111,16 @@ export interface Storage {
   /** The seats (and the patch) in one transaction. */
   updateSeats(tableId: string, seats: readonly StoredSeat[], patch?: TablePatch): Promise<void>;
   updateTable(tableId: string, patch: TablePatch): Promise<void>;
-  /** Commits the move and the patch together; throws `SeqTakenError` when `move.seq` exists already. */
-  appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void>;
+  /**
+   * Commits the move and the patch together; throws `SeqTakenError` when `move.seq` exists already, or
+   * (several processes) when the table's line is no longer `line` (a takeback came first).
+   */
+  appendMove(tableId: string, move: StoredMove, patch: TablePatch, line?: number): Promise<void>;
+  /**
+   * A takeback: deletes the moves after `keep` and applies the patch (its `play.line` one higher) in one
+   * transaction; throws `SeqTakenError` unless the table has exactly `seq` moves (another writer moved on).
+   */
+  takeBack(tableId: string, keep: number, seq: number, patch: TablePatch): Promise<void>;
   addChat(tableId: string, chat: Omit<StoredChat, 'id'>): Promise<StoredChat>;
   recentChat(tableId: string, limit: number): Promise<StoredChat[]>;
   /** Deletes all but the newest `keep` chat lines of the table (bounded retention). */

@@ -123,7 +123,11 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
                 : t('knights.youLose')
               : t('knights.winner', { side: t(`sides.${winner}`) })
           }
-          text={t('knights.winnerReason', { loser: t(`sides.${otherSide(winner)}`) })}
+          text={
+            result?.resigned?.length
+              ? t('live.sideResigned', { side: t(`sides.${otherSide(winner)}`) })
+              : t('knights.winnerReason', { loser: t(`sides.${otherSide(winner)}`) })
+          }
           onClose={() => setClosed(true)}
           extra={<MistakesSummary mistakes={mistakes} />}
         >

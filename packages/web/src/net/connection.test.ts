@@ -66,4 +66,30 @@ describe('the live table reducer', () => {
     s = reduceLive(s, welcome([], 4));
     expect(s.notices.map((n) => n.seq)).toEqual([1, 2, 3, 4]);
   });
+
+  it('after a takeback (a welcome on another line) the log is only what it lists; news drops moves taken back', () => {
+    const notice = (seq: number, tag = '') => ({ seq, seat: seq % 2, events: [{ type: `e${seq}${tag}` }] });
+    const on = (line: number) => ({ ...table, line }) as TableInfo;
+    let s = reduceLive(INITIAL_LIVE, {
+      type: 'welcome',
+      table: on(0),
+      seat: 0,
+      missed: [notice(1), notice(2), notice(3)],
+      snapshot: snap(3),
+      chat: [],
+      serverTime: 0,
+    });
+    s = reduceLive(s, { type: 'table', table: on(0), snapshot: snap(2) });
+    expect(s.notices.map((n) => n.seq)).toEqual([1, 2]);
+    s = reduceLive(s, {
+      type: 'welcome',
+      table: on(1),
+      seat: 0,
+      missed: [notice(1), notice(2, 'b'), notice(3, 'b')],
+      snapshot: snap(3),
+      chat: [],
+      serverTime: 0,
+    });
+    expect(s.notices).toEqual([notice(1), notice(2, 'b'), notice(3, 'b')]);
+  });
 });

@@ -46,7 +46,9 @@ export function reduceLive<V, E extends GameEvent>(
   m: ServerMessage<V, E>,
 ): LiveState<V, E> {
   switch (m.type) {
-    case 'welcome':
+    case 'welcome': {
+      // After a takeback (another line) the moves seen are no longer the game's: only the log sent counts.
+      const seen = s.table && s.table.line !== m.table.line ? [] : upTo(s.notices, m.snapshot?.seq);
       return {
         ...s,
         status: 'open',
@@ -54,9 +56,10 @@ export function reduceLive<V, E extends GameEvent>(
         seat: m.seat,
         snapshot: m.snapshot,
         chat: m.chat,
-        notices: m.missed ? withMissed(s.notices, m.missed) : s.notices,
+        notices: m.missed ? withMissed(seen, m.missed) : seen,
         error: null,
       };
+    }
     case 'update':
       if (s.snapshot && m.snapshot.seq <= s.snapshot.seq) return s;
       return {
@@ -66,7 +69,12 @@ export function reduceLive<V, E extends GameEvent>(
         error: null,
       };
     case 'table':
-      return { ...s, table: m.table, snapshot: m.snapshot ?? s.snapshot };
+      return {
+        ...s,
+        table: m.table,
+        snapshot: m.snapshot ?? s.snapshot,
+        notices: upTo(s.notices, m.snapshot?.seq),
+      };
     case 'chat':
       return { ...s, chat: [...s.chat, m.message] };
     case 'error':
@@ -75,6 +83,13 @@ export function reduceLive<V, E extends GameEvent>(
     case 'pong':
       return s;
   }
+}
+
+/** The moves seen up to `seq` (all of them without one). */
+function upTo<E extends GameEvent>(notices: readonly MoveNotice<E>[], seq: number | undefined) {
+  return seq === undefined || notices.every((n) => n.seq <= seq)
+    ? notices
+    : notices.filter((n) => n.seq <= seq);
 }
 
 /** The log after a welcome: what was seen before the first missed move, then every missed move. */
@@ -115,6 +130,7 @@ export class Connection<V = unknown, E extends GameEvent = GameEvent> {
         // A first hello asks for everything since the start: a reload, a spectator and a late joiner get
         // the whole log; a reconnect only what it missed.
         since: this.state.snapshot?.seq ?? 0,
+        ...(this.state.table ? { line: this.state.table.line } : {}),
       };
       ws.send(JSON.stringify(hello));
     };
@@ -150,7 +166,28 @@ export class Connection<V = unknown, E extends GameEvent = GameEvent> {
 
   move(move: string): void {
     const seq = this.state.snapshot?.seq ?? 0;
-    this.send({ type: 'move', seq, move, ref: `m${++this.refs}` });
+    const line = this.state.table?.line;
+    this.send({ type: 'move', seq, move, ...(line !== undefined ? { line } : {}), ref: `m${++this.refs}` });
+  }
+
+  resign(): void {
+    this.send({ type: 'resign', ref: `g${++this.refs}` });
+  }
+
+  abort(): void {
+    this.send({ type: 'abort', ref: `a${++this.refs}` });
+  }
+
+  askTakeback(): void {
+    this.send({ type: 'takeback', ref: `t${++this.refs}` });
+  }
+
+  answerTakeback(answer: 'accept' | 'refuse' | 'never'): void {
+    this.send({ type: 'takeback-answer', answer, ref: `t${++this.refs}` });
+  }
+
+  rematch(accept: boolean): void {
+    this.send({ type: 'rematch', accept, ref: `r${++this.refs}` });
   }
 
   chat(text: string): void {

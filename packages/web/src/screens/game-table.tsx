@@ -12,7 +12,9 @@ import { useT } from '../i18n/i18n.js';
 import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';
 import { useLive } from '../net/use-live.js';
 import { botName } from '../ui/names.js';
+import { TurnSignalSettings, useTurnSignals } from '../ui/turn-signals.js';
 import { useTurnTitle } from '../ui/turn-title.js';
+import { LiveActions } from './live-actions.js';
 
 export function GameTable<S, St, V, E extends GameEvent>(props: {
   game: ClientGameSpec<S, St, V, E>;
@@ -39,7 +41,20 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
     setSeat(held);
   };
 
-  useTurnTitle(live.seat !== null && (live.snapshot?.toAct.includes(live.seat) ?? false));
+  // A seat a bot plays (taken over, or resigned) is not its player's turn.
+  const myTurn =
+    live.seat !== null &&
+    table.status === 'playing' &&
+    table.seats[live.seat]?.controller === 'human' &&
+    (live.snapshot?.toAct.includes(live.seat) ?? false);
+  const resigned = live.seat !== null && table.play.resigned.includes(live.seat);
+  useTurnTitle(myTurn);
+  useTurnSignals(myTurn, t('signals.notifyBody', { table: props.game.seatLabel(t, live.seat ?? 0) }));
+  const nameOf = (s: number) => {
+    const info = table.seats[s];
+    if (!info?.name) return seatName(s);
+    return info.kind === 'bot' ? botName(t, info.bot ?? info.name) : info.name;
+  };
 
   const freeSeats = table.seats.filter((s) => s.kind === 'human' && s.name === null);
   const mine = live.seat;
@@ -111,13 +126,22 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
               ` · ${t('lobby.away')}`}
           </span>
         ))}
-        {mine !== null && table.seats[mine]?.controller === 'bot' && (
+        {mine !== null && table.seats[mine]?.controller === 'bot' && !resigned && (
           <button class="small" onClick={() => conn?.reclaim()}>
             {t('lobby.reclaim')}
           </button>
         )}
         {mine === null && <span class="muted">{t('lobby.spectating')}</span>}
       </section>
+      {table.status !== 'open' && (
+        <LiveActions
+          table={table}
+          held={mine !== null ? seat : null}
+          conn={conn}
+          nameOf={nameOf}
+          hasMoved={live.notices.some((n) => n.seat === mine)}
+        />
+      )}
       {live.snapshot && (
         <LiveBoard
           table={table}
@@ -129,6 +153,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         />
       )}
       {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}
+      {mine !== null && table.status === 'playing' && !resigned && <TurnSignalSettings />}
       <Chat chat={live.chat} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
     </main>
   );
