@@ -7,13 +7,15 @@
 import Database from 'better-sqlite3';
 import {
   patchColumns,
-  schemaSql,
   seatFromRow,
   tableColumns,
   tableFromRow,
   type SeatRow,
   type TableRow,
 } from './schema.js';
+import { migrateSqlite } from './migrations.js';
+import { AccountStore } from './accounts.js';
+import { sqliteSql } from './sql.js';
 import {
   SeqTakenError,
   type Storage,
@@ -97,6 +99,7 @@ export interface SqliteOptions {
 export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
   private readonly stmt: ReturnType<typeof prepareStatements>;
+  readonly accounts: AccountStore;
 
   constructor(file: string, options: SqliteOptions = {}) {
     this.db = new Database(file);
@@ -104,8 +107,14 @@ export class SqliteStorage implements Storage {
     this.db.pragma(`synchronous = ${options.durable ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(schemaSql('sqlite'));
+    try {
+      migrateSqlite(this.db);
+    } catch (e) {
+      this.db.close();
+      throw e;
+    }
     this.stmt = prepareStatements(this.db);
+    this.accounts = new AccountStore(sqliteSql(this.db));
   }
 
   private tableFrom(row: TableRow): StoredTable {
