@@ -289,3 +289,4 @@ export type ServerMessage<View = unknown, Event extends GameEvent = GameEvent> =
 export function describeZodError(error: z.ZodError): string {
   return describeZodIssues(error, 'message', 4);
 }
+export * from './accounts.js';

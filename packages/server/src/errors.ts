@@ -53,6 +53,21 @@ export type ErrorCode =
   | 'budget.bots-server'
   | 'chat.rate-limited'
   | 'sockets.address'
+  // players, sessions, accounts (identity/)
+  | 'csrf.header'
+  | 'csrf.origin'
+  | 'session.none'
+  | 'session.not-found'
+  | 'account.name'
+  | 'account.name-taken'
+  | 'account.password'
+  | 'account.password-wrong'
+  | 'account.already'
+  | 'account.guest'
+  | 'account.playing'
+  | 'login.failed'
+  | 'login.rate-limited'
+  | 'player.not-found'
   // moves
   | 'move.seat'
   | 'move.not-playing'
@@ -113,6 +128,20 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'budget.bots-server': 429,
   'chat.rate-limited': 429,
   'sockets.address': 429,
+  'csrf.header': 403,
+  'csrf.origin': 403,
+  'session.none': 401,
+  'session.not-found': 404,
+  'account.name': 400,
+  'account.name-taken': 409,
+  'account.password': 400,
+  'account.password-wrong': 403,
+  'account.already': 409,
+  'account.guest': 409,
+  'account.playing': 409,
+  'login.failed': 401,
+  'login.rate-limited': 429,
+  'player.not-found': 404,
   'move.seat': 400,
   'move.not-playing': 409,
   'move.not-your-turn': 409,

@@ -31,6 +31,16 @@ export interface StoredSession {
 export interface PlayerSeat {
   readonly tableId: string;
   readonly seat: number;
+  readonly game: string;
+  readonly listed: boolean;
+  readonly winners: readonly number[];
+}
+
+/** A result column (JSON text in SQLite, parsed in PostgreSQL) as its winners. */
+function winnersOf(result: unknown): number[] {
+  const r = typeof result === 'string' ? (JSON.parse(result) as unknown) : result;
+  if (typeof r !== 'object' || r === null || !('winners' in r) || !Array.isArray(r.winners)) return [];
+  return r.winners.filter((w): w is number => typeof w === 'number');
 }
 
 interface PlayerRow {
@@ -173,14 +183,27 @@ export class AccountStore {
     return rows[0]?.player_id ?? null;
   }
 
-  /** The player's seats at finished games, the most recently finished first. */
+  /** The player's seats at finished games that were played (not closed unstarted), newest first. */
   async finishedSeatsOf(playerId: string, limit: number): Promise<PlayerSeat[]> {
-    const rows = await this.sql.all<{ table_id: string; seat: number }>(
-      `SELECT s.table_id, s.seat FROM seats s JOIN tables t ON t.id = s.table_id
-       WHERE s.player_id = ? AND t.status = 'finished' ORDER BY t.finished_at DESC, t.created_at DESC LIMIT ?`,
+    const rows = await this.sql.all<{
+      table_id: string;
+      seat: number;
+      game: string;
+      listed: number | boolean;
+      result: unknown;
+    }>(
+      `SELECT s.table_id, s.seat, t.game, t.listed, t.result FROM seats s JOIN tables t ON t.id = s.table_id
+       WHERE s.player_id = ? AND t.status = 'finished' AND t.started_at IS NOT NULL
+       ORDER BY t.finished_at DESC, t.created_at DESC LIMIT ?`,
       [playerId, limit],
     );
-    return rows.map((r) => ({ tableId: r.table_id, seat: Number(r.seat) }));
+    return rows.map((r) => ({
+      tableId: r.table_id,
+      seat: Number(r.seat),
+      game: r.game,
+      listed: r.listed === true || r.listed === 1,
+      winners: winnersOf(r.result),
+    }));
   }
 
   async createSession(s: StoredSession): Promise<void> {

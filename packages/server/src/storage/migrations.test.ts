@@ -32,7 +32,9 @@ describe('SQLite migrations', () => {
     // The new tables and column work: a player takes the old seat.
     await s.accounts.createPlayer({ id: 'p1', displayName: 'Ann', createdAt: 1 });
     await s.accounts.setSeatPlayer('old1', 0, 'p1');
-    expect(await s.accounts.finishedSeatsOf('p1', 10)).toEqual([{ tableId: 'old1', seat: 0 }]);
+    expect(await s.accounts.finishedSeatsOf('p1', 10)).toEqual([
+      { tableId: 'old1', seat: 0, game: 'knights', listed: true, winners: [0] },
+    ]);
     await s.close();
 
     const check = new Database(file, { readonly: true });
@@ -82,7 +84,9 @@ describe.skipIf(!postgresUp)('PostgreSQL migrations', () => {
     expect((await s.getTable('old1'))?.seats.map((x) => x.name)).toEqual(['Ann', 'random']);
     await s.accounts.createPlayer({ id: 'p1', displayName: 'Ann', createdAt: 1 });
     await s.accounts.setSeatPlayer('old1', 0, 'p1');
-    expect(await s.accounts.finishedSeatsOf('p1', 10)).toEqual([{ tableId: 'old1', seat: 0 }]);
+    expect(await s.accounts.finishedSeatsOf('p1', 10)).toEqual([
+      { tableId: 'old1', seat: 0, game: 'knights', listed: true, winners: [0] },
+    ]);
     await s.close();
     const versions = await sql(schema, 'SELECT version FROM schema_version ORDER BY version');
     expect(versions.map((r) => r.version)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
