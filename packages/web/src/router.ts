@@ -8,6 +8,8 @@ export type Route =
   | { readonly name: 'lobby'; readonly game?: GameKind }
   | { readonly name: 'table'; readonly id: string }
   | { readonly name: 'replay'; readonly id: string | null }
+  | { readonly name: 'account' }
+  | { readonly name: 'player'; readonly player: string }
   | { readonly name: 'notFound'; readonly path: string };
 
 export function parseRoute(hash: string): Route {
@@ -24,6 +26,8 @@ export function parseRoute(hash: string): Route {
   if (a === 'lobby' && game && parts.length === 2) return { name: 'lobby', game };
   if (a === 'table' && b && parts.length === 2) return { name: 'table', id: b };
   if (a === 'replay' && parts.length <= 2) return { name: 'replay', id: b ?? null };
+  if (a === 'account' && parts.length === 1) return { name: 'account' };
+  if (a === 'player' && b && parts.length === 2) return { name: 'player', player: b };
   return { name: 'notFound', path };
 }
 
@@ -45,6 +49,10 @@ export function href(route: Route): string {
       return `#/table/${encodeURIComponent(route.id)}`;
     case 'replay':
       return route.id ? `#/replay/${encodeURIComponent(route.id)}` : '#/replay';
+    case 'account':
+      return '#/account';
+    case 'player':
+      return `#/player/${encodeURIComponent(route.player)}`;
     case 'notFound':
       return `#/${route.path}`;
   }

@@ -8,9 +8,11 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  botNameClash,
   changePasswordSchema,
   credentialsSchema,
   deleteAccountSchema,
+  renameSchema,
   describeZodError,
   type ErrorBody,
   type SessionInfo,
@@ -84,6 +86,20 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
     if (current) return { player: meOf(current.player) };
     const guest = await identity.newGuest(req, reply);
     return reply.code(201).send({ player: meOf(guest.player) });
+  });
+
+  app.post('/api/me/name', async (req, reply) => {
+    const body = parse(renameSchema, req.body, reply);
+    if (!body) return reply;
+    const current = await signedIn(req, reply);
+    if (!current) return reply;
+    if (current.player.nameKey !== null)
+      return refuse(reply, 'account.already', 'an account plays under its account name');
+    const bot = botNameClash(body.name, ctx.bots);
+    if (bot !== null)
+      return refuse(reply, 'name.bot', `"${body.name}" is a bot's name: people choose another display name`);
+    await store.renameGuest(current.player.id, body.name);
+    return { player: meOf({ ...current.player, displayName: body.name }) };
   });
 
   app.post('/api/account/claim', async (req, reply) => {

@@ -128,6 +128,16 @@ export class AccountStore {
     }
   }
 
+  /** A guest's new display name (an account's name is its account name). */
+  async renameGuest(id: string, displayName: string): Promise<boolean> {
+    return (
+      (await this.sql.run(
+        'UPDATE players SET display_name = ? WHERE id = ? AND name_key IS NULL AND deleted_at IS NULL',
+        [displayName, id],
+      )) === 1
+    );
+  }
+
   async setPassword(id: string, passwordHash: string): Promise<void> {
     await this.sql.run('UPDATE players SET password_hash = ? WHERE id = ?', [passwordHash, id]);
   }
