@@ -134,6 +134,12 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
         password: 'correct horse',
       });
       expect(back.body.player).toMatchObject({ id: guest.id, name, kind: 'account' });
+      // The finished game's seat now reads the account's name.
+      const renamed = await v.get<{ table: { seats: { name: string }[] } }>(`/api/tables/${tableId}`);
+      expect(
+        (await v.get<{ profile: PlayerProfile }>('/api/me/games')).body.profile.games[0].table.seats[0].name,
+      ).toBe(name);
+      expect(renamed.status).toBe(200);
       const profile = await v.get<{ profile: PlayerProfile }>(
         `/api/players/${encodeURIComponent(name.toLowerCase())}`,
       );

@@ -88,6 +88,17 @@ function sessionFrom(r: SessionRow): StoredSession {
   };
 }
 
+/**
+ * The player's seats at finished games read its (new) name: the record of a game it brought to an account.
+ * Seats of games still running keep the name their opponents know (the table holds its seats in memory).
+ */
+async function renameFinishedSeats(sql: Sql, playerId: string, name: string): Promise<void> {
+  await sql.run(
+    `UPDATE seats SET name = ? WHERE player_id = ? AND table_id IN (SELECT id FROM tables WHERE status = 'finished')`,
+    [name, playerId],
+  );
+}
+
 /** What the name of a deleted account's seats reads as from then on. */
 export const DELETED_NAME = 'deleted player';
 
@@ -116,12 +127,15 @@ export class AccountStore {
   /** A guest becomes an account; false when the name is taken (the unique key decides, race-free). */
   async claim(id: string, name: string, nameKey: string, passwordHash: string, at: number): Promise<boolean> {
     try {
-      const changed = await this.sql.run(
-        `UPDATE players SET display_name = ?, name_key = ?, password_hash = ?, claimed_at = ?
-         WHERE id = ? AND name_key IS NULL AND deleted_at IS NULL`,
-        [name, nameKey, passwordHash, at, id],
-      );
-      return changed === 1;
+      return await this.sql.tx(async (sql) => {
+        const changed = await sql.run(
+          `UPDATE players SET display_name = ?, name_key = ?, password_hash = ?, claimed_at = ?
+           WHERE id = ? AND name_key IS NULL AND deleted_at IS NULL`,
+          [name, nameKey, passwordHash, at, id],
+        );
+        if (changed === 1) await renameFinishedSeats(sql, id, name);
+        return changed === 1;
+      });
     } catch (e) {
       if (e instanceof UniqueViolation) return false;
       throw e;
@@ -161,6 +175,11 @@ export class AccountStore {
   async mergeGuest(guestId: string, accountId: string): Promise<number> {
     return this.sql.tx(async (sql) => {
       const moved = await sql.run('UPDATE seats SET player_id = ? WHERE player_id = ?', [accountId, guestId]);
+      const account = await sql.all<{ display_name: string }>(
+        'SELECT display_name FROM players WHERE id = ?',
+        [accountId],
+      );
+      if (account.length) await renameFinishedSeats(sql, accountId, account[0].display_name);
       await sql.run('DELETE FROM sessions WHERE player_id = ?', [guestId]);
       return moved;
     });
