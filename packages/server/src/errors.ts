@@ -68,6 +68,9 @@ export type ErrorCode =
   | 'login.failed'
   | 'login.rate-limited'
   | 'player.not-found'
+  | 'passkey.challenge'
+  | 'passkey.invalid'
+  | 'passkey.not-found'
   // moves
   | 'move.seat'
   | 'move.not-playing'
@@ -142,6 +145,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'login.failed': 401,
   'login.rate-limited': 429,
   'player.not-found': 404,
+  'passkey.challenge': 409,
+  'passkey.invalid': 400,
+  'passkey.not-found': 404,
   'move.seat': 400,
   'move.not-playing': 409,
   'move.not-your-turn': 409,

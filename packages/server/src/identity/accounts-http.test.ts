@@ -336,6 +336,44 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
   );
 });
 
+describe.each(backends.slice(0, 1))('passkeys over HTTP (%s)', (_name, _up, start) => {
+  it('refusals: guests have none, no challenge, a malformed answer, an unknown passkey', async () => {
+    const server = await start();
+    try {
+      const v = new Visitor(server.url);
+      await v.post('/api/me/guest');
+      expect((await v.post('/api/account/passkeys/options')).body).toEqual(error('account.guest'));
+      expect((await v.post('/api/account/passkey-login', { response: { id: 'x' } })).body).toEqual(
+        error('passkey.challenge'),
+      );
+      const options = await v.post<{ options: { challenge: string; rpId: string } }>(
+        '/api/account/passkey-login/options',
+      );
+      expect(options.body.options.rpId).toBe('127.0.0.1');
+      expect(options.body.options.challenge).toMatch(/^[\w-]{20,}$/);
+      expect((await v.post('/api/account/passkey-login', { response: { id: 'x' } })).body).toEqual(
+        error('passkey.invalid'),
+      );
+      // The challenge is used once.
+      expect((await v.post('/api/account/passkey-login', { response: { id: 'x' } })).body).toEqual(
+        error('passkey.challenge'),
+      );
+      await v.post('/api/account/claim', { name: uniqueName(), password: 'correct horse' });
+      const reg = await v.post<{ options: { challenge: string; user: { name: string } } }>(
+        '/api/account/passkeys/options',
+      );
+      expect(reg.status).toBe(200);
+      expect(
+        (await v.post('/api/account/passkeys', { response: { id: 'x', type: 'public-key' } })).body,
+      ).toEqual(error('passkey.invalid'));
+      expect((await v.post('/api/account/passkeys/nope/remove')).body).toEqual(error('passkey.not-found'));
+      expect((await v.get('/api/account/passkeys')).body).toEqual({ passkeys: [] });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('sessions expire', { timeout: 30_000 }, () => {
   it('when idle too long, and when too old however used', async () => {
     const server = await startServer({

@@ -101,6 +101,18 @@ export class Identity {
     return current;
   }
 
+  /**
+   * Signs the request in to `account` with a new session. A guest signing in brings its games along (its
+   * seats become the account's, the guest's session ends); a session it had of any account ends.
+   */
+  async signInAs(req: FastifyRequest, reply: FastifyReply, account: StoredPlayer): Promise<Current> {
+    const current = await this.of(req);
+    if (current && current.player.nameKey === null && current.player.id !== account.id)
+      await this.store.mergeGuest(current.player.id, account.id);
+    else if (current) await this.store.deleteSession(current.player.id, current.session.id);
+    return this.startSession(req, reply, account);
+  }
+
   async newGuest(req: FastifyRequest, reply: FastifyReply): Promise<Current> {
     const player: StoredPlayer = {
       id: newPlayerId(),

@@ -6,6 +6,7 @@ import type { OriginAllowList } from '../origins.js';
 import type { Storage } from '../storage/types.js';
 import { Identity } from './identity.js';
 import { DEFAULT_LOGIN_LIMITS, LoginCounter, type LoginLimits } from './login-limits.js';
+import { registerPasskeys } from './passkeys.js';
 import { registerProfiles } from './profile.js';
 import { registerCsrf, registerIdentityRoutes } from './routes.js';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './session-policy.js';
@@ -39,6 +40,7 @@ export async function registerIdentity(app: FastifyInstance, o: IdentityOptions)
   registerCsrf(app, ctx);
   registerIdentityRoutes(app, ctx);
   registerProfiles(app, o.storage, identity);
+  registerPasskeys(app, identity, now);
   const purge = setInterval(() => {
     const t = now();
     o.storage.accounts

@@ -152,15 +152,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
       return refuse(reply, 'login.failed', 'the name or the password is wrong');
     }
     ctx.logins.succeeded(key);
-    const current = await identity.of(req);
-    if (current && current.player.id !== found.id) {
-      // A guest signing in brings its games along; another account's session here simply ends.
-      if (current.player.nameKey === null) await store.mergeGuest(current.player.id, found.id);
-      else await store.deleteSession(current.player.id, current.session.id);
-    } else if (current) {
-      await store.deleteSession(current.player.id, current.session.id);
-    }
-    await identity.startSession(req, reply, found);
+    await identity.signInAs(req, reply, found);
     return { player: meOf(found) };
   });
 

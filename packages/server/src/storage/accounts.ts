@@ -5,6 +5,7 @@
  * its row (its games refer to it) without name, password or sessions. Seat ownership lives in
  * `seats.player_id`, written by the HTTP layer right after the table stored the seat.
  */
+import { PasskeyStore } from './passkeys.js';
 import { UniqueViolation, type Sql } from './sql.js';
 
 export interface StoredPlayer {
@@ -103,7 +104,11 @@ async function renameFinishedSeats(sql: Sql, playerId: string, name: string): Pr
 export const DELETED_NAME = 'deleted player';
 
 export class AccountStore {
-  constructor(private readonly sql: Sql) {}
+  readonly passkeys: PasskeyStore;
+
+  constructor(private readonly sql: Sql) {
+    this.passkeys = new PasskeyStore(sql);
+  }
 
   async createPlayer(p: { id: string; displayName: string; createdAt: number }): Promise<void> {
     await this.sql.run('INSERT INTO players (id, display_name, created_at) VALUES (?, ?, ?)', [
@@ -163,6 +168,7 @@ export class AccountStore {
   async deleteAccount(id: string, at: number): Promise<void> {
     await this.sql.tx(async (sql) => {
       await sql.run('DELETE FROM sessions WHERE player_id = ?', [id]);
+      await sql.run('DELETE FROM passkeys WHERE player_id = ?', [id]);
       await sql.run('UPDATE seats SET name = ? WHERE player_id = ?', [DELETED_NAME, id]);
       await sql.run(
         `UPDATE players SET display_name = ?, name_key = NULL, password_hash = NULL, deleted_at = ? WHERE id = ?`,

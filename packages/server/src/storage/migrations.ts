@@ -54,6 +54,22 @@ ALTER TABLE seats ADD COLUMN player_id TEXT;
 CREATE INDEX seats_player ON seats (player_id);
 `,
   },
+  {
+    version: 3,
+    description: 'passkeys (WebAuthn credentials) of accounts',
+    sql: (d) => `
+CREATE TABLE passkeys (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  public_key TEXT NOT NULL,
+  counter ${TIME[d]} NOT NULL,
+  transports TEXT NOT NULL,
+  created_at ${TIME[d]} NOT NULL,
+  last_used_at ${TIME[d]}
+);
+CREATE INDEX passkeys_player ON passkeys (player_id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
