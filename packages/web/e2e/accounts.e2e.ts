@@ -99,4 +99,38 @@ describe('players and accounts', () => {
     await shot(phone.page, 'account-phone-de');
     for (const p of [a, b, phone]) await p.context.close();
   });
+
+  it('an account adds a passkey and signs in with it, no name or password typed', async () => {
+    // WebAuthn needs a domain (not an IP address) in a secure context: localhost is both.
+    const url = server.url.replace('127.0.0.1', 'localhost');
+    const { context, page } = await newPage(browser);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto(`${url}/#/account`);
+    await page.waitForSelector('[data-testid="claim"]');
+    await page.fill('[data-testid="claim-name"]', 'Galla Placidia');
+    await page.fill('[data-testid="claim-password"]', 'a good long password');
+    await page.click('[data-testid="claim-submit"]');
+    await expect.poll(() => meName(page)).toBe('Galla Placidia');
+    await page.click('[data-testid="add-passkey"]');
+    await expect.poll(() => page.locator('[data-testid="passkey"]').count()).toBe(1);
+    await shot(page, 'account-passkey');
+    await page.click('[data-testid="logout"]');
+    await expect.poll(() => meName(page)).not.toBe('Galla Placidia');
+    await page.click('[data-testid="passkey-login"]');
+    await expect.poll(() => meName(page)).toBe('Galla Placidia');
+    await page.waitForSelector('[data-testid="passkeys"] [data-testid="passkey"]');
+    expect(await page.innerText('[data-testid="passkeys"]')).not.toContain('last used never');
+    await context.close();
+  });
 });

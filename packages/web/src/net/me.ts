@@ -4,7 +4,15 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Me, MeResponse, PlayerProfile, SessionInfo } from '@attila/protocol';
-import { ok, type Result } from '@attila/core';
+import { err, ok, type Result } from '@attila/core';
+import {
+  startAuthentication,
+  startRegistration,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import { call } from './api.js';
 
 export const accountApi = {
@@ -22,6 +30,25 @@ export const accountApi = {
   revoke: (id: string) =>
     call<{ revoked: string }>('POST', `/api/account/sessions/${encodeURIComponent(id)}/revoke`, {}),
   deleteAccount: (password: string) => call<{ deleted: true }>('POST', '/api/account/delete', { password }),
+  passkeys: () =>
+    call<{ passkeys: { id: string; createdAt: number; lastUsedAt: number | null }[] }>(
+      'GET',
+      '/api/account/passkeys',
+    ),
+  passkeyOptions: () =>
+    call<{ options: PublicKeyCredentialCreationOptionsJSON }>('POST', '/api/account/passkeys/options', {}),
+  addPasskey: (response: RegistrationResponseJSON) =>
+    call<{ passkey: { id: string } }>('POST', '/api/account/passkeys', { response }),
+  removePasskey: (id: string) =>
+    call<{ removed: string }>('POST', `/api/account/passkeys/${encodeURIComponent(id)}/remove`, {}),
+  passkeyLoginOptions: () =>
+    call<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+      'POST',
+      '/api/account/passkey-login/options',
+      {},
+    ),
+  passkeyLogin: (response: AuthenticationResponseJSON) =>
+    call<MeResponse>('POST', '/api/account/passkey-login', { response }),
   myGames: (query = '') => call<{ profile: PlayerProfile }>('GET', `/api/me/games${query}`),
   profile: (name: string, query = '') =>
     call<{ profile: PlayerProfile }>('GET', `/api/players/${encodeURIComponent(name)}${query}`),
@@ -69,4 +96,38 @@ export async function nameToSitAs(typed: string): Promise<Result<string>> {
   if (!r.ok) return r;
   setMe(r.value.player);
   return ok(r.value.player?.name ?? typed);
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Adds a passkey to the signed-in account: the browser makes it, the server keeps its public key. */
+export async function addPasskey(): Promise<Result<void>> {
+  const options = await accountApi.passkeyOptions();
+  if (!options.ok) return options;
+  let response: RegistrationResponseJSON;
+  try {
+    response = await startRegistration({ optionsJSON: options.value.options });
+  } catch (e) {
+    return err('passkey.browser', messageOf(e));
+  }
+  const added = await accountApi.addPasskey(response);
+  return added.ok ? ok(undefined) : added;
+}
+
+/** Signs in with a passkey this browser (or a phone, a key) holds: no name to type. */
+export async function signInWithPasskey(): Promise<Result<void>> {
+  const options = await accountApi.passkeyLoginOptions();
+  if (!options.ok) return options;
+  let response: AuthenticationResponseJSON;
+  try {
+    response = await startAuthentication({ optionsJSON: options.value.options });
+  } catch (e) {
+    return err('passkey.browser', messageOf(e));
+  }
+  const r = await accountApi.passkeyLogin(response);
+  if (!r.ok) return r;
+  setMe(r.value.player);
+  return ok(undefined);
 }

@@ -6,7 +6,7 @@
 import type { PlayerProfile, SessionInfo } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
-import { accountApi, ensureMe, setMe, useMe } from '../net/me.js';
+import { accountApi, addPasskey, ensureMe, setMe, signInWithPasskey, useMe } from '../net/me.js';
 import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
 
 /** A name-and-password form (claim, sign in). */
@@ -155,6 +155,72 @@ function Sessions() {
   );
 }
 
+function Passkeys() {
+  const t = useT();
+  const [keys, setKeys] = useState<{ id: string; createdAt: number; lastUsedAt: number | null }[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const load = () => void accountApi.passkeys().then((r) => r.ok && setKeys(r.value.passkeys));
+  useEffect(load, []);
+  return (
+    <section class="card" data-testid="passkeys">
+      <h2>{t('account.passkeys')}</h2>
+      <p class="muted small">{t('account.passkeysHint')}</p>
+      <ul class="session-list">
+        {keys.map((k) => (
+          <li key={k.id} data-testid="passkey">
+            <div class="muted small">
+              {t('account.passkeyTimes', {
+                created: new Date(k.createdAt).toLocaleString(),
+                used: k.lastUsedAt ? new Date(k.lastUsedAt).toLocaleString() : t('account.never'),
+              })}
+            </div>
+            <button class="small" onClick={() => void accountApi.removePasskey(k.id).then(load)}>
+              {t('account.removePasskey')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        data-testid="add-passkey"
+        onClick={() =>
+          void addPasskey().then((r) => {
+            setError(r.ok ? null : r.error.message);
+            load();
+          })
+        }
+      >
+        {t('account.addPasskey')}
+      </button>
+    </section>
+  );
+}
+
+function PasskeySignIn() {
+  const t = useT();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div class="passkey-sign-in">
+      <button
+        type="button"
+        data-testid="passkey-login"
+        onClick={() => void signInWithPasskey().then((r) => setError(r.ok ? null : r.error.message))}
+      >
+        {t('account.passkeySignIn')}
+      </button>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function DeleteAccount() {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -247,6 +313,7 @@ export function AccountScreen() {
               onSubmit={async (name, password) => signedIn(await accountApi.login(name, password))}
             />
           </div>
+          <PasskeySignIn />
         </>
       ) : (
         <>
@@ -261,6 +328,7 @@ export function AccountScreen() {
           <div class="grid2">
             <ChangePassword />
             <Sessions />
+            <Passkeys />
           </div>
         </>
       )}
