@@ -90,6 +90,11 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
         kind: 'guest',
         name: expect.stringMatching(/^\w+ \w+ \d\d$/),
       });
+      // A guest may choose its display name (display-name rules, no bot's name); it sits under it.
+      expect((await v.post<MeBody>('/api/me/name', { name: ' Aetius ' })).body.player?.name).toBe('Aetius');
+      expect((await v.post('/api/me/name', { name: 'Random bot' })).body).toEqual(error('name.bot'));
+      expect((await v.post('/api/me/name', { name: 'A\u202Eb' })).body).toEqual(error('request.invalid'));
+      expect((await v.get<MeBody>('/api/me')).body.player?.name).toBe('Aetius');
       const again = await v.post<MeBody>('/api/me/guest');
       expect(again.status).toBe(200);
       expect(again.body.player?.id).toBe(made.body.player?.id);

@@ -131,20 +131,20 @@ export class AccountStore {
 
   /** A guest becomes an account; false when the name is taken (the unique key decides, race-free). */
   async claim(id: string, name: string, nameKey: string, passwordHash: string, at: number): Promise<boolean> {
+    let changed: number;
     try {
-      return await this.sql.tx(async (sql) => {
-        const changed = await sql.run(
-          `UPDATE players SET display_name = ?, name_key = ?, password_hash = ?, claimed_at = ?
-           WHERE id = ? AND name_key IS NULL AND deleted_at IS NULL`,
-          [name, nameKey, passwordHash, at, id],
-        );
-        if (changed === 1) await renameFinishedSeats(sql, id, name);
-        return changed === 1;
-      });
+      // One statement, outside any transaction: the unique key refuses a taken name atomically.
+      changed = await this.sql.run(
+        `UPDATE players SET display_name = ?, name_key = ?, password_hash = ?, claimed_at = ?
+         WHERE id = ? AND name_key IS NULL AND deleted_at IS NULL`,
+        [name, nameKey, passwordHash, at, id],
+      );
     } catch (e) {
       if (e instanceof UniqueViolation) return false;
       throw e;
     }
+    if (changed === 1) await renameFinishedSeats(this.sql, id, name);
+    return changed === 1;
   }
 
   /** A guest's new display name (an account's name is its account name). */

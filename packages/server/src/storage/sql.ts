@@ -44,7 +44,9 @@ export function sqliteSql(db: Database.Database): Sql {
       wrap(() => statement(text).all(...params) as T[]),
     run: async (text, params = []) => wrap(() => statement(text).run(...params).changes),
     // better-sqlite3's transactions are synchronous; an explicit BEGIN/COMMIT spans the awaits, which only
-    // ever wait on this same synchronous connection (no other statement interleaves within one turn).
+    // ever wait on this same synchronous connection. Another caller's statement run in between (a
+    // microtask) joins this transaction and commits with it: so `work` must only fail on programmer
+    // errors, never as a refusal (a refusal is a single statement outside `tx`, as `claim` does).
     async tx(work) {
       if (db.inTransaction) return work(sql);
       db.exec('BEGIN IMMEDIATE');
