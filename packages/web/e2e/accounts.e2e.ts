@@ -72,7 +72,7 @@ describe('players and accounts', () => {
     await a.page.click('[data-testid="logout"]');
     await expect.poll(() => meName(a.page)).not.toBe('Honoria');
     await a.page.waitForSelector('[data-testid="login"]');
-    expect(await a.page.locator('[data-testid="my-game"]').count()).toBe(0);
+    await expect.poll(() => a.page.locator('[data-testid="my-game"]').count()).toBe(0);
     await a.page.fill('[data-testid="login-name"]', 'honoria');
     await a.page.fill('[data-testid="login-password"]', 'wrong password');
     await a.page.click('[data-testid="login-submit"]');

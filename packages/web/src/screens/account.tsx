@@ -332,7 +332,7 @@ export function AccountScreen() {
           </div>
         </>
       )}
-      <MyGames playerId={me.id} />
+      <MyGames key={me.id} playerId={me.id} />
       {me.kind === 'account' && <DeleteAccount />}
     </main>
   );
