@@ -120,6 +120,9 @@ export const createTableSchema = z
 export type CreateTableRequest = z.input<typeof createTableSchema>;
 export type CreateTable = z.infer<typeof createTableSchema>;
 
+/** A guest's own display name (accounts.ts; here, beside the display-name rules it uses). */
+export const renameSchema = z.object({ name: displayName }).strict();
+
 export const joinTableSchema = z.object({ name: displayName, seat: seatIndex.optional() }).strict();
 export type JoinTableRequest = z.infer<typeof joinTableSchema>;
 
@@ -337,3 +340,4 @@ export type ServerMessage<View = unknown, Event extends GameEvent = GameEvent> =
 export function describeZodError(error: z.ZodError): string {
   return describeZodIssues(error, 'message', 4);
 }
+export * from './accounts.js';

@@ -70,6 +70,24 @@ export type ErrorCode =
   | 'rematch.never-started'
   | 'rematch.started'
   | 'rematch.declined'
+  // players, sessions, accounts (identity/)
+  | 'csrf.header'
+  | 'csrf.origin'
+  | 'session.none'
+  | 'session.not-found'
+  | 'account.name'
+  | 'account.name-taken'
+  | 'account.password'
+  | 'account.password-wrong'
+  | 'account.already'
+  | 'account.guest'
+  | 'account.playing'
+  | 'login.failed'
+  | 'login.rate-limited'
+  | 'player.not-found'
+  | 'passkey.challenge'
+  | 'passkey.invalid'
+  | 'passkey.not-found'
   // moves
   | 'move.seat'
   | 'move.not-playing'
@@ -146,6 +164,23 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'rematch.never-started': 409,
   'rematch.started': 409,
   'rematch.declined': 409,
+  'csrf.header': 403,
+  'csrf.origin': 403,
+  'session.none': 401,
+  'session.not-found': 404,
+  'account.name': 400,
+  'account.name-taken': 409,
+  'account.password': 400,
+  'account.password-wrong': 403,
+  'account.already': 409,
+  'account.guest': 409,
+  'account.playing': 409,
+  'login.failed': 401,
+  'login.rate-limited': 429,
+  'player.not-found': 404,
+  'passkey.challenge': 409,
+  'passkey.invalid': 400,
+  'passkey.not-found': 404,
   'move.seat': 400,
   'move.not-playing': 409,
   'move.not-your-turn': 409,

@@ -9,8 +9,10 @@ import { newRecord, serializeRecord } from '@attila/core';
 import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
+import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
+import type { Storage } from './storage/types.js';
 import { registerSecurityHeaders, registerWebApp } from './web-app.js';
 import {
   botNameClash,
@@ -73,6 +75,9 @@ export interface HttpContext {
   readonly startedAt: number;
   /** null: no limit (benchmarks). */
   readonly rate: HttpRateLimit | null;
+  readonly storage: Storage;
+  /** Players and sessions: the origins allowed to make changes with the cookie, session and login limits. */
+  readonly identity: Omit<IdentityOptions, 'storage' | 'bots'>;
 }
 
 const isRead = (req: FastifyRequest) => req.method === 'GET' || req.method === 'HEAD';
@@ -118,6 +123,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   registerBodyParsing(app);
   registerSecurityHeaders(app);
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
+  const identity = await registerIdentity(app, { ...ctx.identity, storage: ctx.storage, bots: botNames });
+  const seats = ctx.storage.accounts;
 
   app.get('/health', async () => ({
     ok: true,
@@ -142,8 +149,11 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   app.post('/api/tables', async (req, reply) => {
     const body = parse(createTableSchema, req.body, reply);
     if (!body || nameRefused(body.name, reply)) return reply;
-    const r = await lobby.create(body, normalizeIP(req.ip));
+    // A session's player sits under its own name; a client without one, under the name it gives.
+    const player = await identity.seatHolder(req);
+    const r = await lobby.create(player ? { ...body, name: player.displayName } : body, normalizeIP(req.ip));
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    if (player && r.value.seat !== null) await seats.setSeatPlayer(r.value.table.id, r.value.seat, player.id);
     return reply.code(201).send(r.value);
   });
 
@@ -165,8 +175,11 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!body || nameRefused(body.name, reply)) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
-    const r = await table.submit({ kind: 'join', name: body.name, seat: body.seat });
+    const player = await identity.seatHolder(req);
+    const name = player?.displayName ?? body.name;
+    const r = await table.submit({ kind: 'join', name, seat: body.seat });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    await seats.setSeatPlayer(table.id, r.value.seat, player?.id ?? null);
     lobby.touch(table.id);
     return { table: table.info(), seat: r.value.seat, token: r.value.token };
   });
@@ -178,6 +191,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!table) return reply;
     const r = await table.submit({ kind: 'leave', seat: body.seat, token: body.token });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    // Before the start the seat is free again: nobody's any more.
+    if (table.status === 'open') await seats.setSeatPlayer(table.id, body.seat, null);
     lobby.touch(table.id);
     return { table: table.info() };
   });

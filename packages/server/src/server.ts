@@ -22,6 +22,8 @@ import { DEFAULT_OPEN_TABLES, type OpenTablePolicy } from './open-tables.js';
 import type { Metrics } from './table.js';
 import { LIMITS } from '@attila/protocol';
 import type { OriginAllowList } from './origins.js';
+import type { LoginLimits } from './identity/login-limits.js';
+import type { SessionPolicy } from './identity/session-policy.js';
 import { PostgresStorage } from './storage/postgres.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';
@@ -82,6 +84,10 @@ export interface ServerOptions {
   readonly chatKept?: number;
   /** Pages of other origins that may open `/ws` (default none: only the server's own pages); `*`: any. */
   readonly allowedOrigins?: OriginAllowList;
+  /** How long sessions last (default 30 days idle, 180 days in all: identity/session-policy.ts). */
+  readonly sessions?: Partial<SessionPolicy>;
+  /** Failed sign-ins allowed per name and per address (default 5 and 20 per 15 minutes). */
+  readonly loginLimits?: Partial<LoginLimits>;
 }
 
 export interface RunningServer {
@@ -183,6 +189,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
     startedAt: Date.now(),
     rate: options.httpRate === false ? null : (options.httpRate ?? DEFAULT_HTTP_RATE),
+    storage,
+    identity: {
+      allowedOrigins: options.allowedOrigins ?? [],
+      sessions: options.sessions,
+      logins: options.loginLimits,
+    },
   });
 
   const evict = setInterval(() => {

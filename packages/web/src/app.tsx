@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useT } from './i18n/i18n.js';
 import { parseRoute, type Route } from './router.js';
 import { Header } from './ui/header.js';
+import { ensureMe } from './net/me.js';
 import { Home } from './screens/home.js';
 import { RulesScreen } from './screens/rules.js';
 import { lazyScreen } from './ui/lazy.js';
@@ -10,6 +11,8 @@ import { lazyScreen } from './ui/lazy.js';
 const HotseatScreen = lazyScreen(() => import('./screens/hotseat.js').then((m) => m.HotseatScreen));
 const LobbyScreen = lazyScreen(() => import('./screens/lobby.js').then((m) => m.LobbyScreen));
 const TableScreen = lazyScreen(() => import('./screens/table.js').then((m) => m.TableScreen));
+const AccountScreen = lazyScreen(() => import('./screens/account.js').then((m) => m.AccountScreen));
+const PlayerScreen = lazyScreen(() => import('./screens/player.js').then((m) => m.PlayerScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 const KnightsAnalysisScreen = lazyScreen(() =>
   import('./screens/knights-analysis.js').then((m) => m.KnightsAnalysisScreen),
@@ -42,6 +45,10 @@ function Screen({ route }: { route: Route }) {
       return <ReplayScreen key={route.id ?? ''} id={route.id} />;
     case 'knightsAnalysis':
       return <KnightsAnalysisScreen position={route.position} />;
+    case 'account':
+      return <AccountScreen />;
+    case 'player':
+      return <PlayerScreen key={route.player} name={route.player} />;
     case 'notFound':
       return (
         <main class="page">
@@ -57,6 +64,8 @@ function Screen({ route }: { route: Route }) {
 
 export function App() {
   const route = useRoute();
+  // A visitor is a player from the first page on: its session's, or a new guest.
+  useEffect(() => void ensureMe(), []);
   return (
     <>
       <Header route={route} />

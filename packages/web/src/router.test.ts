@@ -14,6 +14,8 @@ describe('hash routes', () => {
       { name: 'replay', id: 'g42' },
       { name: 'knightsAnalysis', position: null },
       { name: 'knightsAnalysis', position: 'R#_/.H. H' },
+      { name: 'account' },
+      { name: 'player', player: 'Galla Placidia' },
     ];
     for (const r of routes) expect(parseRoute(href(r))).toEqual(r);
   });

@@ -10,6 +10,8 @@ export type Route =
   | { readonly name: 'replay'; readonly id: string | null }
   /** The Knights analysis board, at a position (its text) or at the empty standard board. */
   | { readonly name: 'knightsAnalysis'; readonly position: string | null }
+  | { readonly name: 'account' }
+  | { readonly name: 'player'; readonly player: string }
   | { readonly name: 'notFound'; readonly path: string };
 
 export function parseRoute(hash: string): Route {
@@ -29,6 +31,8 @@ export function parseRoute(hash: string): Route {
   if (a === 'knights' && b === 'analysis' && parts.length <= 3) {
     return { name: 'knightsAnalysis', position: parts[2] ?? null };
   }
+  if (a === 'account' && parts.length === 1) return { name: 'account' };
+  if (a === 'player' && b && parts.length === 2) return { name: 'player', player: b };
   return { name: 'notFound', path };
 }
 
@@ -54,6 +58,10 @@ export function href(route: Route): string {
       return route.position
         ? `#/knights/analysis/${encodeURIComponent(route.position)}`
         : '#/knights/analysis';
+    case 'account':
+      return '#/account';
+    case 'player':
+      return `#/player/${encodeURIComponent(route.player)}`;
     case 'notFound':
       return `#/${route.path}`;
   }

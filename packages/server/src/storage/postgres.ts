@@ -8,14 +8,15 @@ import type { Logger } from 'pino';
 import { Unavailable } from '../errors.js';
 import {
   patchColumns,
-  addPlayColumnSql,
-  schemaSql,
   seatFromRow,
   tableColumns,
   tableFromRow,
   type SeatRow,
   type TableRow,
 } from './schema.js';
+import { migratePostgres } from './migrations.js';
+import { AccountStore } from './accounts.js';
+import { postgresSql } from './sql.js';
 import {
   SeqTakenError,
   type Storage,
@@ -58,7 +59,11 @@ function asRefusal(e: unknown): unknown {
 }
 
 export class PostgresStorage implements Storage {
-  private constructor(private readonly pool: pg.Pool) {}
+  readonly accounts: AccountStore;
+
+  private constructor(private readonly pool: pg.Pool) {
+    this.accounts = new AccountStore(postgresSql(pool, asRefusal));
+  }
 
   static async open(options: PostgresOptions): Promise<PostgresStorage> {
     const schema = options.schema ?? 'public';
@@ -82,12 +87,14 @@ export class PostgresStorage implements Storage {
       // Processes starting together on an empty database would race to create the schema: one at a time.
       await client.query(`SELECT pg_advisory_lock(hashtext('attila-schema:' || $1))`, [schema]);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await client.query(schemaSql('postgres'));
-      await client.query(addPlayColumnSql('postgres') ?? '');
-    } finally {
-      await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+      await migratePostgres(client);
+    } catch (e) {
       client.release();
+      await pool.end();
+      throw e;
     }
+    await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    client.release();
     return new PostgresStorage(pool);
   }
 

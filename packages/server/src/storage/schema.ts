@@ -41,8 +41,7 @@ CREATE TABLE IF NOT EXISTS tables (
   started_at TEXT,
   finished_at TEXT,
   result ${t.json},
-  clock ${t.json},
-  play ${t.json}
+  clock ${t.json}
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status, listed, created_at);
 CREATE TABLE IF NOT EXISTS seats (
@@ -80,14 +79,6 @@ CREATE TABLE IF NOT EXISTS leases (
 `;
 }
 
-/**
- * The `play` column (takebacks, resignations, rematches) for a database made before it existed: the one
- * column added later; `CREATE TABLE IF NOT EXISTS` does not add it to an existing table.
- */
-export function addPlayColumnSql(dialect: Dialect): string | null {
-  return dialect === 'postgres' ? 'ALTER TABLE tables ADD COLUMN IF NOT EXISTS play JSONB' : null;
-}
-
 /** A `tables` row as either driver returns it. */
 export interface TableRow {
   id: string;
@@ -104,7 +95,7 @@ export interface TableRow {
   finished_at: string | null;
   result: unknown;
   clock: unknown;
-  /** Absent in a database made before takebacks existed, until `addPlayColumn`. */
+  /** Takebacks, resignations, rematch offers (schema version 4). */
   play?: unknown;
 }
 

@@ -7,13 +7,15 @@
 import Database from 'better-sqlite3';
 import {
   patchColumns,
-  schemaSql,
   seatFromRow,
   tableColumns,
   tableFromRow,
   type SeatRow,
   type TableRow,
 } from './schema.js';
+import { migrateSqlite } from './migrations.js';
+import { AccountStore } from './accounts.js';
+import { sqliteSql } from './sql.js';
 import {
   SeqTakenError,
   type Storage,
@@ -99,6 +101,7 @@ export interface SqliteOptions {
 export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
   private readonly stmt: ReturnType<typeof prepareStatements>;
+  readonly accounts: AccountStore;
 
   constructor(file: string, options: SqliteOptions = {}) {
     this.db = new Database(file);
@@ -106,12 +109,14 @@ export class SqliteStorage implements Storage {
     this.db.pragma(`synchronous = ${options.durable ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(schemaSql('sqlite'));
-    const columns = this.db.prepare(`SELECT name FROM pragma_table_info('tables')`).all() as {
-      name: string;
-    }[];
-    if (!columns.some((c) => c.name === 'play')) this.db.exec(`ALTER TABLE tables ADD COLUMN play TEXT`);
+    try {
+      migrateSqlite(this.db);
+    } catch (e) {
+      this.db.close();
+      throw e;
+    }
     this.stmt = prepareStatements(this.db);
+    this.accounts = new AccountStore(sqliteSql(this.db));
   }
 
   private tableFrom(row: TableRow): StoredTable {

@@ -5,6 +5,7 @@
  * sequence number is already taken is refused by the database itself (primary key), whatever the process.
  */
 import type { ClockState } from '../clock.js';
+import type { AccountStore } from './accounts.js';
 import type { ClockSettings, GameKind, GameResult, PlayInfo, TableStatus } from '@attila/protocol';
 
 export interface StoredSeat {
@@ -98,6 +99,8 @@ export class SeqTakenError extends Error {
 }
 
 export interface Storage {
+  /** Players, sessions, and who holds which seat (accounts.ts). */
+  readonly accounts: AccountStore;
   createTable(table: StoredTable): Promise<void>;
   /** The table with its seats, or null. */
   getTable(id: string): Promise<StoredTable | null>;

@@ -11,12 +11,18 @@ import type {
   TableInfo,
 } from '@attila/protocol';
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result<T>> {
+/**
+ * One request to the API. Every change carries `x-attila-csrf: 1`: with the session cookie the server
+ * refuses a change without it (a page of another site cannot send it).
+ */
+export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result<T>> {
   let res: Response;
+  const headers: Record<string, string> = method === 'GET' ? {} : { 'x-attila-csrf': '1' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {

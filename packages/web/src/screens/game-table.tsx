@@ -10,6 +10,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ClientGameSpec } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
 import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } from '../net/api.js';
+import { nameToSitAs, useMe } from '../net/me.js';
 import { useLive } from '../net/use-live.js';
 import { botName } from '../ui/names.js';
 import { TurnSignalSettings, useTurnSignals } from '../ui/turn-signals.js';
@@ -27,14 +28,18 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
   const seatName = (seat: number) => props.game.seatLabel(t, seat);
   const [seat, setSeat] = useState<HeldSeat | null>(() => heldSeat(id));
   const [live, conn] = useLive<V, E>(id, seat);
-  const [name, setName] = useState(playerName());
+  const me = useMe();
+  const [typedName, setName] = useState<string | null>(null);
+  const name = typedName ?? (playerName() || me?.name || '');
   const [joinError, setJoinError] = useState<string | null>(null);
   const table = live.table ?? props.first;
 
   const join = async (seatIndex: number) => {
     if (!name.trim()) return setJoinError(t('lobby.needName'));
     setPlayerName(name.trim());
-    const r = await api.join(id, name.trim(), seatIndex);
+    const sitAs = await nameToSitAs(name.trim());
+    if (!sitAs.ok) return setJoinError(sitAs.error.message);
+    const r = await api.join(id, sitAs.value, seatIndex);
     if (!r.ok) return setJoinError(r.error.message);
     const held = { seat: r.value.seat, token: r.value.token };
     holdSeat(id, held);
@@ -70,15 +75,21 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         <section class="card invite">
           {mine === null && (
             <div class="join">
-              <label class="field">
-                <span>{t('common.name')}</span>
-                <input
-                  value={name}
-                  maxLength={LIMITS.nameChars}
-                  data-testid="join-name"
-                  onInput={(e) => setName(e.currentTarget.value)}
-                />
-              </label>
+              {me?.kind === 'account' ? (
+                <p class="muted" data-testid="playing-as">
+                  {t('account.playingAs', { name: me.name })}
+                </p>
+              ) : (
+                <label class="field">
+                  <span>{t('common.name')}</span>
+                  <input
+                    value={name}
+                    maxLength={LIMITS.nameChars}
+                    data-testid="join-name"
+                    onInput={(e) => setName(e.currentTarget.value)}
+                  />
+                </label>
+              )}
               <div class="row">
                 {freeSeats.map((s) => (
                   <button key={s.seat} data-testid={`sit-${s.seat}`} onClick={() => void join(s.seat)}>

@@ -9,6 +9,7 @@ import type { TableChoice } from '../games/client-game.js';
 import { clientGame } from '../games/registry.js';
 import { useT } from '../i18n/i18n.js';
 import { api, holdSeat, playerName, setPlayerName } from '../net/api.js';
+import { nameToSitAs, useMe } from '../net/me.js';
 import { navigate } from '../router.js';
 import { botName } from '../ui/names.js';
 import { TableList } from './table-list.js';
@@ -31,7 +32,9 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
   const [choice, setChoice] = useState<TableChoice>(entry.defaultChoice);
   const [seats, setSeats] = useState<SeatChoice[]>([]);
   const [mySeat, setMySeat] = useState(0);
-  const [name, setName] = useState(playerName());
+  const me = useMe();
+  const [typedName, setName] = useState<string | null>(null);
+  const name = typedName ?? (playerName() || me?.name || '');
   const [listed, setListed] = useState(true);
   const [clock, setClock] = useState<ClockChoice>('none');
   const [takeover, setTakeover] = useState(true);
@@ -56,6 +59,11 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
     if (!name.trim()) return setError(t('lobby.needName'));
     setPlayerName(name.trim());
     setBusy(true);
+    const sitAs = await nameToSitAs(name.trim());
+    if (!sitAs.ok) {
+      setBusy(false);
+      return setError(sitAs.error.message);
+    }
     const specs: SeatSpec[] = seats.map((s) =>
       s.kind === 'bot' ? { type: 'bot', bot: s.bot } : { type: 'human' },
     );
@@ -64,7 +72,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
       settings: choice.settings,
       seats: specs,
       listed,
-      name: name.trim(),
+      name: sitAs.value,
       seat: mySeat,
       clock: CLOCKS[clock],
       // The weakest bot stands in for a player who leaves or runs out of time.
@@ -98,16 +106,22 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
           </label>
         ))}
       </div>
-      <label class="field">
-        <span>{t('common.name')}</span>
-        <input
-          value={name}
-          maxLength={LIMITS.nameChars}
-          data-testid="name"
-          onInput={(e) => setName(e.currentTarget.value)}
-          autoComplete="nickname"
-        />
-      </label>
+      {me?.kind === 'account' ? (
+        <p class="muted" data-testid="playing-as">
+          {t('account.playingAs', { name: me.name })}
+        </p>
+      ) : (
+        <label class="field">
+          <span>{t('common.name')}</span>
+          <input
+            value={name}
+            maxLength={LIMITS.nameChars}
+            data-testid="name"
+            onInput={(e) => setName(e.currentTarget.value)}
+            autoComplete="nickname"
+          />
+        </label>
+      )}
       <entry.LobbySettings key={game} onChange={setChoice} />
       <fieldset>
         <legend>{t('lobby.seats')}</legend>

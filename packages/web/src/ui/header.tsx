@@ -1,8 +1,10 @@
 import { LANGUAGES, i18n, isLanguage, setLanguage, useT } from '../i18n/i18n.js';
+import { useMe } from '../net/me.js';
 import type { Route } from '../router.js';
 
 export function Header({ route }: { route: Route }) {
   const t = useT();
+  const me = useMe();
   const links: { href: string; key: string; active: boolean }[] = [
     { href: '#/', key: 'nav.play', active: route.name === 'home' || route.name === 'hotseat' },
     { href: '#/lobby', key: 'nav.lobby', active: route.name === 'lobby' || route.name === 'table' },
@@ -32,6 +34,18 @@ export function Header({ route }: { route: Route }) {
           </a>
         ))}
       </nav>
+      {me && (
+        <a
+          class={`player-chip ${route.name === 'account' ? 'active' : ''}`}
+          href="#/account"
+          data-testid="me"
+          aria-current={route.name === 'account' ? 'page' : undefined}
+          title={me.kind === 'guest' ? t('account.guestHint') : t('account.title')}
+        >
+          <span data-testid="me-name">{me.name}</span>
+          {me.kind === 'guest' && <span class="muted small"> ({t('account.guest')})</span>}
+        </a>
+      )}
       <label class="lang">
         <span class="sr-only">{t('nav.language')}</span>
         <select

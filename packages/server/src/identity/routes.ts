@@ -1,0 +1,221 @@
+/**
+ * The identity routes (`/api/me`, `/api/account/...`): guests, claiming an account, signing in and out,
+ * passwords, sessions, deleting an account. Every change made with the session cookie passes the CSRF
+ * check (csrf.ts) first; so does every change to `/api/me` and `/api/account` (signing in included: no
+ * page elsewhere may sign a visitor in to another account either).
+ */
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  botNameClash,
+  changePasswordSchema,
+  credentialsSchema,
+  deleteAccountSchema,
+  renameSchema,
+  describeZodError,
+  type ErrorBody,
+  type SessionInfo,
+} from '@attila/protocol';
+import { httpStatus } from '../errors.js';
+import type { OriginAllowList } from '../origins.js';
+import { csrfCheck } from './csrf.js';
+import { meOf, type Current, type Identity } from './identity.js';
+import type { LoginCounter } from './login-limits.js';
+import { hashPassword, parseNewPassword, passwordMatches, verifyNothing } from './passwords.js';
+import { nameKey, parseAccountName } from './player-names.js';
+
+export function refuse(reply: FastifyReply, code: string, message: string) {
+  const body: ErrorBody = { error: { code, message } };
+  return reply.code(httpStatus(code)).send(body);
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | null {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  void refuse(reply, 'request.invalid', describeZodError(r.error));
+  return null;
+}
+
+const isChange = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+const identityPath = (url: string) => url.startsWith('/api/me') || url.startsWith('/api/account');
+
+export interface IdentityRoutes {
+  readonly identity: Identity;
+  readonly logins: LoginCounter;
+  readonly bots: ReadonlySet<string>;
+  readonly allowedOrigins: OriginAllowList;
+  readonly now: () => number;
+}
+
+/** The CSRF check, before anything is parsed or done. */
+export function registerCsrf(app: FastifyInstance, ctx: IdentityRoutes): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (!isChange(req.method) || !req.url.startsWith('/api/')) return;
+    if (!identityPath(req.url) && !ctx.identity.hasCookie(req)) return;
+    const r = csrfCheck(req, ctx.allowedOrigins);
+    if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+  });
+}
+
+export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes): void {
+  const { identity } = ctx;
+  const store = identity.store;
+
+  const signedIn = async (req: FastifyRequest, reply: FastifyReply): Promise<Current | null> => {
+    const current = await identity.of(req);
+    if (!current) void refuse(reply, 'session.none', 'you are not signed in (no session, or it has ended)');
+    return current;
+  };
+  const account = async (req: FastifyRequest, reply: FastifyReply): Promise<Current | null> => {
+    const current = await signedIn(req, reply);
+    if (current && current.player.nameKey === null) {
+      void refuse(reply, 'account.guest', 'you are playing as a guest: claim an account first');
+      return null;
+    }
+    return current;
+  };
+
+  app.get('/api/me', async (req) => {
+    const current = await identity.of(req);
+    return { player: current ? meOf(current.player) : null };
+  });
+
+  app.post('/api/me/guest', async (req, reply) => {
+    const current = await identity.of(req);
+    if (current) return { player: meOf(current.player) };
+    const guest = await identity.newGuest(req, reply);
+    return reply.code(201).send({ player: meOf(guest.player) });
+  });
+
+  app.post('/api/me/name', async (req, reply) => {
+    const body = parse(renameSchema, req.body, reply);
+    if (!body) return reply;
+    const current = await signedIn(req, reply);
+    if (!current) return reply;
+    if (current.player.nameKey !== null)
+      return refuse(reply, 'account.already', 'an account plays under its account name');
+    const bot = botNameClash(body.name, ctx.bots);
+    if (bot !== null)
+      return refuse(reply, 'name.bot', `"${body.name}" is a bot's name: people choose another display name`);
+    await store.renameGuest(current.player.id, body.name);
+    return { player: meOf({ ...current.player, displayName: body.name }) };
+  });
+
+  app.post('/api/account/claim', async (req, reply) => {
+    const body = parse(credentialsSchema, req.body, reply);
+    if (!body) return reply;
+    const current = await signedIn(req, reply);
+    if (!current) return reply;
+    if (current.player.nameKey !== null)
+      return refuse(
+        reply,
+        'account.already',
+        `you are signed in as the account "${current.player.displayName}"`,
+      );
+    const name = parseAccountName(body.name, ctx.bots);
+    if (!name.ok) return refuse(reply, name.error.code, name.error.message);
+    const password = parseNewPassword(body.password);
+    if (!password.ok) return refuse(reply, password.error.code, password.error.message);
+    const hash = await hashPassword(password.value);
+    const claimed = await store.claim(current.player.id, name.value, nameKey(name.value), hash, ctx.now());
+    if (!claimed)
+      return refuse(
+        reply,
+        'account.name-taken',
+        `the name "${name.value}" is taken (names ignore case): choose another`,
+      );
+    const player = await store.player(current.player.id);
+    return { player: player ? meOf(player) : null };
+  });
+
+  app.post('/api/account/login', async (req, reply) => {
+    const body = parse(credentialsSchema, req.body, reply);
+    if (!body) return reply;
+    const key = nameKey(body.name.normalize('NFC').trim());
+    const address = normalizeIP(req.ip);
+    const wait = ctx.logins.blockedFor(key, address, ctx.now());
+    if (wait > 0) {
+      void reply.header('retry-after', String(wait));
+      return refuse(
+        reply,
+        'login.rate-limited',
+        `too many failed sign-ins for this name or from this address: try again in ${wait} seconds`,
+      );
+    }
+    const found = await store.accountByKey(key);
+    const matches = found?.passwordHash
+      ? await passwordMatches(body.password, found.passwordHash)
+      : await verifyNothing(body.password);
+    if (!found || !matches) {
+      ctx.logins.failed(key, address, ctx.now());
+      return refuse(reply, 'login.failed', 'the name or the password is wrong');
+    }
+    ctx.logins.succeeded(key);
+    await identity.signInAs(req, reply, found);
+    return { player: meOf(found) };
+  });
+
+  app.post('/api/account/logout', async (req, reply) => {
+    const current = await identity.of(req);
+    if (current) await store.deleteSession(current.player.id, current.session.id);
+    identity.endCookie(reply);
+    return { player: null };
+  });
+
+  app.post('/api/account/password', async (req, reply) => {
+    const body = parse(changePasswordSchema, req.body, reply);
+    if (!body) return reply;
+    const current = await account(req, reply);
+    if (!current) return reply;
+    if (!(await passwordMatches(body.current, current.player.passwordHash ?? '')))
+      return refuse(reply, 'account.password-wrong', 'the current password is wrong; nothing was changed');
+    const password = parseNewPassword(body.password);
+    if (!password.ok) return refuse(reply, password.error.code, password.error.message);
+    await store.setPassword(current.player.id, await hashPassword(password.value));
+    // Whoever knew the old password is signed out everywhere else.
+    const ended = await store.deleteOtherSessions(current.player.id, current.session.id);
+    return { endedSessions: ended };
+  });
+
+  app.get('/api/account/sessions', async (req, reply) => {
+    const current = await signedIn(req, reply);
+    if (!current) return reply;
+    const sessions: SessionInfo[] = (await store.sessionsOf(current.player.id)).map((s) => ({
+      id: s.id,
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+      userAgent: s.userAgent,
+      current: s.id === current.session.id,
+    }));
+    return { sessions };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/account/sessions/:id/revoke', async (req, reply) => {
+    const current = await signedIn(req, reply);
+    if (!current) return reply;
+    if (!(await store.deleteSession(current.player.id, req.params.id)))
+      return refuse(reply, 'session.not-found', 'you have no such session (it may have ended already)');
+    if (req.params.id === current.session.id) identity.endCookie(reply);
+    return { revoked: req.params.id };
+  });
+
+  app.post('/api/account/delete', async (req, reply) => {
+    const body = parse(deleteAccountSchema, req.body, reply);
+    if (!body) return reply;
+    const current = await account(req, reply);
+    if (!current) return reply;
+    if (!(await passwordMatches(body.password, current.player.passwordHash ?? '')))
+      return refuse(reply, 'account.password-wrong', 'the password is wrong; the account was not deleted');
+    const playing = await store.unfinishedTablesOf(current.player.id);
+    if (playing.length > 0)
+      return refuse(
+        reply,
+        'account.playing',
+        `you hold a seat at ${playing.length} game(s) not finished (${playing.join(', ')}): finish or leave them first`,
+      );
+    await store.deleteAccount(current.player.id, ctx.now());
+    identity.endCookie(reply);
+    return { deleted: true };
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Versioned schema changes, for both stores. `schema_version` holds the version a database is at; at start a
+ * store applies, in order and each in its own transaction, every migration above it. A database made before
+ * versioning (the `tables` of version 1, no `schema_version`) is at version 1. A database newer than this
+ * server (written by a later release) is refused: an older server would misread or damage what it does not
+ * know. Migrations are only ever added at the end; one that shipped is never edited.
+ */
+import type Database from 'better-sqlite3';
+import type pg from 'pg';
+import { schemaSql, type Dialect } from './schema.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  sql(dialect: Dialect): string;
+}
+
+const TIME: Record<Dialect, string> = { sqlite: 'INTEGER', postgres: 'BIGINT' };
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'tables, seats, moves, chat, leases (the schema from before versioning)',
+    // IF NOT EXISTS: a database from before versioning already has these tables.
+    sql: schemaSql,
+  },
+  {
+    version: 2,
+    description: 'players (guests and accounts), sessions, server secrets; the player holding each seat',
+    sql: (d) => `
+CREATE TABLE players (
+  id TEXT PRIMARY KEY,
+  display_name TEXT NOT NULL,
+  name_key TEXT UNIQUE,
+  password_hash TEXT,
+  created_at ${TIME[d]} NOT NULL,
+  claimed_at ${TIME[d]},
+  deleted_at ${TIME[d]}
+);
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  created_at ${TIME[d]} NOT NULL,
+  last_seen_at ${TIME[d]} NOT NULL,
+  user_agent TEXT NOT NULL
+);
+CREATE INDEX sessions_player ON sessions (player_id);
+CREATE TABLE server_secrets (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+ALTER TABLE seats ADD COLUMN player_id TEXT;
+CREATE INDEX seats_player ON seats (player_id);
+`,
+  },
+  {
+    version: 3,
+    description: 'passkeys (WebAuthn credentials) of accounts',
+    sql: (d) => `
+CREATE TABLE passkeys (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  public_key TEXT NOT NULL,
+  counter ${TIME[d]} NOT NULL,
+  transports TEXT NOT NULL,
+  created_at ${TIME[d]} NOT NULL,
+  last_used_at ${TIME[d]}
+);
+CREATE INDEX passkeys_player ON passkeys (player_id);
+`,
+  },
+  {
+    version: 4,
+    description: "a table's play beyond its moves: takeback requests and refusals, resignations, rematch offers",
+    sql: (d) => `ALTER TABLE tables ADD COLUMN play ${d === 'postgres' ? 'JSONB' : 'TEXT'};`,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/** The database was written by a newer server: refused rather than misread. */
+export class SchemaTooNewError extends Error {
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `the database is at schema version ${found}, but this server knows versions up to ${known}: ` +
+        `it was written by a newer Attila server; run that release (or newer), or restore a backup made ` +
+        `before the upgrade`,
+    );
+  }
+}
+
+const VERSION_TABLE = `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL, applied_at TEXT NOT NULL)`;
+
+/** The migrations a database at `current` still needs; throws when it is newer than this server. */
+export function pending(current: number): readonly Migration[] {
+  if (current > SCHEMA_VERSION) throw new SchemaTooNewError(current, SCHEMA_VERSION);
+  return MIGRATIONS.filter((m) => m.version > current);
+}
+
+export function migrateSqlite(db: Database.Database): number[] {
+  db.exec(VERSION_TABLE);
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null };
+  const applied: number[] = [];
+  for (const m of pending(row.v ?? 0)) {
+    db.transaction(() => {
+      db.exec(m.sql('sqlite'));
+      db.prepare('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(
+        m.version,
+        new Date().toISOString(),
+      );
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+/** Run under the caller's advisory lock: processes starting together migrate one at a time. */
+export async function migratePostgres(client: pg.PoolClient): Promise<number[]> {
+  await client.query(VERSION_TABLE);
+  const r = await client.query('SELECT MAX(version) AS v FROM schema_version');
+  const applied: number[] = [];
+  for (const m of pending(r.rows[0].v === null ? 0 : Number(r.rows[0].v))) {
+    await client.query('BEGIN');
+    try {
+      await client.query(m.sql('postgres'));
+      await client.query('INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)', [
+        m.version,
+        new Date().toISOString(),
+      ]);
+      await client.query('COMMIT');
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+    applied.push(m.version);
+  }
+  return applied;
+}
