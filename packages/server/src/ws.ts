@@ -154,7 +154,7 @@ class Connection implements Watcher {
           : null;
       return this.fail(
         'message.invalid',
-        `${describeZodError(parsed.error)} (messages: hello, move, chat, reclaim, ping)`,
+        `${describeZodError(parsed.error)} (messages: hello, move, chat, reclaim, vacation, ping)`,
         ref?.slice(0, 64) ?? null,
       );
     }
@@ -197,7 +197,9 @@ class Connection implements Watcher {
           )
         : m.type === 'chat'
           ? await table.submit({ kind: 'chat', seat, token, text: m.text })
-          : await table.submit({ kind: 'reclaim', seat, token });
+          : m.type === 'vacation'
+            ? await table.submit({ kind: 'vacation', seat, token, away: m.away })
+            : await table.submit({ kind: 'reclaim', seat, token });
     if (!r.ok) this.fail(r.error.code, r.error.message, ref);
     else if (m.type === 'chat') await this.lobby.trimChat(table.id);
   }
