@@ -73,6 +73,8 @@ const token = z.string().min(16).max(128);
 const seatIndex = z.number().int().min(0).max(7);
 
 const HOUR_MS = 3600 * 1000;
+/** Vacation each seat of a correspondence game has per year of the game (the server README says why). */
+export const VACATION_DAYS_PER_YEAR = 21;
 /** The days per move a correspondence game may give (as turn-based sites offer them). */
 export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
 

@@ -8,12 +8,12 @@
  * is taken from its vacation instead, until that is used up (the clock then runs again). The decisions are
  * in the server README ("Correspondence clocks").
  */
-import type { ClockInfo, ClockSettings } from '@attila/protocol';
+import { VACATION_DAYS_PER_YEAR, type ClockInfo, type ClockSettings } from '@attila/protocol';
+
+export { VACATION_DAYS_PER_YEAR };
 
 export const HOUR_MS = 3600 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
-/** Vacation each seat of a correspondence game has per year of the game (see the server README). */
-export const VACATION_DAYS_PER_YEAR = 21;
 export const VACATION_MS = VACATION_DAYS_PER_YEAR * DAY_MS;
 /** A vacation year: the allowance is renewed every 365 days from the game's start. */
 export const VACATION_YEAR_MS = 365 * DAY_MS;
