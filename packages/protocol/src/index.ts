@@ -34,6 +34,8 @@ export const LIMITS = {
   chatKept: 200,
   clockMinMs: 1000,
   clockMaxMs: 24 * 3600 * 1000,
+  /** A correspondence bank's starting time, increment and cap: at most 60 days each. */
+  correspondenceMaxMs: 60 * 24 * 3600 * 1000,
 } as const;
 
 // ---------------------------------------------------------------- shared pieces
@@ -70,6 +72,12 @@ const tableId = z
 const token = z.string().min(16).max(128);
 const seatIndex = z.number().int().min(0).max(7);
 
+const HOUR_MS = 3600 * 1000;
+/** Vacation each seat of a correspondence game has per year of the game (the server README says why). */
+export const VACATION_DAYS_PER_YEAR = 21;
+/** The days per move a correspondence game may give (as turn-based sites offer them). */
+export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
+
 export const clockSettingsSchema = z.discriminatedUnion('mode', [
   /** Every move must be made within `moveMs`. */
   z
@@ -90,6 +98,32 @@ export const clockSettingsSchema = z.discriminatedUnion('mode', [
         .max(3600 * 1000),
     })
     .strict(),
+  /** Correspondence: every move within `days` days (a turn-based game played over weeks). */
+  z
+    .object({
+      mode: z.literal('days'),
+      days: z.union(
+        CORRESPONDENCE_DAYS.map((d) => z.literal(d)),
+        `days per move are one of ${CORRESPONDENCE_DAYS.join(', ')}`,
+      ),
+    })
+    .strict(),
+  /**
+   * Correspondence with a bank: each seat starts with `initialMs`, gains `incrementMs` after each of its
+   * moves, and never holds more than `capMs` (so time saved early cannot grow without end).
+   */
+  z
+    .object({
+      mode: z.literal('bank'),
+      initialMs: z.number().int().min(HOUR_MS).max(LIMITS.correspondenceMaxMs),
+      incrementMs: z.number().int().min(0).max(LIMITS.correspondenceMaxMs),
+      capMs: z.number().int().min(HOUR_MS).max(LIMITS.correspondenceMaxMs),
+    })
+    .strict()
+    .refine((c) => c.capMs >= c.initialMs, {
+      message: 'the cap of a time bank cannot be below its starting time',
+      path: ['capMs'],
+    }),
 ]);
 export type ClockSettings = z.infer<typeof clockSettingsSchema>;
 
@@ -155,6 +189,11 @@ export interface ClockInfo {
   /** Seats whose clock is running. */
   readonly running: readonly number[];
   readonly at: number;
+  /**
+   * Correspondence clocks only: each seat's vacation left this year (at `at`), and which seats are away (their
+   * clock stands still while their vacation lasts).
+   */
+  readonly vacation?: { readonly leftMs: readonly number[]; readonly away: readonly boolean[] };
 }
 
 export interface TableInfo {
@@ -261,6 +300,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
       ref: z.string().max(64).optional(),
     })
     .strict(),
+  /** Correspondence clocks: go on vacation (`away`: the seat's clock stands still) or come back. */
+  z.object({ type: z.literal('vacation'), away: z.boolean(), ref: z.string().max(64).optional() }).strict(),
   /** Take back a seat a bot took over. */
   z.object({ type: z.literal('reclaim'), ref: z.string().max(64).optional() }).strict(),
   z.object({ type: z.literal('ping'), ref: z.string().max(64).optional() }).strict(),

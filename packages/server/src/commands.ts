@@ -36,6 +36,7 @@ import {
   type TablePatch,
 } from './storage/types.js';
 import { tokenMatches } from './tokens.js';
+import { vacationPatch } from './vacation.js';
 
 export type TableCommand =
   /** A person's move, with the seat's token, decided at `seq`. */
@@ -63,6 +64,8 @@ export type TableCommand =
   | { readonly kind: 'leave'; readonly seat: number; readonly token: string }
   | { readonly kind: 'reclaim'; readonly seat: number; readonly token: string }
   | { readonly kind: 'chat'; readonly seat: number; readonly token: string; readonly text: string }
+  /** A seat goes on vacation (`away`) or comes back: correspondence clocks only (vacation.ts). */
+  | { readonly kind: 'vacation'; readonly seat: number; readonly token: string; readonly away: boolean }
   /** Start the game if every seat is taken (a table of bots only, right after it is made). */
   | { readonly kind: 'start' }
   /**
@@ -97,6 +100,7 @@ export interface Outcomes {
   readonly leave: null;
   readonly reclaim: null;
   readonly chat: ChatMessage;
+  readonly vacation: null;
   readonly start: null;
   readonly close: null;
   readonly resign: null;
@@ -300,6 +304,13 @@ export function decide(t: TableNow, command: TableCommand, ctx: DecideContext): 
       const name = meta.seats[command.seat].name ?? `seat ${command.seat}`;
       const at = new Date(now).toISOString();
       return ok({ kind: 'chat', chat: { seat: command.seat, name, text: command.text, at } });
+    }
+    case 'vacation': {
+      if (!holds(meta, command.seat, command.token)) return tokenRefused(command.seat);
+      const patch = vacationPatch(meta, command.seat, command.away, now);
+      return patch.ok
+        ? ok({ kind: 'table', patch: patch.value, meta: patched(meta, [], patch.value) })
+        : patch;
     }
     case 'start': {
       const patch = startPatch(t, meta, now);

@@ -96,6 +96,9 @@ export type ErrorCode =
   | 'move.bot-controlled'
   | 'move.not-bot'
   | 'clock.flagged'
+  | 'vacation.not-correspondence'
+  | 'vacation.not-playing'
+  | 'vacation.none-left'
   // the services the server depends on (several processes: PostgreSQL, Redis)
   | 'storage.unavailable'
   | 'broadcast.unavailable'
@@ -188,6 +191,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'move.bot-controlled': 409,
   'move.not-bot': 409,
   'clock.flagged': 409,
+  'vacation.not-correspondence': 409,
+  'vacation.not-playing': 409,
+  'vacation.none-left': 409,
   'storage.unavailable': 503,
   'broadcast.unavailable': 503,
   'server.error': 500,

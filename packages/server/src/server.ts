@@ -82,6 +82,8 @@ export interface ServerOptions {
   readonly chatRate?: ChatRate;
   /** Chat lines kept per table in storage (default 200). */
   readonly chatKept?: number;
+  /** The time (ms since the epoch) for clocks and stored times; tests drive their own (default `Date.now`). */
+  readonly now?: () => number;
   /** Pages of other origins that may open `/ws` (default none: only the server's own pages); `*`: any. */
   readonly allowedOrigins?: OriginAllowList;
   /** How long sessions last (default 30 days idle, 180 days in all: identity/session-policy.ts). */
@@ -144,7 +146,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       broadcast,
       bots,
       log,
-      now: () => Date.now(),
+      now: options.now ?? (() => Date.now()),
       botDelayMs: options.botDelayMs ?? 300,
       metrics,
     },

@@ -155,7 +155,7 @@ class Connection implements Watcher {
           : null;
       return this.fail(
         'message.invalid',
-        `${describeZodError(parsed.error)} (messages: hello, move, chat, reclaim, resign, abort, takeback, takeback-answer, rematch, ping)`,
+        `${describeZodError(parsed.error)} (messages: hello, move, chat, reclaim, vacation, resign, abort, takeback, takeback-answer, rematch, ping)`,
         ref?.slice(0, 64) ?? null,
       );
     }
@@ -326,5 +326,7 @@ function commandOf(
       return { kind: 'takeback-answer', seat, token, answer: m.answer };
     case 'rematch':
       return { kind: 'rematch', seat, token, accept: m.accept };
+    case 'vacation':
+      return { kind: 'vacation', seat, token, away: m.away };
   }
 }

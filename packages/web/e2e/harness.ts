@@ -17,7 +17,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<ServerProcess> {
+/**
+ * The real server on a fresh database; `webDist`: serve that build of the web app instead of the usual one;
+ * `port`: listen there (a server restarted at the same address), else on any free port.
+ */
+export async function startServer(opts: { webDist?: string; port?: number } = {}): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'attila-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -25,13 +29,14 @@ export async function startServer(): Promise<ServerProcess> {
       join(ROOT, 'packages/cli/bin/attila.js'),
       'serve',
       '--port',
-      '0',
+      String(opts.port ?? 0),
       '--db',
       join(dir, 'e2e.db'),
       '--log-level',
       'warn',
       '--bot-delay',
       '50',
+      ...(opts.webDist ? ['--web-dist', opts.webDist] : []),
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );

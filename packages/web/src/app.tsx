@@ -4,6 +4,7 @@ import { useT } from './i18n/i18n.js';
 import { parseRoute, type Route } from './router.js';
 import { Header } from './ui/header.js';
 import { ensureMe } from './net/me.js';
+import { UpdatePrompt } from './ui/update-prompt.js';
 import { Home } from './screens/home.js';
 import { RulesScreen } from './screens/rules.js';
 import { lazyScreen } from './ui/lazy.js';
@@ -69,6 +70,7 @@ export function App() {
   return (
     <>
       <Header route={route} />
+      <UpdatePrompt />
       <Screen route={route} />
     </>
   );

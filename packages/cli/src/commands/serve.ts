@@ -8,6 +8,7 @@ export function registerServe(program: Command): void {
     .option('-p, --port <port>', 'TCP port (0: any free port)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--db <file>', 'SQLite database file (created if absent)', 'attila.db')
+    .option('--web-dist <dir>', 'the built web app to serve (default: packages/web/dist)')
     .option('--durable', 'fsync every move (survives power loss, slower)', false)
     .option('--postgres <url>', 'share games with other servers: PostgreSQL instead of SQLite')
     .option('--postgres-schema <name>', 'the PostgreSQL schema to use (created if absent)', 'public')
@@ -56,6 +57,7 @@ export function registerServe(program: Command): void {
         host: string;
         db: string;
         durable: boolean;
+        webDist?: string;
         postgres?: string;
         postgresSchema: string;
         redis?: string;
@@ -126,6 +128,7 @@ export function registerServe(program: Command): void {
           host: opts.host,
           dbFile: opts.db,
           durable: opts.durable,
+          webDist: opts.webDist,
           postgres: opts.postgres,
           postgresSchema: opts.postgresSchema,
           redis: opts.redis,

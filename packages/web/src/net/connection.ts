@@ -198,6 +198,11 @@ export class Connection<V = unknown, E extends GameEvent = GameEvent> {
     this.send({ type: 'reclaim', ref: `r${++this.refs}` });
   }
 
+  /** Correspondence clocks: go on vacation (the seat's clock stands still) or come back. */
+  vacation(away: boolean): void {
+    this.send({ type: 'vacation', away, ref: `v${++this.refs}` });
+  }
+
   close(): void {
     this.stopped = true;
     this.socket?.close();

@@ -4,7 +4,8 @@
  * own live board from the server's snapshot.
  */
 import type { GameEvent } from '@attila/core';
-import type { ChatMessage, ClockInfo, TableInfo } from '@attila/protocol';
+import { VACATION_DAYS_PER_YEAR, type ChatMessage, type ClockInfo, type TableInfo } from '@attila/protocol';
+import { clockText, durationText, tickMs } from '../ui/clock-text.js';
 import { LIMITS } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { ClientGameSpec } from '../games/client-game.js';
@@ -137,6 +138,9 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
               ` · ${t('lobby.away')}`}
           </span>
         ))}
+        {mine !== null && live.snapshot?.clock?.vacation && !live.snapshot.result && (
+          <VacationButton clock={live.snapshot.clock} seat={mine} onChange={(away) => conn?.vacation(away)} />
+        )}
         {mine !== null && table.seats[mine]?.controller === 'bot' && !resigned && (
           <button class="small" onClick={() => conn?.reclaim()}>
             {t('lobby.reclaim')}
@@ -219,19 +223,20 @@ function Chat({
 /** From this many seconds left a running clock warns: in colour, and once to screen readers. */
 const LOW_SECONDS = 10;
 
-/** A seat's remaining time, counting down while its clock runs. */
+/** A seat's remaining time, counting down while its clock runs (days and hours by correspondence). */
 function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
   const t = useT();
   const [now, setNow] = useState(Date.now());
   const running = clock.running.includes(seat);
+  const away = clock.vacation?.away[seat] ?? false;
   useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
+    if (!running || away) return;
+    const timer = setInterval(() => setNow(Date.now()), tickMs(clock.settings));
     return () => clearInterval(timer);
-  }, [running, clock.at]);
+  }, [running, away, clock.at]);
   // The server's clock and ours may differ: count from when this snapshot arrived (the key remounts per snapshot).
   const [arrived] = useState(Date.now());
-  const left = Math.max(0, clock.remainingMs[seat] - (running ? now - arrived : 0));
+  const left = Math.max(0, clock.remainingMs[seat] - (running && !away ? now - arrived : 0));
   const s = Math.ceil(left / 1000);
   const low = s <= LOW_SECONDS && running;
   return (
@@ -241,7 +246,8 @@ function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
       role="timer"
     >
       {' '}
-      {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
+      {clockText(t, clock.settings, left)}
+      {away && ` · ${t('lobby.onVacation')}`}
       {/* Said once when the time runs low (the region appears then), not every second. */}
       {low && (
         <span class="sr-only" role="alert" data-testid={`clock-low-${seat}`}>
@@ -249,5 +255,25 @@ function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
         </span>
       )}
     </span>
+  );
+}
+
+/** Correspondence clocks: go on vacation (the seat's clock stands still) or come back. */
+function VacationButton(props: { clock: ClockInfo; seat: number; onChange: (away: boolean) => void }) {
+  const t = useT();
+  const vacation = props.clock.vacation;
+  if (!vacation) return null;
+  const away = vacation.away[props.seat];
+  const left = vacation.leftMs[props.seat];
+  if (!away && left <= 0) return null;
+  return (
+    <button
+      class="small secondary"
+      data-testid="vacation"
+      title={t('lobby.vacationHelp', { days: VACATION_DAYS_PER_YEAR })}
+      onClick={() => props.onChange(!away)}
+    >
+      {away ? t('lobby.vacationBack') : t('lobby.vacationGo', { left: durationText(t, left) })}
+    </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useT } from '../i18n/i18n.js';
 import { Knight } from '../knights/pieces.js';
 import { TribeSymbol, TRIBES } from '../tribes/tribes.js';
+import { AppVersion } from '../ui/update-prompt.js';
 
 export function Home() {
   const t = useT();
@@ -79,6 +80,7 @@ export function Home() {
           </div>
         </section>
       </div>
+      <AppVersion />
     </main>
   );
 }

@@ -16,13 +16,24 @@ import { TableList } from './table-list.js';
 
 type SeatChoice = { kind: 'human' } | { kind: 'bot'; bot: string };
 
-const CLOCK_CHOICES = ['none', 'move30', 'move120', 'game10'] as const;
+const LIVE_CLOCKS = ['none', 'move30', 'move120', 'game10'] as const;
+/** Correspondence: days per move, and the bank the server README describes (10 days, +36 h, cap 10 days). */
+const CORRESPONDENCE_CLOCKS = ['days1', 'days2', 'days3', 'days5', 'days7', 'days14', 'bank10'] as const;
+const CLOCK_CHOICES = [...LIVE_CLOCKS, ...CORRESPONDENCE_CLOCKS] as const;
 type ClockChoice = (typeof CLOCK_CHOICES)[number];
+const DAY_MS = 24 * 3600_000;
 const CLOCKS: Record<ClockChoice, ClockSettings | null> = {
   none: null,
   move30: { mode: 'move', moveMs: 30_000 },
   move120: { mode: 'move', moveMs: 120_000 },
   game10: { mode: 'game', initialMs: 600_000, incrementMs: 5_000 },
+  days1: { mode: 'days', days: 1 },
+  days2: { mode: 'days', days: 2 },
+  days3: { mode: 'days', days: 3 },
+  days5: { mode: 'days', days: 5 },
+  days7: { mode: 'days', days: 7 },
+  days14: { mode: 'days', days: 14 },
+  bank10: { mode: 'bank', initialMs: 10 * DAY_MS, incrementMs: 36 * 3600_000, capMs: 10 * DAY_MS },
 };
 
 function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: GameKind }) {
@@ -167,10 +178,19 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
             setClock(CLOCK_CHOICES.find((c) => c === v) ?? 'none');
           }}
         >
-          {CLOCK_CHOICES.map((c) => (
-            <option key={c} value={c}>
-              {t(`lobby.clocks.${c}`)}
-            </option>
+          {(
+            [
+              ['live', LIVE_CLOCKS],
+              ['correspondence', CORRESPONDENCE_CLOCKS],
+            ] as const
+          ).map(([group, choices]) => (
+            <optgroup key={group} label={t(`lobby.clockGroups.${group}`)}>
+              {choices.map((c) => (
+                <option key={c} value={c}>
+                  {t(`lobby.clocks.${c}`)}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </label>

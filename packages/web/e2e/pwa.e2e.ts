@@ -1,0 +1,195 @@
+/**
+ * The installable app (issue 20): Chromium finds the manifest valid and the app installable, the app works
+ * with the server gone after one visit (a Knights and a Tribes hotseat game's first moves), and a new
+ * version deployed under a running app is offered with "reload" and runs once the player takes it.
+ *
+ * Two builds of this very app into temporary folders, told apart by their version (`ATTILA_VERSION`); the
+ * server serves a third folder, into which the test copies one build and later the other, as a deployment
+ * does.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { playKnightsTurn } from './knights.js';
+import { startTribesHotseat } from './hotseat.js';
+import { playTribesDecision } from './tribes.js';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'attila-pwa-'));
+
+function build(version: string): string {
+  const outDir = join(work, version);
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      'packages/web',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
+    { cwd: ROOT, env: { ...process.env, ATTILA_VERSION: version }, encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`build ${version} failed: ${run.stderr}`);
+  return outDir;
+}
+
+/** Puts a build where the server serves it, as a deployment does (the server keeps running). */
+function deploy(build: string, served: string): void {
+  rmSync(served, { recursive: true, force: true });
+  cpSync(build, served, { recursive: true });
+}
+
+/** Resolves once the page's service worker is active (the app's files are cached then). */
+async function serviceWorkerActive(page: Page): Promise<string> {
+  return page.evaluate(async () => (await navigator.serviceWorker.ready).active!.scriptURL);
+}
+
+let browser: Browser;
+let first: string;
+let second: string;
+beforeAll(async () => {
+  first = build('e2e-first');
+  second = build('e2e-second');
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the installable app', () => {
+  it('has a manifest Chromium finds valid, and is installable', async () => {
+    const served = join(work, 'served-install');
+    deploy(first, served);
+    const server = await startServer({ webDist: served });
+    // Chromium offers no installation in an incognito profile (every new context of a launched browser is
+    // one): this test uses a profile on disk, as a person's browser has.
+    const context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-component-update', '--disable-sync'],
+      viewport: { width: 1280, height: 860 },
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    try {
+      await page.goto(server.url);
+      await page.waitForSelector('[data-testid="knights-card"]');
+      expect(await serviceWorkerActive(page)).toMatch(/\/sw\.js$/);
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send('Page.getAppManifest')) as {
+        url: string;
+        errors: { message: string; critical: number }[];
+        data?: string;
+      };
+      expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+      expect(manifest.errors).toEqual([]);
+      const parsed = JSON.parse(manifest.data!) as { name: string; icons: { purpose?: string }[] };
+      expect(parsed.name).toContain('Attila');
+      expect(parsed.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+      // Chromium asks for the same things before it offers "Install app": the answer has no objection.
+      await expect
+        .poll(
+          async () =>
+            ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] })
+              .installabilityErrors,
+          { timeout: 15_000 },
+        )
+        .toEqual([]);
+      for (const icon of ['icons/icon-192.png', 'icons/icon-512.png', 'icons/icon-maskable-512.png']) {
+        const res = await page.request.get(`${server.url}/${icon}`);
+        expect(res.headers()['content-type']).toBe('image/png');
+      }
+      // The worker runs under the server's Content-Security-Policy without a complaint.
+      expect(violations).toEqual([]);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  it('plays Knights and Tribes hotseat with the server gone, after one visit (phone size)', async () => {
+    const served = join(work, 'served-offline');
+    deploy(first, served);
+    const server = await startServer({ webDist: served });
+    const { context, page } = await newPage(browser, { width: 390, height: 844, mobile: true });
+    try {
+      await page.goto(server.url);
+      await page.waitForSelector('[data-testid="offline-ready"]');
+      await serviceWorkerActive(page);
+      const url = server.url;
+      // No network and no server: only what the service worker keeps.
+      await context.setOffline(true);
+      await server.stop();
+      await page.reload();
+      await page.waitForSelector('[data-testid="knights-card"]');
+      await page.goto(`${url}/#/knights/hotseat`);
+      await page.click('[data-testid="preset-cross"]');
+      await page.click('[data-testid="start"]');
+      for (let ply = 0; ply < 6; ply++) await playKnightsTurn(page);
+      expect(await page.locator('[data-testid="movelist"] li').count()).toBe(6);
+      await shot(page, 'pwa-offline-knights');
+      // Leaving the Knights game in progress: the app asks first, and the player says yes.
+      page.on('dialog', (d) => void d.accept());
+      await startTribesHotseat(page, url, ['Ada', 'Bo', 'Cy']);
+      // The map's coastline is a chunk of its own, loaded lazily: it must come from the cache too.
+      let decided = 0;
+      while (decided < 4) {
+        await page.waitForSelector('[data-testid="pass-device"], [data-testid^="decision-"]');
+        if (await page.locator('[data-testid="pass-device"]').count()) {
+          await page.click('[data-testid="ready"]');
+          continue;
+        }
+        await page.waitForSelector('.tribes-map path.land', { state: 'attached' });
+        if (decided === 3) await shot(page, 'pwa-offline-tribes');
+        await playTribesDecision(page);
+        decided++;
+      }
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  it('offers a newly deployed version with "reload", and runs it once taken', async () => {
+    const served = join(work, 'served-update');
+    deploy(first, served);
+    const server = await startServer({ webDist: served });
+    let restarted: ServerProcess | null = null;
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(server.url);
+      await serviceWorkerActive(page);
+      expect(await page.innerText('[data-testid="app-version"]')).toContain('e2e-first');
+      // A deployment: the server stops, the new build is put in place, the server starts again (same address:
+      // the installed app's origin).
+      await server.stop();
+      deploy(second, served);
+      restarted = await startServer({ webDist: served, port: Number(new URL(server.url).port) });
+      // The browser looks for a new worker whenever the app is opened again.
+      await page.reload();
+      await page.waitForSelector('[data-testid="update-prompt"]', { timeout: 30_000 });
+      expect(await page.innerText('[data-testid="update-prompt"]')).toContain('A new version is ready');
+      // Until the player takes it, the page keeps running the version it was opened with.
+      expect(await page.innerText('[data-testid="app-version"]')).toContain('e2e-first');
+      await shot(page, 'pwa-update-prompt');
+      await page.click('[data-testid="update-reload"]');
+      await expect
+        .poll(() => page.innerText('[data-testid="app-version"]').catch(() => ''), { timeout: 30_000 })
+        .toContain('e2e-second');
+      expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0);
+    } finally {
+      await context.close();
+      await server.stop();
+      await restarted?.stop();
+    }
+  });
+});
