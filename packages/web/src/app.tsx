@@ -10,6 +10,8 @@ import { lazyScreen } from './ui/lazy.js';
 const HotseatScreen = lazyScreen(() => import('./screens/hotseat.js').then((m) => m.HotseatScreen));
 const LobbyScreen = lazyScreen(() => import('./screens/lobby.js').then((m) => m.LobbyScreen));
 const TableScreen = lazyScreen(() => import('./screens/table.js').then((m) => m.TableScreen));
+const LessonsScreen = lazyScreen(() => import('./lessons/lessons-screen.js').then((m) => m.LessonsScreen));
+const LessonScreen = lazyScreen(() => import('./lessons/lesson-screen.js').then((m) => m.LessonScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 
 function useRoute(): Route {
@@ -37,6 +39,10 @@ function Screen({ route }: { route: Route }) {
       return <TableScreen key={route.id} id={route.id} />;
     case 'replay':
       return <ReplayScreen key={route.id ?? ''} id={route.id} />;
+    case 'lessons':
+      return <LessonsScreen />;
+    case 'lesson':
+      return <LessonScreen key={route.id} id={route.id} />;
     case 'notFound':
       return (
         <main class="page">

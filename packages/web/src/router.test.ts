@@ -12,6 +12,8 @@ describe('hash routes', () => {
       { name: 'table', id: 'abc 1' },
       { name: 'replay', id: null },
       { name: 'replay', id: 'g42' },
+      { name: 'lessons' },
+      { name: 'lesson', id: 'knights-move' },
     ];
     for (const r of routes) expect(parseRoute(href(r))).toEqual(r);
   });

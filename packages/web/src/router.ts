@@ -8,6 +8,8 @@ export type Route =
   | { readonly name: 'lobby'; readonly game?: GameKind }
   | { readonly name: 'table'; readonly id: string }
   | { readonly name: 'replay'; readonly id: string | null }
+  | { readonly name: 'lessons' }
+  | { readonly name: 'lesson'; readonly id: string }
   | { readonly name: 'notFound'; readonly path: string };
 
 export function parseRoute(hash: string): Route {
@@ -24,6 +26,8 @@ export function parseRoute(hash: string): Route {
   if (a === 'lobby' && game && parts.length === 2) return { name: 'lobby', game };
   if (a === 'table' && b && parts.length === 2) return { name: 'table', id: b };
   if (a === 'replay' && parts.length <= 2) return { name: 'replay', id: b ?? null };
+  if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
+  if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
   return { name: 'notFound', path };
 }
 
@@ -45,6 +49,10 @@ export function href(route: Route): string {
       return `#/table/${encodeURIComponent(route.id)}`;
     case 'replay':
       return route.id ? `#/replay/${encodeURIComponent(route.id)}` : '#/replay';
+    case 'lessons':
+      return '#/learn';
+    case 'lesson':
+      return `#/learn/${encodeURIComponent(route.id)}`;
     case 'notFound':
       return `#/${route.path}`;
   }

@@ -14,7 +14,7 @@ import {
   type KnightsState,
   type Side,
 } from '@attila/knights';
-import { KNIGHTS_LEVELS, knightsBotMove } from '@attila/bots';
+import { easyKnightsBot, knightsBotMove } from '@attila/bots/knights-plain';
 import { solveExact, solverFor, solverPosition } from '@attila/bots/knights-solver';
 import type { KnightsGoal, KnightsLesson, KnightsTask } from './knights-lessons.js';
 
@@ -47,7 +47,11 @@ export function startLesson(lesson: KnightsLesson): LessonGame {
   if (!parsed.ok) throw new Error(`lesson ${lesson.id}: ${parsed.error.message}`);
   const position = parsed.value;
   const player = SIDE_LETTERS[position.side];
-  const settings: KnightsSettings = { layout: position.layout, layoutName: position.layout.shape, first: player };
+  const settings: KnightsSettings = {
+    layout: position.layout,
+    layoutName: position.layout.shape,
+    first: player,
+  };
   return { state: { settings, position, lastMove: null, plies: 0 }, player, task: 0, moves: [] };
 }
 
@@ -120,9 +124,7 @@ export function answerMove(lesson: KnightsLesson, state: KnightsState, ply: numb
     return reply.moves.find((m) => knightsGame.play(state, seat, m).ok) ?? legal[0];
   }
   if (reply.kind === 'easy-bot') {
-    const easy = KNIGHTS_LEVELS.find((l) => l.name === 'easy');
-    if (!easy) throw new Error('the easy Knights bot is missing');
-    return knightsBotMove(easy.bot, state.position, Rng.fromSeed(`${BOT_SEED}-${ply}`));
+    return knightsBotMove(easyKnightsBot, state.position, Rng.fromSeed(`${BOT_SEED}-${ply}`));
   }
   return bestMove(state.position);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { knightsGame, moveToString, Position, STANDARD_LAYOUT } from '@attila/knights';
+import { KNIGHTS_LEVELS } from '@attila/bots';
+import { easyKnightsBot } from '@attila/bots/knights-plain';
 import { solveExact, solverFor, solverPosition } from '@attila/bots/knights-solver';
 import { KNIGHTS_LESSONS, knightsLesson, type KnightsLesson } from './knights-lessons.js';
 import {
@@ -60,7 +62,8 @@ describe('Knights lessons', () => {
   it("every lesson's hints, followed, take it to its end, won by the player", () => {
     for (const l of KNIGHTS_LESSONS) {
       const end = followHints(l);
-      if (l.tasks.some((t) => t.untilOver || t.goal === 'trap')) expect(winnerOf(end.state), l.id).toBe(end.player);
+      if (l.tasks.some((t) => t.untilOver || t.goal === 'trap'))
+        expect(winnerOf(end.state), l.id).toBe(end.player);
     }
   });
 
@@ -78,7 +81,8 @@ describe('Knights lessons', () => {
 
   it('every refusal a lesson names has a player-facing explanation', () => {
     for (const l of KNIGHTS_LESSONS)
-      for (const w of l.wrong) if (w.refusal !== 'missed') expect(REFUSAL_TEXT[w.refusal], w.refusal).toBeDefined();
+      for (const w of l.wrong)
+        if (w.refusal !== 'missed') expect(REFUSAL_TEXT[w.refusal], w.refusal).toBeDefined();
   });
 
   it('placement: the no-trap rule refuses a knight with no jump, and one that takes another knight’s last jump', () => {
@@ -110,8 +114,8 @@ describe('Knights lessons', () => {
 
   it('puzzle: a position from a solved line where only one jump wins (solver)', () => {
     const l = lesson('knights-puzzle');
-    // The real line: greedy placement and four greedy turns, then the solver's moves; the puzzle follows ply 15.
-    let p = Position.empty(STANDARD_LAYOUT, 0);
+    // The real line (the Huns first): greedy placement and four greedy turns, then the solver's; ply 15 is the puzzle.
+    let p = Position.empty(STANDARD_LAYOUT, 'H');
     const line =
       'c2 c3 b2 c4 c1 b3 b2-d1,d2 c4-b2,e3 c1-d3,a4 b3-c1,e1 d3-b4,e4 c1-a2,d4 c2-a1,b1 b2-d3,c2 a1-b3,e2';
     for (const m of line.split(' ')) {
@@ -134,5 +138,7 @@ describe('Knights lessons', () => {
     const b = followHints(l);
     expect(a.moves).toEqual(b.moves);
     expect(winnerOf(a.state)).toBe(a.player);
+    // It is the easy level people meet at a table (the browser takes it from the book-free module).
+    expect(KNIGHTS_LEVELS.find((level) => level.name === 'easy')?.bot).toBe(easyKnightsBot);
   });
 });

@@ -127,7 +127,7 @@ export const KNIGHTS_LESSONS: readonly KnightsLesson[] = [
     topics: [],
   },
   {
-    // From a real solved line: greedy placement and four greedy turns (seed "i"), then the solver on both sides
+    // From a real solved line, the Huns first: greedy placement and four greedy turns (seed "i"), then the solver
     // (c2 c3 b2 c4 c1 b3 b2-d1,d2 c4-b2,e3 c1-d3,a4 b3-c1,e1 d3-b4,e4 c1-a2,d4 c2-a1,b1 b2-d3,c2 a1-b3,e2).
     id: 'knights-puzzle',
     game: 'knights',

@@ -39,6 +39,9 @@ export function Home() {
             <a class="button" href="#/lobby/knights" data-testid="knights-vs-bot">
               {t('home.playBot')}
             </a>
+            <a class="button secondary" href="#/learn" data-testid="knights-learn">
+              {t('home.learn')}
+            </a>
             <a class="button secondary" href="#/knights/hotseat" data-testid="knights-hotseat">
               {t('home.hotseat')}
             </a>

@@ -1,0 +1,59 @@
+/** Driving a lesson in the browser as a player does: read the hint, click its squares, try a wrong move. */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/** Clicks the squares a move names, in order (a placement's square; a turn's knight, landing and scorch). */
+export async function clickMove(page: Page, squares: readonly string[]): Promise<void> {
+  for (const sq of squares) await page.locator(`.knights-board [data-square="${sq}"]`).click({ delay: 60 });
+}
+
+/** The squares of a move in notation (`d4`, `b2-c4,e2`). */
+export function squaresOf(move: string): string[] {
+  return move.split(/[-,]/);
+}
+
+/** Waits until the lesson takes the next move (the answer has come) or is over. */
+export async function waitForLessonTurn(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="show-hint"]:not([disabled]), [data-testid="lesson-done"]', {
+    timeout: 30_000,
+  });
+}
+
+/** Shows the hint, reads its squares from the text (in whatever language) and plays them. */
+export async function followHint(page: Page): Promise<string[]> {
+  await page.locator('[data-testid="show-hint"]').click();
+  const text = await page.locator('[data-testid="lesson-hint"]').innerText();
+  const squares = [...text.matchAll(/\b[a-e][1-4]\b/g)].map((m) => m[0]);
+  expect([1, 3], `the hint "${text}" names a placement or a turn`).toContain(squares.length);
+  await clickMove(page, squares);
+  await waitForLessonTurn(page);
+  return squares;
+}
+
+/** Follows hints until the lesson is done; the number of moves it took. */
+export async function finishLesson(page: Page): Promise<number> {
+  let moves = 0;
+  while ((await page.locator('[data-testid="lesson-done"]').count()) === 0) {
+    expect(moves, 'a lesson ends within 30 moves').toBeLessThan(30);
+    await followHint(page);
+    moves++;
+  }
+  expect(await page.getAttribute('[data-testid="lesson-done"]', 'data-won')).toBe('true');
+  return moves;
+}
+
+/** Plays a wrong move; the feedback's text and the refusal code it shows. */
+export async function tryWrongMove(page: Page, move: string): Promise<{ text: string; code: string | null }> {
+  const before = await page.getAttribute('.knights-board', 'data-position');
+  const feedback = page.locator('[data-testid="lesson-feedback"]');
+  const said = await feedback.innerText();
+  await clickMove(page, squaresOf(move));
+  // Wrong moves follow each other: wait for this one's answer, not the last one's.
+  await page.waitForFunction((old) => {
+    const el = document.querySelector<HTMLElement>('[data-testid="lesson-feedback"]');
+    return !!el && /^(refused|missed)$/.test(el.dataset.kind ?? '') && el.innerText !== old;
+  }, said);
+  // A wrong move changes nothing on the board.
+  expect(await page.getAttribute('.knights-board', 'data-position')).toBe(before);
+  return { text: await feedback.innerText(), code: await feedback.getAttribute('data-code') };
+}
