@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newPage, seriousA11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { finishLesson, followHint, tryWrongMove, waitForLessonTurn } from './lessons-play.js';
 import { KNIGHTS_LESSONS } from '../src/lessons/knights-lessons.js';
-import { REFUSAL_TEXT } from '../src/lessons/knights-refusals.js';
+import { REFUSAL_TEXT } from '../src/lessons/refusals.js';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 

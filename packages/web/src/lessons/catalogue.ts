@@ -5,6 +5,7 @@
 import type { GameKind } from '@attila/core';
 import type { HelpTopic } from '../ui/rule-help.js';
 import { KNIGHTS_LESSONS } from './knights-lessons.js';
+import { TRIBES_LESSONS } from './tribes-lessons.js';
 
 export interface LessonEntry {
   readonly id: string;
@@ -12,7 +13,7 @@ export interface LessonEntry {
   readonly topics: readonly HelpTopic[];
 }
 
-export const LESSONS: readonly LessonEntry[] = [...KNIGHTS_LESSONS];
+export const LESSONS: readonly LessonEntry[] = [...KNIGHTS_LESSONS, ...TRIBES_LESSONS];
 
 /** A lesson's text under `lessons.<game>.<name>.<part>` (the id is `<game>-<name>`). */
 export function lessonKey(id: string, part: string): string {

@@ -21,7 +21,7 @@ import {
   winnerOf,
   type LessonGame,
 } from './knights-lesson-play.js';
-import { refusalText } from './knights-refusals.js';
+import { refusalText } from './refusals.js';
 import { forgetPlace, loadProgress, markDone, savePlace } from './progress.js';
 import { LessonDone } from './lesson-done.js';
 

@@ -12,7 +12,7 @@ import {
   winnerOf,
   type LessonGame,
 } from './knights-lesson-play.js';
-import { REFUSAL_TEXT } from './knights-refusals.js';
+import { REFUSAL_TEXT } from './refusals.js';
 
 function lesson(id: string): KnightsLesson {
   const found = knightsLesson(id);

@@ -4,11 +4,15 @@ import { href } from '../router.js';
 import { lessonKey } from './catalogue.js';
 import { KnightsLessonView } from './knights-lesson.js';
 import { knightsLesson } from './knights-lessons.js';
+import { TribesLessonView } from './tribes-lesson.js';
+import { tribesLesson } from './tribes-lessons.js';
 
 export function LessonScreen({ id }: { id: string }) {
   const t = useT();
   const knights = knightsLesson(id);
-  if (!knights) {
+  const tribes = tribesLesson(id);
+  const game = knights ? 'knights' : 'tribes';
+  if (!knights && !tribes) {
     return (
       <main class="page">
         <h1>{t('lessons.unknown')}</h1>
@@ -19,13 +23,14 @@ export function LessonScreen({ id }: { id: string }) {
     );
   }
   return (
-    <main class="page">
+    <main class={tribes ? 'page wide' : 'page'}>
       <p class="muted">
-        <a href={href({ name: 'lessons' })}>{t('lessons.title')}</a> · {t('games.knights.name')}
+        <a href={href({ name: 'lessons' })}>{t('lessons.title')}</a> · {t(`games.${game}.name`)}
       </p>
       <h1 data-testid="lesson-title">{t(lessonKey(id, 'title'))}</h1>
       <p class="lesson-intro">{t(lessonKey(id, 'intro'))}</p>
-      <KnightsLessonView lesson={knights} />
+      {knights && <KnightsLessonView lesson={knights} />}
+      {tribes && <TribesLessonView lesson={tribes} />}
     </main>
   );
 }

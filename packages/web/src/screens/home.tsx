@@ -70,6 +70,9 @@ export function Home() {
             <a class="button" href="#/lobby/tribes" data-testid="tribes-online">
               {t('home.playOnline')}
             </a>
+            <a class="button secondary" href="#/learn" data-testid="tribes-learn">
+              {t('home.learn')}
+            </a>
             <a class="button secondary" href="#/tribes/hotseat" data-testid="tribes-hotseat">
               {t('home.hotseat')}
             </a>

@@ -1,9 +1,12 @@
 /**
- * Each refusal code of a Knights move (packages/knights/src/notation.ts) as the rule it breaks, in the
- * player's words: a translation key under `lessons.refusal.*`. A code without an entry is shown by the
- * general text (the lessons' own moves never produce one: their tests check it).
+ * Each refusal code of a move (Knights: packages/knights/src/notation.ts; Tribes: packages/tribes/src/game.ts)
+ * as the rule it breaks, in the player's words: a translation key under `lessons.refusal.*`. A code without an
+ * entry is shown by the general text (the lessons' own moves never produce one: their tests check it).
+ * Tribes refuses every move against the rules with one code, `move.illegal`: its lessons offer only the
+ * allowed provinces and say in the task why the others are not.
  */
 import type { MoveErrorCode } from '@attila/knights';
+import type { TribesErrorCode } from '@attila/tribes';
 
 export const REFUSAL_TEXT: Readonly<Partial<Record<string, string>>> = {
   'knights.move.place-taken': 'lessons.refusal.placeTaken',
@@ -17,7 +20,10 @@ export const REFUSAL_TEXT: Readonly<Partial<Record<string, string>>> = {
   'knights.move.placing': 'lessons.refusal.placing',
   'knights.move.moving': 'lessons.refusal.moving',
   'knights.move.game-over': 'lessons.refusal.gameOver',
-} satisfies Partial<Record<MoveErrorCode, string>>;
+  'move.illegal': 'lessons.refusal.tribesIllegal',
+  'move.not-your-turn': 'lessons.refusal.notYourTurn',
+  'move.game-over': 'lessons.refusal.gameOver',
+} satisfies Partial<Record<MoveErrorCode | TribesErrorCode, string>>;
 
 /** The translation key explaining a refusal code. */
 export function refusalText(code: string): string {
