@@ -57,3 +57,32 @@ export async function tryWrongMove(page: Page, move: string): Promise<{ text: st
   expect(await page.getAttribute('.knights-board', 'data-position')).toBe(before);
   return { text: await feedback.innerText(), code: await feedback.getAttribute('data-code') };
 }
+
+/** Makes a Tribes move on the game screen as a player does: a card then a province, influence, a second marker. */
+export async function clickTribesMove(page: Page, move: string): Promise<void> {
+  const [kind, a, b] = move.split(' ');
+  const province = (id: string) => page.locator(`[data-testid="tribes-map"] [data-province="${id}"]`).click();
+  if (kind === 'play') {
+    await page.locator(`[data-testid="card-${a.toLowerCase()}"]:not([disabled])`).first().click();
+    await province(b);
+  } else if (kind === 'second') {
+    await page.locator('[data-testid="second-marker"]').click();
+    await province(a);
+  } else if (kind === 'influence') await page.locator('[data-testid="take-influence"]').click();
+  else throw new Error(`the lesson test does not make ${move}`);
+}
+
+/** Shows the Tribes hint, reads the move it names (data-move) and makes it on the screen. */
+export async function followTribesHint(page: Page): Promise<string> {
+  const task = await page.getAttribute('[data-testid="lesson"]', 'data-task');
+  await page.locator('[data-testid="show-hint"]').click();
+  const move = (await page.getAttribute('[data-testid="lesson-hint"]', 'data-move'))!;
+  await clickTribesMove(page, move);
+  await page.waitForFunction((before) => {
+    const el = document.querySelector('[data-testid="lesson"]');
+    return (
+      el?.getAttribute('data-task') !== before || !!document.querySelector('[data-testid="lesson-done"]')
+    );
+  }, task);
+  return move;
+}

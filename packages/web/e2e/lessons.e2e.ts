@@ -7,7 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, seriousA11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
-import { finishLesson, followHint, tryWrongMove, waitForLessonTurn } from './lessons-play.js';
+import {
+  clickTribesMove,
+  finishLesson,
+  followHint,
+  followTribesHint,
+  tryWrongMove,
+  waitForLessonTurn,
+} from './lessons-play.js';
+import { TRIBES_LESSONS } from '../src/lessons/tribes-lessons.js';
 import { KNIGHTS_LESSONS } from '../src/lessons/knights-lessons.js';
 import { REFUSAL_TEXT } from '../src/lessons/refusals.js';
 import de from '../src/i18n/locales/de.json';
@@ -51,7 +59,7 @@ async function playLesson(page: Page, locale: Locale, id: string, size: string):
   await shot(page, `lesson-${size}-${id}-done`);
 }
 
-describe('Knights lessons', () => {
+describe('Learn to play', () => {
   it('home → every lesson by its hints → a game against a bot; a reload keeps the progress', async () => {
     const { context, page } = await newPage(browser, { bypassCSP: true });
     const t0 = Date.now();
@@ -152,5 +160,70 @@ describe('Knights lessons', () => {
     expect(await page.getAttribute('[data-testid="lesson-knights-trap"]', 'data-done')).toBe('false');
     await shot(page, 'lesson-phone-de-list');
     await context.close();
+  });
+
+  describe('Tribes lessons', () => {
+    /** A Tribes lesson by its hints; at the task of its wrong move, that move first (it is taken back). */
+    async function playTribesLesson(page: Page, locale: Locale, id: string, size: string): Promise<void> {
+      const lesson = TRIBES_LESSONS.find((l) => l.id === id)!;
+      await page.waitForSelector(`[data-testid="lesson"][data-lesson="${id}"]`);
+      for (let task = 0; task < lesson.tasks.length; task++) {
+        const wrong = lesson.wrong.find((w) => w.task === task);
+        if (wrong) {
+          const seq = await page.getAttribute('.tribes-play', 'data-seq');
+          await clickTribesMove(page, wrong.move);
+          await page.waitForSelector('[data-testid="lesson-feedback"][data-kind="missed"]');
+          expect(await page.locator('[data-testid="lesson-feedback"]').innerText()).toBe(
+            text(locale, lesson.tasks[task].missed!),
+          );
+          // Taken back: nothing was played.
+          expect(await page.getAttribute('.tribes-play', 'data-seq')).toBe(seq);
+          await shot(page, `lesson-${size}-${id}-wrong`);
+        }
+        expect(await page.locator('[data-testid="lesson-task"]').innerText()).toBe(
+          text(locale, lesson.tasks[task].text),
+        );
+        await followTribesHint(page);
+      }
+      await page.waitForSelector('[data-testid="lesson-done"]');
+      await shot(page, `lesson-${size}-${id}-done`);
+    }
+
+    it('both Tribes lessons by their hints, desktop in English; progress over a reload', async () => {
+      const { context, page } = await newPage(browser, { bypassCSP: true });
+      await page.goto(`${server.url}/#/`);
+      await page.locator('[data-testid="tribes-learn"]').click();
+      await page.locator(`[data-testid="lesson-${TRIBES_LESSONS[0].id}"] a`).click();
+      await playTribesLesson(page, en, TRIBES_LESSONS[0].id, 'desktop');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.locator('[data-testid="next-lesson"]').click();
+      // Halfway through, a reload comes back to the same task.
+      await page.waitForSelector(`[data-testid="lesson"][data-lesson="${TRIBES_LESSONS[1].id}"]`);
+      await followTribesHint(page);
+      await page.reload();
+      await page.waitForSelector('[data-testid="lesson"][data-task="1"]');
+      await page.locator('[data-testid="lesson-restart"]').click();
+      await playTribesLesson(page, en, TRIBES_LESSONS[1].id, 'desktop');
+      await page.goto(`${server.url}/#/learn`);
+      await page.waitForSelector('[data-testid="lessons-tribes"]');
+      for (const l of TRIBES_LESSONS)
+        expect(await page.getAttribute(`[data-testid="lesson-${l.id}"]`, 'data-done')).toBe('true');
+      await context.close();
+    });
+
+    it('the first Tribes lesson on a German phone (390×844)', async () => {
+      const { context, page } = await newPage(browser, {
+        width: 390,
+        height: 844,
+        lang: 'de-DE',
+        mobile: true,
+      });
+      await page.goto(`${server.url}/#/learn/${TRIBES_LESSONS[0].id}`);
+      await playTribesLesson(page, de, TRIBES_LESSONS[0].id, 'phone-de');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await context.close();
+    });
   });
 });
