@@ -69,7 +69,11 @@ export async function clickTribesMove(page: Page, move: string): Promise<void> {
     await page.locator('[data-testid="second-marker"]').click();
     await province(a);
   } else if (kind === 'influence') await page.locator('[data-testid="take-influence"]').click();
-  else throw new Error(`the lesson test does not make ${move}`);
+  else if (kind === 'commit') {
+    for (const tribe of a.split(','))
+      await page.locator(`[data-testid="more-${tribe.toLowerCase()}"]`).click();
+    await page.locator('[data-testid="commit"]').click();
+  } else throw new Error(`the lesson test does not make ${move}`);
 }
 
 /** Shows the Tribes hint, reads the move it names (data-move) and makes it on the screen. */

@@ -86,9 +86,8 @@ export function playTribesLessonMove(
   const next = played(game, PLAYER, move);
   if (typeof next === 'string') return { kind: 'refused', code: next };
   if (task && !meetsTribesGoal(task.goal, move)) return { kind: 'missed' };
-  const advanced = { ...next, task: game.task + 1 };
-  if (advanced.task >= lesson.tasks.length) return { kind: 'done', game: advanced };
-  return { kind: 'done', game: scriptedUntilPlayer(lesson, advanced) };
+  // The other seat answers also after the last task: a conflict is revealed only once everyone has laid.
+  return { kind: 'done', game: scriptedUntilPlayer(lesson, { ...next, task: game.task + 1 }) };
 }
 
 /** The hinted move: the task's own when the engine allows it, else the first allowed move meeting the goal. */

@@ -28,9 +28,29 @@ describe('Tribes lessons', () => {
     for (const l of TRIBES_LESSONS) {
       const game = startTribesLesson(l);
       expect(tribesGame.toAct(game.state)).toEqual([PLAYER]);
-      // Franks ×2, Huns, Goths ×2, Saxons, in the engine's tribe order.
-      expect(tribesGame.view(game.state, { seat: PLAYER }).hand).toEqual([2, 1, 2, 1, 0, 0]);
+      // In the engine's tribe order: Franks ×2, Huns, Goths ×2, Saxons; for the conflict Franks, Huns, Goths ×4.
+      expect(tribesGame.view(game.state, { seat: PLAYER }).hand).toEqual(
+        l.id === 'tribes-conflict' ? [1, 1, 4, 0, 0, 0] : [2, 1, 2, 1, 0, 0],
+      );
     }
+  });
+
+  it('conflict: the fifth marker in Dacia starts a conflict; the Huns, weakest, lose theirs; peace; the 4th century is scored', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-conflict')!;
+    const end = followHints(l);
+    const events = end.events.flat();
+    const revealed = events.find((e) => e.type === 'cards-revealed');
+    expect(revealed && revealed.province).toBe('dacia');
+    expect(events.find((e) => e.type === 'tribe-removed')).toMatchObject({
+      province: 'dacia',
+      tribe: 'Huns',
+    });
+    const scored = events.find((e) => e.type === 'century-scored');
+    expect(scored && scored.century).toBe(4);
+    const dacia = tribesGame.view(end.state, { seat: PLAYER }).provinces.find((p) => p.id === 'dacia');
+    expect(dacia).toMatchObject({ markers: [0, 0, 4, 0, 0, 0], peace: 4 });
+    // The Goths' leader (alone on the track) scores first and second place: 4 markers + 1 province.
+    expect(tribesGame.view(end.state, { seat: PLAYER }).scores[PLAYER]).toBe(5);
   });
 
   it("every lesson's own hints are allowed by the engine and lead to its end", () => {

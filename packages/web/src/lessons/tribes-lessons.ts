@@ -9,7 +9,7 @@ import type { TribeName } from '@attila/tribes';
 import type { HelpTopic } from '../ui/rule-help.js';
 
 /** The kind of move a task asks for (`any`: whatever the engine allows). */
-export type TribesGoal = 'play' | 'influence' | 'second' | 'any';
+export type TribesGoal = 'play' | 'influence' | 'second' | 'commit' | 'any';
 
 export interface TribesTask {
   readonly text: string;
@@ -56,7 +56,7 @@ const HANDS = deck(
   ['Teutons', 'Teutons', 'Vandals', 'Vandals', 'Huns', 'Saxons'],
 );
 
-export const TRIBES_LESSONS: readonly TribesLesson[] = [
+const TRIBES_LESSONS_LIST: TribesLesson[] = [
   {
     id: 'tribes-card',
     game: 'tribes',
@@ -89,6 +89,35 @@ export const TRIBES_LESSONS: readonly TribesLesson[] = [
     topics: ['tribes.influence', 'tribes.second'],
   },
 ];
+
+/** The Goths build up Dacia over two turns; the Huns' card makes it five, and the conflict follows. */
+const CONFLICT_HANDS = deck(
+  ['Goths', 'Goths', 'Goths', 'Goths', 'Huns', 'Franks'],
+  ['Saxons', 'Saxons', 'Teutons', 'Teutons', 'Vandals', 'Vandals'],
+);
+
+const conflict = (part: string) => key('conflict', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-conflict',
+  game: 'tribes',
+  deck: CONFLICT_HANDS,
+  tasks: [
+    { text: conflict('build'), goal: 'play', hint: 'play Goths dacia' },
+    { text: conflict('second'), goal: 'second', hint: 'second dacia', missed: conflict('missedSecond') },
+    { text: conflict('build'), goal: 'play', hint: 'play Goths dacia' },
+    { text: conflict('influence'), goal: 'influence', missed: conflict('missedInfluence') },
+    { text: conflict('build'), goal: 'play', hint: 'play Goths dacia' },
+    { text: conflict('influence'), goal: 'influence', missed: conflict('missedInfluence') },
+    { text: conflict('fifth'), goal: 'play', hint: 'play Huns dacia' },
+    { text: conflict('influence'), goal: 'influence', missed: conflict('missedInfluence') },
+    { text: conflict('commit'), goal: 'commit', hint: 'commit Goths' },
+  ],
+  wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+  topics: ['tribes.commit'],
+});
+
+export const TRIBES_LESSONS: readonly TribesLesson[] = TRIBES_LESSONS_LIST;
 
 export function tribesLesson(id: string): TribesLesson | undefined {
   return TRIBES_LESSONS.find((l) => l.id === id);
