@@ -69,6 +69,15 @@ export async function clickTribesMove(page: Page, move: string): Promise<void> {
     await page.locator('[data-testid="second-marker"]').click();
     await province(a);
   } else if (kind === 'influence') await page.locator('[data-testid="take-influence"]').click();
+  else if (kind === 'tile' && a === 'influence') {
+    await page.locator('[data-testid="tile-influence"]').click();
+    await page.locator(`[data-testid="two-influence-${b}"]`).click();
+  } else if (kind === 'tile' && a === 'trade') {
+    await page.locator('[data-testid="tile-trade"]').click();
+    for (const tribe of b.split(','))
+      await page.locator(`[data-testid="trade"] [data-testid="more-${tribe.toLowerCase()}"]`).click();
+    await page.locator('[data-testid="trade-confirm"]').click();
+  } else if (kind === 'tile' && a === 'double') await page.locator('[data-testid="tile-double"]').click();
   else if (kind === 'commit') {
     for (const tribe of a.split(','))
       await page.locator(`[data-testid="more-${tribe.toLowerCase()}"]`).click();

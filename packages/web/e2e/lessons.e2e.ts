@@ -215,6 +215,8 @@ describe('Learn to play', () => {
       await playTribesLesson(page, en, TRIBES_LESSONS[1].id, 'desktop');
       await page.locator('[data-testid="next-lesson"]').click();
       await playTribesLesson(page, en, TRIBES_LESSONS[2].id, 'desktop');
+      await page.locator('[data-testid="next-lesson"]').click();
+      await playTribesLesson(page, en, TRIBES_LESSONS[3].id, 'desktop');
       await page.goto(`${server.url}/#/learn`);
       await page.waitForSelector('[data-testid="lessons-tribes"]');
       for (const l of TRIBES_LESSONS)

@@ -100,6 +100,20 @@ describe('Tribes lessons', () => {
     expect(view.influence[PLAYER][goths]).toBe(0);
   });
 
+  it('action tiles: Two Influence gives +2 whatever the century, one tile a turn, Trade on the next turn', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-tiles')!;
+    const afterTile = followHints(l, 1);
+    const view = tribesGame.view(afterTile.state, { seat: PLAYER });
+    expect(view.influence[PLAYER][2]).toBe(2);
+    expect(tribesGame.legalMoves(afterTile.state, PLAYER).some((m) => m.startsWith('tile'))).toBe(false);
+    const end = followHints(l);
+    expect(tribesGame.view(end.state, { seat: PLAYER }).tiles[PLAYER]).toEqual({
+      double: true,
+      trade: false,
+      influence: false,
+    });
+  });
+
   it('a lesson begun comes back from its stored moves', () => {
     const l = TRIBES_LESSONS[0];
     const game = followHints(l, 3);

@@ -9,7 +9,7 @@ import type { TribeName } from '@attila/tribes';
 import type { HelpTopic } from '../ui/rule-help.js';
 
 /** The kind of move a task asks for (`any`: whatever the engine allows). */
-export type TribesGoal = 'play' | 'influence' | 'second' | 'commit' | 'any';
+export type TribesGoal = 'play' | 'influence' | 'second' | 'commit' | 'twoInfluence' | 'trade' | 'any';
 
 export interface TribesTask {
   readonly text: string;
@@ -115,6 +115,24 @@ TRIBES_LESSONS_LIST.push({
   ],
   wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
   topics: ['tribes.commit'],
+});
+
+const tiles = (part: string) => key('tiles', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-tiles',
+  game: 'tribes',
+  deck: HANDS,
+  tasks: [
+    { text: tiles('two'), goal: 'twoInfluence', hint: 'tile influence Goths', missed: tiles('missedTile') },
+    { text: tiles('play'), goal: 'play', hint: 'play Goths dacia' },
+    { text: tiles('influence'), goal: 'influence', missed: tiles('missedInfluence') },
+    { text: tiles('once'), goal: 'play', hint: 'play Goths moesia' },
+    { text: tiles('influence'), goal: 'influence', missed: tiles('missedInfluence') },
+    { text: tiles('trade'), goal: 'trade', hint: 'tile trade Franks,Franks', missed: tiles('missedTile') },
+  ],
+  wrong: [{ task: 0, move: 'play Goths dacia', refusal: 'missed' }],
+  topics: ['tribes.tiles'],
 });
 
 export const TRIBES_LESSONS: readonly TribesLesson[] = TRIBES_LESSONS_LIST;
