@@ -14,6 +14,8 @@ const LobbyScreen = lazyScreen(() => import('./screens/lobby.js').then((m) => m.
 const TableScreen = lazyScreen(() => import('./screens/table.js').then((m) => m.TableScreen));
 const AccountScreen = lazyScreen(() => import('./screens/account.js').then((m) => m.AccountScreen));
 const PlayerScreen = lazyScreen(() => import('./screens/player.js').then((m) => m.PlayerScreen));
+const LessonsScreen = lazyScreen(() => import('./lessons/lessons-screen.js').then((m) => m.LessonsScreen));
+const LessonScreen = lazyScreen(() => import('./lessons/lesson-screen.js').then((m) => m.LessonScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 const KnightsAnalysisScreen = lazyScreen(() =>
   import('./screens/knights-analysis.js').then((m) => m.KnightsAnalysisScreen),
@@ -50,6 +52,10 @@ function Screen({ route }: { route: Route }) {
       return <AccountScreen />;
     case 'player':
       return <PlayerScreen key={route.player} name={route.player} />;
+    case 'lessons':
+      return <LessonsScreen />;
+    case 'lesson':
+      return <LessonScreen key={route.id} id={route.id} />;
     case 'notFound':
       return (
         <main class="page">

@@ -16,6 +16,8 @@ describe('hash routes', () => {
       { name: 'knightsAnalysis', position: 'R#_/.H. H' },
       { name: 'account' },
       { name: 'player', player: 'Galla Placidia' },
+      { name: 'lessons' },
+      { name: 'lesson', id: 'knights-move' },
     ];
     for (const r of routes) expect(parseRoute(href(r))).toEqual(r);
   });

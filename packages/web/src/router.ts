@@ -12,6 +12,8 @@ export type Route =
   | { readonly name: 'knightsAnalysis'; readonly position: string | null }
   | { readonly name: 'account' }
   | { readonly name: 'player'; readonly player: string }
+  | { readonly name: 'lessons' }
+  | { readonly name: 'lesson'; readonly id: string }
   | { readonly name: 'notFound'; readonly path: string };
 
 export function parseRoute(hash: string): Route {
@@ -33,6 +35,8 @@ export function parseRoute(hash: string): Route {
   }
   if (a === 'account' && parts.length === 1) return { name: 'account' };
   if (a === 'player' && b && parts.length === 2) return { name: 'player', player: b };
+  if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
+  if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
   return { name: 'notFound', path };
 }
 
@@ -62,6 +66,10 @@ export function href(route: Route): string {
       return '#/account';
     case 'player':
       return `#/player/${encodeURIComponent(route.player)}`;
+    case 'lessons':
+      return '#/learn';
+    case 'lesson':
+      return `#/learn/${encodeURIComponent(route.id)}`;
     case 'notFound':
       return `#/${route.path}`;
   }

@@ -40,6 +40,9 @@ export function Home() {
             <a class="button" href="#/lobby/knights" data-testid="knights-vs-bot">
               {t('home.playBot')}
             </a>
+            <a class="button secondary" href="#/learn" data-testid="knights-learn">
+              {t('home.learn')}
+            </a>
             <a class="button secondary" href="#/knights/hotseat" data-testid="knights-hotseat">
               {t('home.hotseat')}
             </a>
@@ -70,6 +73,9 @@ export function Home() {
           <div class="actions">
             <a class="button" href="#/lobby/tribes" data-testid="tribes-online">
               {t('home.playOnline')}
+            </a>
+            <a class="button secondary" href="#/learn" data-testid="tribes-learn">
+              {t('home.learn')}
             </a>
             <a class="button secondary" href="#/tribes/hotseat" data-testid="tribes-hotseat">
               {t('home.hotseat')}

@@ -1,5 +1,6 @@
 import { GAME_KINDS, type GameKind } from '@attila/core';
 import { i18n, useT } from '../i18n/i18n.js';
+import { LESSONS } from '../lessons/catalogue.js';
 
 interface Section {
   readonly title: string;
@@ -65,6 +66,13 @@ export function RulesScreen({ game }: { game: GameKind }) {
       <article class="card" data-testid={`rules-${game}`}>
         <h1>{t(`rules.${game}.title`)}</h1>
         <p class="muted">{t(`rules.${game}.intro`)}</p>
+        {LESSONS.some((l) => l.game === game) && (
+          <p>
+            <a class="button secondary" href="#/learn" data-testid="rules-lessons">
+              {t('lessons.fromRules', { game: t(`games.${game}.name`) })}
+            </a>
+          </p>
+        )}
         {RULE_NOTES[game].map((note) => (
           <p key={note} class="muted small">
             {t(note)}

@@ -152,6 +152,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
             type="button"
             class="small secondary"
             title={t('tribes.actionHelp.double')}
+            data-testid="tile-double"
             onClick={() => onMove(moveText({ kind: 'double' }))}
           >
             {t('tribes.action.double')}
@@ -162,6 +163,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
             type="button"
             class="small secondary"
             title={t('tribes.actionHelp.trade')}
+            data-testid="tile-trade"
             onClick={() => setTool(tool === 'trade' ? null : 'trade')}
           >
             {t('tribes.action.trade')}
@@ -172,6 +174,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
             type="button"
             class="small secondary"
             title={t('tribes.actionHelp.twoInfluence')}
+            data-testid="tile-influence"
             onClick={() => setTool(tool === 'influence' ? null : 'influence')}
           >
             {t('tribes.action.twoInfluence')}
@@ -191,6 +194,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
           <button
             type="button"
             class="small"
+            data-testid="trade-confirm"
             disabled={!c.trades.has(cardList(view.tribes, picked))}
             onClick={() => onMove(moveText({ kind: 'trade', cards: cardsOf(picked) }))}
           >
@@ -209,6 +213,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
                   key={m}
                   type="button"
                   class="small secondary"
+                  data-testid={`two-influence-${m}`}
                   onClick={() => onMove(moveText({ kind: 'twoInfluence', tracks }))}
                 >
                   {tracks.map((n) => t(`tribes.tribe.${n.toLowerCase()}`)).join(' + ')}{' '}

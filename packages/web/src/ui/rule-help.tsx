@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
+import { lessonForTopic } from '../lessons/catalogue.js';
 
 /** The decisions a rule is written for; each has a title and a text under the locales' help section. */
 export type HelpTopic =
@@ -25,6 +26,7 @@ export function RuleHelp({ topic }: { topic: HelpTopic }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const title = t(`help.${topic}.title`);
+  const lesson = lessonForTopic(topic);
   return (
     <span class="rule-help" data-testid={`help-${topic}`}>
       <button
@@ -40,6 +42,14 @@ export function RuleHelp({ topic }: { topic: HelpTopic }) {
       </button>
       <span id={id} class="help-text" role="note" hidden={!open} data-testid="help-text">
         <strong>{title}</strong> {t(`help.${topic}.text`)}
+        {lesson && (
+          <>
+            {' '}
+            <a href={`#/learn/${lesson.id}`} data-testid="help-lesson">
+              {t('lessons.learnLink')}
+            </a>
+          </>
+        )}
       </span>
     </span>
   );

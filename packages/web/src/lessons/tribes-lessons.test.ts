@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { tribesGame } from '@attila/tribes';
+import { TRIBES_LESSONS } from './tribes-lessons.js';
+import {
+  PLAYER,
+  playTribesLessonMove,
+  replayTribesLesson,
+  startTribesLesson,
+  tribesHintMove,
+  type TribesLessonGame,
+} from './tribes-lesson-play.js';
+import type { TribesLesson } from './tribes-lessons.js';
+
+function followHints(l: TribesLesson, upTo = l.tasks.length): TribesLessonGame {
+  let game = startTribesLesson(l);
+  while (game.task < upTo) {
+    const hint = tribesHintMove(l, game);
+    expect(hint, `${l.id}: a hint at task ${game.task}`).not.toBeNull();
+    const out = playTribesLessonMove(l, game, hint ?? '');
+    expect(out.kind, `${l.id}: the hinted ${hint}`).toBe('done');
+    if (out.kind === 'done') game = out.game;
+  }
+  return game;
+}
+
+describe('Tribes lessons', () => {
+  it('the fixed deck deals the lesson its hands, and the player (seat 0) plays first', () => {
+    for (const l of TRIBES_LESSONS) {
+      const game = startTribesLesson(l);
+      expect(tribesGame.toAct(game.state)).toEqual([PLAYER]);
+      // In the engine's tribe order: Franks ×2, Huns, Goths ×2, Saxons; for the conflict Franks, Huns, Goths ×4.
+      expect(tribesGame.view(game.state, { seat: PLAYER }).hand).toEqual(
+        l.id === 'tribes-conflict' ? [1, 1, 4, 0, 0, 0] : [2, 1, 2, 1, 0, 0],
+      );
+    }
+  });
+
+  it('conflict: the fifth marker in Dacia starts a conflict; the Huns, weakest, lose theirs; peace; the 4th century is scored', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-conflict')!;
+    const end = followHints(l);
+    const events = end.events.flat();
+    const revealed = events.find((e) => e.type === 'cards-revealed');
+    expect(revealed && revealed.province).toBe('dacia');
+    expect(events.find((e) => e.type === 'tribe-removed')).toMatchObject({
+      province: 'dacia',
+      tribe: 'Huns',
+    });
+    const scored = events.find((e) => e.type === 'century-scored');
+    expect(scored && scored.century).toBe(4);
+    const dacia = tribesGame.view(end.state, { seat: PLAYER }).provinces.find((p) => p.id === 'dacia');
+    expect(dacia).toMatchObject({ markers: [0, 0, 4, 0, 0, 0], peace: 4 });
+    // The Goths' leader (alone on the track) scores first and second place: 4 markers + 1 province.
+    expect(tribesGame.view(end.state, { seat: PLAYER }).scores[PLAYER]).toBe(5);
+  });
+
+  it("every lesson's own hints are allowed by the engine and lead to its end", () => {
+    for (const l of TRIBES_LESSONS) {
+      let game = startTribesLesson(l);
+      for (const task of l.tasks) {
+        expect(tribesHintMove(l, game), `${l.id}: the lesson's own hint`).toBe(
+          task.hint ?? tribesHintMove(l, game),
+        );
+        const out = playTribesLessonMove(l, game, tribesHintMove(l, game)!);
+        expect(out.kind).toBe('done');
+        if (out.kind === 'done') game = out.game;
+      }
+      expect(game.task).toBe(l.tasks.length);
+    }
+  });
+
+  it('a first marker goes into a start province only; a tribe on the board may go next door (Germania → Belgica)', () => {
+    const l = TRIBES_LESSONS[0];
+    const game = startTribesLesson(l);
+    expect(playTribesLessonMove(l, game, 'play Franks belgica')).toEqual({
+      kind: 'refused',
+      code: 'move.illegal',
+    });
+    const after = followHints(l, 2);
+    expect(tribesGame.legalMoves(after.state, PLAYER)).toContain('play Franks belgica');
+    expect(tribesGame.legalMoves(after.state, PLAYER)).not.toContain('play Franks italia');
+  });
+
+  it('each wrong move is allowed by the engine but misses its task (taken back)', () => {
+    for (const l of TRIBES_LESSONS) {
+      for (const w of l.wrong) {
+        const game = followHints(l, w.task);
+        expect(tribesGame.legalMoves(game.state, PLAYER)).toContain(w.move);
+        expect(playTribesLessonMove(l, game, w.move)).toEqual({ kind: 'missed' });
+      }
+    }
+  });
+
+  it('the second marker instead of influence leaves the track where it was', () => {
+    const l = TRIBES_LESSONS[1];
+    const game = followHints(l, 2);
+    const view = tribesGame.view(game.state, { seat: PLAYER });
+    const goths = 2; // Franks, Huns, Goths, … : the engine's tribe order
+    expect(view.provinces.find((p) => p.id === 'moesia')?.markers[goths]).toBe(1);
+    expect(view.provinces.find((p) => p.id === 'dacia')?.markers[goths]).toBe(1);
+    expect(view.influence[PLAYER][goths]).toBe(0);
+  });
+
+  it('action tiles: Two Influence gives +2 whatever the century, one tile a turn, Trade on the next turn', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-tiles')!;
+    const afterTile = followHints(l, 1);
+    const view = tribesGame.view(afterTile.state, { seat: PLAYER });
+    expect(view.influence[PLAYER][2]).toBe(2);
+    expect(tribesGame.legalMoves(afterTile.state, PLAYER).some((m) => m.startsWith('tile'))).toBe(false);
+    const end = followHints(l);
+    expect(tribesGame.view(end.state, { seat: PLAYER }).tiles[PLAYER]).toEqual({
+      double: true,
+      trade: false,
+      influence: false,
+    });
+  });
+
+  it('a lesson begun comes back from its stored moves', () => {
+    const l = TRIBES_LESSONS[0];
+    const game = followHints(l, 3);
+    const back = replayTribesLesson(l, game.task, game.moves);
+    expect(back?.state).toEqual(game.state);
+    expect(replayTribesLesson(l, 0, [{ seat: 1, move: 'influence' }])).toBeNull();
+  });
+});

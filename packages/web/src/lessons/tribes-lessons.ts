@@ -1,0 +1,142 @@
+/**
+ * The Tribes lessons as data: two players, the player in seat 0 and first, a fixed deck (the engine's `deck`
+ * setting: seat 0 is dealt the first six cards, seat 1 the next six), so every lesson starts from the same
+ * hands. Which moves are allowed is the engine's answer; a task's goal says which kind of move it asks for.
+ * The other seat is scripted: it always makes the engine's first legal move (its first playable card into
+ * the first province offered, influence, no cards laid in a conflict). Texts: `lessons.tribes.<lesson>.*`.
+ */
+import type { TribeName } from '@attila/tribes';
+import type { HelpTopic } from '../ui/rule-help.js';
+
+/** The kind of move a task asks for (`any`: whatever the engine allows). */
+export type TribesGoal = 'play' | 'influence' | 'second' | 'commit' | 'twoInfluence' | 'trade' | 'any';
+
+export interface TribesTask {
+  readonly text: string;
+  readonly goal: TribesGoal;
+  /** The hinted move, when the engine allows it; otherwise the first allowed move meeting the goal. */
+  readonly hint?: string;
+  /** Key of the text shown when an allowed move misses the goal (the move is taken back). */
+  readonly missed?: string;
+}
+
+/** A move the lesson is about at a task (reached by following the hints), and what it meets. */
+export interface TribesWrongMove {
+  readonly task: number;
+  readonly move: string;
+  readonly refusal: 'missed';
+}
+
+export interface TribesLesson {
+  readonly id: string;
+  readonly game: 'tribes';
+  /** The whole deck, top first: 9 cards of each tribe. */
+  readonly deck: readonly TribeName[];
+  readonly tasks: readonly TribesTask[];
+  readonly wrong: readonly TribesWrongMove[];
+  readonly topics: readonly HelpTopic[];
+}
+
+const key = (lesson: string, part: string) => `lessons.tribes.${lesson}.${part}`;
+
+/** The player's hand, the other seat's hand, then the draw pile: together 9 cards of each tribe. */
+function deck(first: readonly TribeName[], second: readonly TribeName[]): TribeName[] {
+  const rest: TribeName[] = [];
+  const all: readonly TribeName[] = ['Franks', 'Huns', 'Goths', 'Saxons', 'Teutons', 'Vandals'];
+  for (let round = 0; round < 9; round++)
+    for (const tribe of all) {
+      const used = [...first, ...second, ...rest].filter((t) => t === tribe).length;
+      if (used < 9) rest.push(tribe);
+    }
+  return [...first, ...second, ...rest];
+}
+
+const HANDS = deck(
+  ['Franks', 'Franks', 'Huns', 'Goths', 'Goths', 'Saxons'],
+  ['Teutons', 'Teutons', 'Vandals', 'Vandals', 'Huns', 'Saxons'],
+);
+
+const TRIBES_LESSONS_LIST: TribesLesson[] = [
+  {
+    id: 'tribes-card',
+    game: 'tribes',
+    deck: HANDS,
+    tasks: [
+      { text: key('card', 'task1'), goal: 'play', hint: 'play Franks germania' },
+      { text: key('card', 'task2'), goal: 'influence', missed: key('card', 'missed2') },
+      { text: key('card', 'task3'), goal: 'play', hint: 'play Franks belgica' },
+      { text: key('card', 'task4'), goal: 'influence', missed: key('card', 'missed2') },
+    ],
+    wrong: [{ task: 1, move: 'second raetia', refusal: 'missed' }],
+    topics: ['tribes.card', 'tribes.province'],
+  },
+  {
+    id: 'tribes-second',
+    game: 'tribes',
+    deck: HANDS,
+    tasks: [
+      { text: key('second', 'task1'), goal: 'play', hint: 'play Goths dacia' },
+      {
+        text: key('second', 'task2'),
+        goal: 'second',
+        hint: 'second moesia',
+        missed: key('second', 'missed2'),
+      },
+      { text: key('second', 'task3'), goal: 'play', hint: 'play Goths pannonia' },
+      { text: key('second', 'task4'), goal: 'influence', missed: key('second', 'missed4') },
+    ],
+    wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+    topics: ['tribes.influence', 'tribes.second'],
+  },
+];
+
+/** The Goths build up Dacia over two turns; the Huns' card makes it five, and the conflict follows. */
+const CONFLICT_HANDS = deck(
+  ['Goths', 'Goths', 'Goths', 'Goths', 'Huns', 'Franks'],
+  ['Saxons', 'Saxons', 'Teutons', 'Teutons', 'Vandals', 'Vandals'],
+);
+
+const conflict = (part: string) => key('conflict', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-conflict',
+  game: 'tribes',
+  deck: CONFLICT_HANDS,
+  tasks: [
+    { text: conflict('build'), goal: 'play', hint: 'play Goths dacia' },
+    { text: conflict('second'), goal: 'second', hint: 'second dacia', missed: conflict('missedSecond') },
+    { text: conflict('build'), goal: 'play', hint: 'play Goths dacia' },
+    { text: conflict('influence'), goal: 'influence', missed: conflict('missedInfluence') },
+    { text: conflict('build'), goal: 'play', hint: 'play Goths dacia' },
+    { text: conflict('influence'), goal: 'influence', missed: conflict('missedInfluence') },
+    { text: conflict('fifth'), goal: 'play', hint: 'play Huns dacia' },
+    { text: conflict('influence'), goal: 'influence', missed: conflict('missedInfluence') },
+    { text: conflict('commit'), goal: 'commit', hint: 'commit Goths' },
+  ],
+  wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+  topics: ['tribes.commit'],
+});
+
+const tiles = (part: string) => key('tiles', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-tiles',
+  game: 'tribes',
+  deck: HANDS,
+  tasks: [
+    { text: tiles('two'), goal: 'twoInfluence', hint: 'tile influence Goths', missed: tiles('missedTile') },
+    { text: tiles('play'), goal: 'play', hint: 'play Goths dacia' },
+    { text: tiles('influence'), goal: 'influence', missed: tiles('missedInfluence') },
+    { text: tiles('once'), goal: 'play', hint: 'play Goths moesia' },
+    { text: tiles('influence'), goal: 'influence', missed: tiles('missedInfluence') },
+    { text: tiles('trade'), goal: 'trade', hint: 'tile trade Franks,Franks', missed: tiles('missedTile') },
+  ],
+  wrong: [{ task: 0, move: 'play Goths dacia', refusal: 'missed' }],
+  topics: ['tribes.tiles'],
+});
+
+export const TRIBES_LESSONS: readonly TribesLesson[] = TRIBES_LESSONS_LIST;
+
+export function tribesLesson(id: string): TribesLesson | undefined {
+  return TRIBES_LESSONS.find((l) => l.id === id);
+}
