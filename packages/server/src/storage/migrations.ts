@@ -72,7 +72,8 @@ CREATE INDEX passkeys_player ON passkeys (player_id);
   },
   {
     version: 4,
-    description: "a table's play beyond its moves: takeback requests and refusals, resignations, rematch offers",
+    description:
+      "a table's play beyond its moves: takeback requests and refusals, resignations, rematch offers",
     sql: (d) => `ALTER TABLE tables ADD COLUMN play ${d === 'postgres' ? 'JSONB' : 'TEXT'};`,
   },
 ];

@@ -58,7 +58,8 @@ async function answerMoves(q: Extract<SolverQuestion, { kind: 'moves' }>): Promi
     if (value === undefined) rest.push(code);
     else post({ id, move, value });
   }
-  for (const code of rest) post({ id, move: moveToString(position.layout, code), value: moveValue(position, code) });
+  for (const code of rest)
+    post({ id, move: moveToString(position.layout, code), value: moveValue(position, code) });
   if (q.line) post({ id, line: bestLine(position) });
   post({ id, done: true });
 }
