@@ -6,10 +6,10 @@
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTableResponse, ServerMessage } from '@attila/protocol';
+import type { CreateTableResponse, ServerMessage, TableInfo } from '@attila/protocol';
 import { startServer, type RunningServer } from './server.js';
 import { TestClient } from './test-support/client.js';
-import { post } from './test-support/http.js';
+import { get, post } from './test-support/http.js';
 import {
   postgresAvailable,
   redisAvailable,
@@ -74,6 +74,13 @@ describe('each socket hears every update once, in order, without gaps (several p
         c.send({ type: 'hello', table });
         clients.push(c);
         await sleep(25);
+      }
+      // Until the game is over (on a loaded machine the bots' first moves may come only after every socket
+      // is in), and a moment more for the last update to travel through the other process.
+      for (let i = 0; i < 300; i++) {
+        const now = await get<{ table: TableInfo }>(one.url, `/api/tables/${table}`);
+        if (now.body.table.status === 'finished') break;
+        await sleep(100);
       }
       await sleep(500);
       let checked = 0;
