@@ -25,7 +25,8 @@ describe("an existing layout's tiles on the editor grid", () => {
     for (const preset of PRESET_LAYOUTS) {
       const { layout } = preset;
       const tiles = editorTilesOf(layout.tiles, layout.rows, layout.cols);
-      if (preset.name === 'strip') expect(tiles).toBeNull(); // 10 columns: wider than the grid
+      if (preset.name === 'strip')
+        expect(tiles).toBeNull(); // 10 columns: wider than the grid
       else expect(shapeOf(tiles!), preset.name).toBe(shapeOf(layout.tiles));
     }
   });
