@@ -131,6 +131,10 @@ describe('the Knights analysis board', () => {
     await expect.poll(() => boardPosition(page)).toBe(`${CROSS} H`);
     expect(await page.locator('[data-testid="setup-problem"]').count()).toBe(0);
     await expect.poll(() => status(page), { timeout: 45_000 }).not.toBe('off');
+    // The tile editor opens on the board's own tiles: opening it changes nothing.
+    await page.click('[data-testid="preset-custom"]');
+    await page.waitForSelector('[data-testid="tile-editor"]');
+    expect(await boardPosition(page)).toBe(`${CROSS} H`);
     await shot(page, 'analysis-board-cross-de');
     await context.close();
   });

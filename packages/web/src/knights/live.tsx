@@ -110,7 +110,10 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
         )}
         {positions && (
           <div class="card">
-            <GameMistakes mistakes={mistakes} onJump={(ply) => setLooking(ply)} />
+            <GameMistakes
+              mistakes={mistakes}
+              onJump={(ply) => setLooking(ply === moves?.length ? null : ply)}
+            />
           </div>
         )}
       </aside>

@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { knightsGame, PRESET_LAYOUTS, readPosition, SIDE_LETTERS } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
+import type { EditorTile } from './tile-arrangement.js';
 import { TileEditor } from './tile-editor.js';
 
 export interface KnightsSettingsForm {
@@ -51,6 +52,8 @@ export function KnightsSetup(props: {
   firstLabelKey?: string;
   /** Only the layout is chosen (the analysis board sets the side to move itself). */
   layoutOnly?: boolean;
+  /** The tile editor's starting tiles (the layout being changed). */
+  initialTiles?: readonly EditorTile[];
 }) {
   const t = useT();
   const isPreset = PRESET_LAYOUTS.some((p) => p.name === props.value.layout);
@@ -93,7 +96,12 @@ export function KnightsSetup(props: {
             <span>{t('knights.custom')}</span>
           </button>
         </div>
-        {custom && <TileEditor onChange={(shape) => props.onChange({ ...props.value, layout: shape })} />}
+        {custom && (
+          <TileEditor
+            initial={props.initialTiles}
+            onChange={(shape) => props.onChange({ ...props.value, layout: shape })}
+          />
+        )}
         {/* The tile editor says in its own words what is wrong with an arrangement. */}
         {!check.ok && !custom && (
           <p class="error">{t('knights.editorInvalid', { message: check.error.message })}</p>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moved, overlaps, shapeOf, STANDARD_TILES, turned } from './tile-arrangement.js';
+import { PRESET_LAYOUTS } from '@attila/knights';
+import { editorTilesOf, moved, overlaps, shapeOf, STANDARD_TILES, turned } from './tile-arrangement.js';
 
 describe('arranging the four tiles', () => {
   it('the standard arrangement is the 4×5 rectangle', () => {
@@ -16,5 +17,17 @@ describe('arranging the four tiles', () => {
   it('turning a large tile swaps its sides and keeps it on the grid', () => {
     const t = turned({ kind: 'L', row: 7, col: 0, height: 2, width: 3 });
     expect(t).toEqual({ kind: 'L', row: 5, col: 0, height: 3, width: 2 });
+  });
+});
+
+describe("an existing layout's tiles on the editor grid", () => {
+  it('give back the same shape for every preset that fits the grid', () => {
+    for (const preset of PRESET_LAYOUTS) {
+      const { layout } = preset;
+      const tiles = editorTilesOf(layout.tiles, layout.rows, layout.cols);
+      if (preset.name === 'strip')
+        expect(tiles).toBeNull(); // 10 columns: wider than the grid
+      else expect(shapeOf(tiles!), preset.name).toBe(shapeOf(layout.tiles));
+    }
   });
 });

@@ -53,3 +53,18 @@ export function shapeOf(tiles: readonly EditorTile[]): string {
   }
   return rows.join('/');
 }
+
+/**
+ * A layout's tiles (the engine's cutting of its shape) centred on the editor's grid, to edit an existing
+ * layout; null when the layout does not fit the grid (the long strip).
+ */
+export function editorTilesOf(
+  tiles: readonly EditorTile[],
+  rows: number,
+  cols: number,
+): readonly EditorTile[] | null {
+  if (rows > EDITOR_ROWS || cols > EDITOR_COLS) return null;
+  const dr = Math.floor((EDITOR_ROWS - rows) / 2);
+  const dc = Math.floor((EDITOR_COLS - cols) / 2);
+  return tiles.map((t) => ({ ...t, row: t.row + dr, col: t.col + dc }));
+}

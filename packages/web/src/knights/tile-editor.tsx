@@ -27,9 +27,16 @@ function problemOf(tiles: readonly EditorTile[]): TileProblem | { kind: 'other' 
 const C = 40;
 const TILE_COLOURS = ['#c9a86a', '#a7c07a', '#c98f6a', '#8fb0c9'];
 
-export function TileEditor({ onChange }: { onChange: (shape: string) => void }) {
+export function TileEditor({
+  onChange,
+  initial,
+}: {
+  onChange: (shape: string) => void;
+  /** The tiles to start from (an existing layout); the standard board by default. */
+  initial?: readonly EditorTile[];
+}) {
   const t = useT();
-  const [tiles, setTiles] = useState<readonly EditorTile[]>(STANDARD_TILES);
+  const [tiles, setTiles] = useState<readonly EditorTile[]>(initial ?? STANDARD_TILES);
   const [sel, setSel] = useState(0);
   const drag = useRef<{ index: number; startX: number; startY: number; origin: EditorTile } | null>(null);
   const svg = useRef<SVGSVGElement>(null);

@@ -23,6 +23,7 @@ import { BestLine, VerdictList, bestVerdict } from '../knights/analysis-lines.js
 import { KnightsStatus } from '../knights/panel.js';
 import { positionProblemText } from '../knights/position-problem-text.js';
 import { KnightsSetup } from '../knights/setup.js';
+import { editorTilesOf } from '../knights/tile-arrangement.js';
 import { href } from '../router.js';
 
 const START = emptyPosition('standard', 'R') ?? '...../...../...../..... R';
@@ -147,10 +148,10 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
     setTool('play');
     setUp(read.facts.position);
   };
-  const layoutName = (() => {
-    const layout = parseLayout(shapeOf(root));
-    return layout.ok ? (presetName(layout.value) ?? shapeOf(root)) : shapeOf(root);
-  })();
+  const layout = parseLayout(shapeOf(root));
+  const layoutName = layout.ok ? (presetName(layout.value) ?? shapeOf(root)) : shapeOf(root);
+  // The tile editor starts from this board's own tiles, so opening it changes nothing by itself.
+  const ownTiles = layout.ok ? editorTilesOf(layout.value.tiles, layout.value.rows, layout.value.cols) : null;
   const toMove = readPosition(shown)?.toMove ?? 'R';
   const shareUrl = `${location.origin}${location.pathname}${href({ name: 'knightsAnalysis', position: shown })}`;
 
@@ -234,6 +235,7 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
             {layoutOpen && (
               <KnightsSetup
                 layoutOnly
+                initialTiles={ownTiles ?? undefined}
                 value={{ layout: layoutName, first: toMove }}
                 onChange={(form) => {
                   const empty = emptyPosition(form.layout, toMove);
