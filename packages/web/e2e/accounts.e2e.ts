@@ -86,6 +86,12 @@ describe('players and accounts', () => {
     await expect.poll(() => meName(a.page)).toBe('Honoria');
     await expect.poll(() => a.page.locator('[data-testid="my-game"]').count()).toBe(1);
     expect(await a.page.innerText('[data-testid="stats-nim"]')).toContain('1 played, 1 won');
+    // The public profile, found by the account name in any case.
+    await a.page.goto(`${server.url}/#/player/HONORIA`);
+    await expect.poll(() => a.page.innerText('[data-testid="profile"]')).toContain('1 played, 1 won');
+    expect(await a.page.innerText('[data-testid="profile"] h1')).toBe('Honoria');
+    await a.page.goto(`${server.url}/#/account`);
+    await expect.poll(() => a.page.locator('[data-testid="my-game"]').count()).toBe(1);
     await a.page.click('[data-testid="my-game"] a');
     await expect.poll(() => a.page.url()).toContain(`#/replay/${id}`);
 

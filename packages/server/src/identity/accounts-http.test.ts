@@ -264,6 +264,9 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
       error('csrf.origin'),
     );
     expect((await v.get<MeBody>('/api/me')).body.player).not.toBeNull();
+    // A computation that changes nothing and reads no session is not refused for the cookie sent along.
+    const analysed = await v.post('/api/knights/analyse', { position: 'nonsense' }, { noCsrf: true });
+    expect(analysed.body).not.toEqual(error('csrf.header'));
     // Signing in is guarded even without a cookie (no page elsewhere signs a visitor in).
     expect(
       (

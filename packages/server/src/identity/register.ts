@@ -20,7 +20,10 @@ export interface IdentityOptions {
   readonly now?: () => number;
 }
 
-/** How often expired sessions are deleted (those met earlier are deleted on the spot). */
+/**
+ * How often expired sessions are deleted (those met earlier are deleted on the spot), and with them the
+ * guests nothing refers to any more.
+ */
 const PURGE_EVERY_MS = 3600_000;
 
 export async function registerIdentity(app: FastifyInstance, o: IdentityOptions): Promise<Identity> {
@@ -45,6 +48,7 @@ export async function registerIdentity(app: FastifyInstance, o: IdentityOptions)
     const t = now();
     o.storage.accounts
       .purgeSessions(t - policy.idleMs, t - policy.absoluteMs)
+      .then(() => o.storage.accounts.purgeLostGuests())
       .catch((e) => app.log.warn({ err: e }, 'purging expired sessions failed'));
   }, PURGE_EVERY_MS);
   purge.unref();

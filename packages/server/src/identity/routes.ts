@@ -38,6 +38,12 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T 
 }
 
 const isChange = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+/**
+ * POSTs that change nothing and never look at the session (a computation asked with a body): no forged
+ * request could do harm through them, so the cookie a browser sends along is no reason to refuse them.
+ */
+const SESSION_FREE: ReadonlySet<string> = new Set(['/api/knights/analyse']);
 const identityPath = (url: string) => url.startsWith('/api/me') || url.startsWith('/api/account');
 
 export interface IdentityRoutes {
@@ -52,6 +58,7 @@ export interface IdentityRoutes {
 export function registerCsrf(app: FastifyInstance, ctx: IdentityRoutes): void {
   app.addHook('onRequest', async (req, reply) => {
     if (!isChange(req.method) || !req.url.startsWith('/api/')) return;
+    if (SESSION_FREE.has(req.url.split('?')[0])) return;
     if (!identityPath(req.url) && !ctx.identity.hasCookie(req)) return;
     const r = csrfCheck(req, ctx.allowedOrigins);
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);

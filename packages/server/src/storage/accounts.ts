@@ -286,6 +286,15 @@ export class AccountStore {
     ]);
   }
 
+  /** Drops guests that no session and no seat refers to any more (their sessions ended, they never played). */
+  async purgeLostGuests(): Promise<number> {
+    return this.sql.run(
+      `DELETE FROM players WHERE name_key IS NULL AND deleted_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM sessions WHERE sessions.player_id = players.id)
+         AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.player_id = players.id)`,
+    );
+  }
+
   /** A secret shared by every process on this database (made by the first one to ask). */
   async secret(name: string, fresh: string): Promise<string> {
     await this.sql.run(

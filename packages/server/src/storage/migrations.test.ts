@@ -35,6 +35,11 @@ describe('SQLite migrations', () => {
     expect(await s.accounts.finishedSeatsOf('p1', 10)).toEqual([
       { tableId: 'old1', seat: 0, game: 'knights', listed: true, winners: [0] },
     ]);
+    // Guests no session and no seat refers to are dropped; one holding a seat stays.
+    await s.accounts.createPlayer({ id: 'lost', displayName: 'Lost Owl 11', createdAt: 2 });
+    expect(await s.accounts.purgeLostGuests()).toBe(1);
+    expect(await s.accounts.player('lost')).toBeNull();
+    expect(await s.accounts.player('p1')).not.toBeNull();
     await s.close();
 
     const check = new Database(file, { readonly: true });
