@@ -151,6 +151,11 @@ describe('live play: takeback, resign, rematch, abort', () => {
         .poll(() => p.locator('[data-testid="game-outcome"]').innerText())
         .toBe('Game aborted: no winner, it counts for nothing.');
     }
+    // No winner is announced: no end dialog, and the status says the game is over.
+    for (const p of [a.page, b.page]) {
+      expect(await p.locator('[data-testid="winner"]').count()).toBe(0);
+      expect(await p.locator('[data-testid="status"]').innerText()).toBe('Game over');
+    }
     await shot(a.page, 'live-aborted-desktop');
     await a.context.close();
     await b.context.close();

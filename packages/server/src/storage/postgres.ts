@@ -231,10 +231,11 @@ export class PostgresStorage implements Storage {
   async appendMove(tableId: string, move: StoredMove, patch: TablePatch, line = 0): Promise<void> {
     try {
       await this.tx(async (c) => {
-        // The table's row, shared-locked, must still be at `line`: a takeback (which locks it for update)
-        // committed meanwhile makes this move one decided on a position that is gone.
+        // The table's row, locked, must still be at `line`: a takeback committed meanwhile makes this move
+        // one decided on a position that is gone. Locked for update, not shared: the patch below updates
+        // the row, and two writers upgrading a shared lock would deadlock (simultaneous Tribes moves).
         const at = await c.query(
-          `SELECT COALESCE((play->>'line')::int, 0) AS line FROM tables WHERE id = $1 FOR SHARE`,
+          `SELECT COALESCE((play->>'line')::int, 0) AS line FROM tables WHERE id = $1 FOR UPDATE`,
           [tableId],
         );
         if (at.rows[0]?.line !== line) throw new SeqTakenError(tableId, move.seq);
@@ -255,7 +256,7 @@ export class PostgresStorage implements Storage {
 
   async takeBack(tableId: string, keep: number, seq: number, patch: TablePatch): Promise<void> {
     await this.tx(async (c) => {
-      // Locked first, so no move is being appended while the count is read (appendMove shares the lock).
+      // Locked first, so no move is being appended while the count is read (appendMove takes the same lock).
       await c.query('SELECT id FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
       const r = await c.query('SELECT COUNT(*)::int AS n FROM moves WHERE table_id = $1', [tableId]);
       if (r.rows[0].n !== seq) throw new SeqTakenError(tableId, seq);

@@ -37,7 +37,8 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
     return () => clearTimeout(timer);
   }, [sentAt]);
   const result = snapshot.result;
-  const winner = result ? sideOfSeat(result.winners[0]) : null;
+  // An aborted game has a result but no winner.
+  const winner = result && result.winners.length > 0 ? sideOfSeat(result.winners[0]) : null;
   const mine = seat !== null ? sideOfSeat(seat) : null;
   // A finished game's exact mistakes (while a game runs against people the solver stays out of it).
   const positions = useMemo(() => {
@@ -79,7 +80,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
           </div>
         )}
         <div class="card">
-          <KnightsStatus winner={winner} toMove={view.sideToMove} myTurn={myTurn} />
+          <KnightsStatus winner={winner} toMove={view.sideToMove} myTurn={myTurn} over={result !== null} />
           {mine && (
             <p class="muted">
               {t('knights.youPlay')} <SideChip side={mine} />

@@ -18,7 +18,13 @@ export function SideChip({ side }: { side: Side }) {
 }
 
 /** Whose turn it is, or who has won. */
-export function KnightsStatus(props: { winner: Side | null; toMove: Side; myTurn?: boolean }) {
+export function KnightsStatus(props: {
+  winner: Side | null;
+  toMove: Side;
+  myTurn?: boolean;
+  /** Over without a winner (an aborted live game). */
+  over?: boolean;
+}) {
   const t = useT();
   const { winner, toMove } = props;
   return (
@@ -27,6 +33,8 @@ export function KnightsStatus(props: { winner: Side | null; toMove: Side; myTurn
         <>
           <SideChip side={winner} /> {t('knights.winner', { side: t(`sides.${winner}`) })}
         </>
+      ) : props.over ? (
+        t('common.gameOver')
       ) : (
         <>
           <SideChip side={toMove} />{' '}
