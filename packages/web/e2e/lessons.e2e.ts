@@ -66,9 +66,9 @@ describe('Learn to play', () => {
     await page.goto(`${server.url}/#/`);
     await page.locator('[data-testid="knights-learn"]').click();
     await page.waitForSelector('[data-testid="lessons-knights"]');
-    expect(await page.locator('[data-testid="lessons-count"]').innerText()).toBe(
-      en.lessons.count.replace('{{done}}', '0').replace('{{total}}', String(KNIGHTS_LESSONS.length)),
-    );
+    expect(
+      await page.locator('[data-testid="lessons-knights"] [data-testid="lessons-count"]').innerText(),
+    ).toBe(en.lessons.count.replace('{{done}}', '0').replace('{{total}}', String(KNIGHTS_LESSONS.length)));
     await shot(page, 'lesson-desktop-list-empty');
     await page.locator(`[data-testid="lesson-${KNIGHTS_LESSONS[0].id}"] a`).click();
 
@@ -102,9 +102,9 @@ describe('Learn to play', () => {
     for (const lesson of KNIGHTS_LESSONS) {
       expect(await page.getAttribute(`[data-testid="lesson-${lesson.id}"]`, 'data-done')).toBe('true');
     }
-    expect(await page.locator('[data-testid="lessons-count"]').innerText()).toBe(
-      en.lessons.count.replace('{{done}}', '6').replace('{{total}}', '6'),
-    );
+    expect(
+      await page.locator('[data-testid="lessons-knights"] [data-testid="lessons-count"]').innerText(),
+    ).toBe(en.lessons.count.replace('{{done}}', '6').replace('{{total}}', '6'));
     await shot(page, 'lesson-desktop-list-done');
     await context.close();
   });
