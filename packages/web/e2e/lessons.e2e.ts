@@ -186,7 +186,7 @@ describe('Learn to play', () => {
         await followTribesHint(page);
       }
       await page.waitForSelector('[data-testid="lesson-done"]');
-      if (id === 'tribes-conflict') {
+      if (id === 'tribes-conflict' || id === 'tribes-tie') {
         // The other player lays nothing: the reveal, then the 4th century's scoring, each in its dialog.
         await page.waitForSelector('[data-testid="reveal"]');
         await shot(page, `lesson-${size}-${id}-reveal`);
@@ -217,6 +217,8 @@ describe('Learn to play', () => {
       await playTribesLesson(page, en, TRIBES_LESSONS[2].id, 'desktop');
       await page.locator('[data-testid="next-lesson"]').click();
       await playTribesLesson(page, en, TRIBES_LESSONS[3].id, 'desktop');
+      await page.locator('[data-testid="next-lesson"]').click();
+      await playTribesLesson(page, en, TRIBES_LESSONS[4].id, 'desktop');
       await page.goto(`${server.url}/#/learn`);
       await page.waitForSelector('[data-testid="lessons-tribes"]');
       for (const l of TRIBES_LESSONS)

@@ -135,6 +135,33 @@ TRIBES_LESSONS_LIST.push({
   topics: ['tribes.tiles'],
 });
 
+/** Both players back the Franks: the player builds up Dacia, the other seat plays its two Franks cards. */
+const TIE_HANDS = deck(
+  ['Franks', 'Franks', 'Franks', 'Franks', 'Huns', 'Saxons'],
+  ['Franks', 'Franks', 'Teutons', 'Teutons', 'Vandals', 'Vandals'],
+);
+
+const tie = (part: string) => key('tie', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-tie',
+  game: 'tribes',
+  deck: TIE_HANDS,
+  tasks: [
+    { text: tie('build'), goal: 'play', hint: 'play Franks dacia' },
+    { text: tie('second'), goal: 'second', hint: 'second dacia', missed: tie('missedSecond') },
+    { text: tie('build'), goal: 'play', hint: 'play Franks dacia' },
+    { text: tie('influence'), goal: 'influence', missed: tie('missedInfluence') },
+    { text: tie('build2'), goal: 'play', hint: 'play Franks dacia' },
+    { text: tie('influence2'), goal: 'influence', missed: tie('missedInfluence') },
+    { text: tie('fifth'), goal: 'play', hint: 'play Huns dacia' },
+    { text: tie('influence'), goal: 'influence', missed: tie('missedInfluence') },
+    { text: tie('commit'), goal: 'commit', hint: 'commit -' },
+  ],
+  wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+  topics: [],
+});
+
 export const TRIBES_LESSONS: readonly TribesLesson[] = TRIBES_LESSONS_LIST;
 
 export function tribesLesson(id: string): TribesLesson | undefined {
