@@ -195,6 +195,14 @@ describe('Learn to play', () => {
         await shot(page, `lesson-${size}-${id}-scoring`);
         await page.click('[data-testid="close-scoring"]');
       }
+      if (id === 'tribes-end') {
+        // The final scoring, then the standings: the game is over, won.
+        await page.waitForSelector('[data-testid="scoring"]');
+        await page.click('[data-testid="close-scoring"]');
+        await page.waitForSelector('[data-testid="winner"]');
+        await shot(page, `lesson-${size}-${id}-winner`);
+        await page.click('[data-testid="close-winner"]');
+      }
       await shot(page, `lesson-${size}-${id}-done`);
     }
 
@@ -219,6 +227,11 @@ describe('Learn to play', () => {
       await playTribesLesson(page, en, TRIBES_LESSONS[3].id, 'desktop');
       await page.locator('[data-testid="next-lesson"]').click();
       await playTribesLesson(page, en, TRIBES_LESSONS[4].id, 'desktop');
+      await page.locator('[data-testid="next-lesson"]').click();
+      await playTribesLesson(page, en, TRIBES_LESSONS[5].id, 'desktop');
+      // The last lesson leads to a real game.
+      await page.locator('[data-testid="play-bot"]').click();
+      await page.waitForURL(/#\/lobby\/tribes$/);
       await page.goto(`${server.url}/#/learn`);
       await page.waitForSelector('[data-testid="lessons-tribes"]');
       for (const l of TRIBES_LESSONS)

@@ -131,6 +131,19 @@ describe('Tribes lessons', () => {
     expect(franks?.points).toEqual([4, 4]);
   });
 
+  it('end: influence at the top of a track ends the game when the turn is over; the final scoring decides', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-end')!;
+    const before = followHints(l, 4);
+    expect(tribesGame.result(before.state)).toBeNull();
+    const end = followHints(l);
+    const result = tribesGame.result(end.state);
+    expect(result?.winners).toEqual([PLAYER]);
+    const final = end.events.flat().find((e) => e.type === 'century-scored');
+    expect(final && final.type === 'century-scored' && final.final).toBe(true);
+    // The Goths, alone at the top: 2 markers (first place) + 2 provinces (second place).
+    expect(tribesGame.view(end.state, { seat: PLAYER }).scores).toEqual([4, 0]);
+  });
+
   it('a lesson begun comes back from its stored moves', () => {
     const l = TRIBES_LESSONS[0];
     const game = followHints(l, 3);

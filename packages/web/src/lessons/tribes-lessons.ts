@@ -35,6 +35,8 @@ export interface TribesLesson {
   readonly tasks: readonly TribesTask[];
   readonly wrong: readonly TribesWrongMove[];
   readonly topics: readonly HelpTopic[];
+  /** Rule options of the lesson's game (the rules page's options), when not the defaults. */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 const key = (lesson: string, part: string) => `lessons.tribes.${lesson}.${part}`;
@@ -159,6 +161,25 @@ TRIBES_LESSONS_LIST.push({
     { text: tie('commit'), goal: 'commit', hint: 'commit -' },
   ],
   wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+  topics: [],
+});
+
+const end = (part: string) => key('end', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-end',
+  game: 'tribes',
+  deck: HANDS,
+  // The tracks end at 4 (the rules option's lowest; 22 by default), so one turn reaches the top.
+  options: { influenceTrackTop: 4 },
+  tasks: [
+    { text: end('two'), goal: 'twoInfluence', hint: 'tile influence Goths', missed: end('missedTile') },
+    { text: end('play'), goal: 'play', hint: 'play Goths dacia' },
+    { text: end('influence'), goal: 'influence', missed: end('missedInfluence') },
+    { text: end('play2'), goal: 'play', hint: 'play Goths moesia' },
+    { text: end('top'), goal: 'influence', missed: end('missedInfluence') },
+  ],
+  wrong: [{ task: 4, move: 'second pannonia', refusal: 'missed' }],
   topics: [],
 });
 
