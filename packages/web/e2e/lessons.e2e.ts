@@ -66,9 +66,9 @@ describe('Learn to play', () => {
     await page.goto(`${server.url}/#/`);
     await page.locator('[data-testid="knights-learn"]').click();
     await page.waitForSelector('[data-testid="lessons-knights"]');
-    expect(await page.locator('[data-testid="lessons-count"]').innerText()).toBe(
-      en.lessons.count.replace('{{done}}', '0').replace('{{total}}', String(KNIGHTS_LESSONS.length)),
-    );
+    expect(
+      await page.locator('[data-testid="lessons-knights"] [data-testid="lessons-count"]').innerText(),
+    ).toBe(en.lessons.count.replace('{{done}}', '0').replace('{{total}}', String(KNIGHTS_LESSONS.length)));
     await shot(page, 'lesson-desktop-list-empty');
     await page.locator(`[data-testid="lesson-${KNIGHTS_LESSONS[0].id}"] a`).click();
 
@@ -102,9 +102,9 @@ describe('Learn to play', () => {
     for (const lesson of KNIGHTS_LESSONS) {
       expect(await page.getAttribute(`[data-testid="lesson-${lesson.id}"]`, 'data-done')).toBe('true');
     }
-    expect(await page.locator('[data-testid="lessons-count"]').innerText()).toBe(
-      en.lessons.count.replace('{{done}}', '6').replace('{{total}}', '6'),
-    );
+    expect(
+      await page.locator('[data-testid="lessons-knights"] [data-testid="lessons-count"]').innerText(),
+    ).toBe(en.lessons.count.replace('{{done}}', '6').replace('{{total}}', '6'));
     await shot(page, 'lesson-desktop-list-done');
     await context.close();
   });
@@ -186,7 +186,7 @@ describe('Learn to play', () => {
         await followTribesHint(page);
       }
       await page.waitForSelector('[data-testid="lesson-done"]');
-      if (id === 'tribes-conflict') {
+      if (id === 'tribes-conflict' || id === 'tribes-tie') {
         // The other player lays nothing: the reveal, then the 4th century's scoring, each in its dialog.
         await page.waitForSelector('[data-testid="reveal"]');
         await shot(page, `lesson-${size}-${id}-reveal`);
@@ -194,6 +194,14 @@ describe('Learn to play', () => {
         await page.waitForSelector('[data-testid="scoring"]');
         await shot(page, `lesson-${size}-${id}-scoring`);
         await page.click('[data-testid="close-scoring"]');
+      }
+      if (id === 'tribes-end') {
+        // The final scoring, then the standings: the game is over, won.
+        await page.waitForSelector('[data-testid="scoring"]');
+        await page.click('[data-testid="close-scoring"]');
+        await page.waitForSelector('[data-testid="winner"]');
+        await shot(page, `lesson-${size}-${id}-winner`);
+        await page.click('[data-testid="close-winner"]');
       }
       await shot(page, `lesson-${size}-${id}-done`);
     }
@@ -217,6 +225,13 @@ describe('Learn to play', () => {
       await playTribesLesson(page, en, TRIBES_LESSONS[2].id, 'desktop');
       await page.locator('[data-testid="next-lesson"]').click();
       await playTribesLesson(page, en, TRIBES_LESSONS[3].id, 'desktop');
+      await page.locator('[data-testid="next-lesson"]').click();
+      await playTribesLesson(page, en, TRIBES_LESSONS[4].id, 'desktop');
+      await page.locator('[data-testid="next-lesson"]').click();
+      await playTribesLesson(page, en, TRIBES_LESSONS[5].id, 'desktop');
+      // The last lesson leads to a real game.
+      await page.locator('[data-testid="play-bot"]').click();
+      await page.waitForURL(/#\/lobby\/tribes$/);
       await page.goto(`${server.url}/#/learn`);
       await page.waitForSelector('[data-testid="lessons-tribes"]');
       for (const l of TRIBES_LESSONS)

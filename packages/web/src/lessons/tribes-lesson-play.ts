@@ -31,7 +31,12 @@ export type TribesMoveOutcome =
   | { readonly kind: 'done'; readonly game: TribesLessonGame };
 
 function settingsOf(lesson: TribesLesson): TribesSettings {
-  const parsed = tribesGame.parseSettings({ players: 2, firstPlayer: PLAYER, deck: lesson.deck });
+  const parsed = tribesGame.parseSettings({
+    players: 2,
+    firstPlayer: PLAYER,
+    deck: lesson.deck,
+    ...(lesson.options ? { options: lesson.options } : {}),
+  });
   if (!parsed.ok) throw new Error(`lesson ${lesson.id}: ${parsed.error.message}`);
   return parsed.value;
 }

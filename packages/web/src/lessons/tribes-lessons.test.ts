@@ -28,10 +28,12 @@ describe('Tribes lessons', () => {
     for (const l of TRIBES_LESSONS) {
       const game = startTribesLesson(l);
       expect(tribesGame.toAct(game.state)).toEqual([PLAYER]);
-      // In the engine's tribe order: Franks ×2, Huns, Goths ×2, Saxons; for the conflict Franks, Huns, Goths ×4.
-      expect(tribesGame.view(game.state, { seat: PLAYER }).hand).toEqual(
-        l.id === 'tribes-conflict' ? [1, 1, 4, 0, 0, 0] : [2, 1, 2, 1, 0, 0],
-      );
+      // Per tribe in the engine's order (Franks, Huns, Goths, Saxons, Teutons, Vandals).
+      const hands: Record<string, number[]> = {
+        'tribes-conflict': [1, 1, 4, 0, 0, 0],
+        'tribes-tie': [4, 1, 0, 1, 0, 0],
+      };
+      expect(tribesGame.view(game.state, { seat: PLAYER }).hand).toEqual(hands[l.id] ?? [2, 1, 2, 1, 0, 0]);
     }
   });
 
@@ -112,6 +114,34 @@ describe('Tribes lessons', () => {
       trade: false,
       influence: false,
     });
+  });
+
+  it('tie: both lead the Franks with 2; first and second place (6 markers + 3 provinces) are shared, 4 each rounded down', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-tie')!;
+    const events = followHints(l).events.flat();
+    const scored = events.find((e) => e.type === 'century-scored');
+    if (!scored || scored.type !== 'century-scored') throw new Error('no scoring');
+    const franks = scored.breakdown.find((b) => b.tribe === 'Franks');
+    expect(franks).toMatchObject({
+      markers: 6,
+      provinces: 3,
+      influence: [2, 2],
+      places: ['tied-first', 'tied-first'],
+    });
+    expect(franks?.points).toEqual([4, 4]);
+  });
+
+  it('end: influence at the top of a track ends the game when the turn is over; the final scoring decides', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-end')!;
+    const before = followHints(l, 4);
+    expect(tribesGame.result(before.state)).toBeNull();
+    const end = followHints(l);
+    const result = tribesGame.result(end.state);
+    expect(result?.winners).toEqual([PLAYER]);
+    const final = end.events.flat().find((e) => e.type === 'century-scored');
+    expect(final && final.type === 'century-scored' && final.final).toBe(true);
+    // The Goths, alone at the top: 2 markers (first place) + 2 provinces (second place).
+    expect(tribesGame.view(end.state, { seat: PLAYER }).scores).toEqual([4, 0]);
   });
 
   it('a lesson begun comes back from its stored moves', () => {

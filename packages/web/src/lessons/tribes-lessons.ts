@@ -35,6 +35,8 @@ export interface TribesLesson {
   readonly tasks: readonly TribesTask[];
   readonly wrong: readonly TribesWrongMove[];
   readonly topics: readonly HelpTopic[];
+  /** Rule options of the lesson's game (the rules page's options), when not the defaults. */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 const key = (lesson: string, part: string) => `lessons.tribes.${lesson}.${part}`;
@@ -133,6 +135,52 @@ TRIBES_LESSONS_LIST.push({
   ],
   wrong: [{ task: 0, move: 'play Goths dacia', refusal: 'missed' }],
   topics: ['tribes.tiles'],
+});
+
+/** Both players back the Franks: the player builds up Dacia, the other seat plays its two Franks cards. */
+const TIE_HANDS = deck(
+  ['Franks', 'Franks', 'Franks', 'Franks', 'Huns', 'Saxons'],
+  ['Franks', 'Franks', 'Teutons', 'Teutons', 'Vandals', 'Vandals'],
+);
+
+const tie = (part: string) => key('tie', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-tie',
+  game: 'tribes',
+  deck: TIE_HANDS,
+  tasks: [
+    { text: tie('build'), goal: 'play', hint: 'play Franks dacia' },
+    { text: tie('second'), goal: 'second', hint: 'second dacia', missed: tie('missedSecond') },
+    { text: tie('build'), goal: 'play', hint: 'play Franks dacia' },
+    { text: tie('influence'), goal: 'influence', missed: tie('missedInfluence') },
+    { text: tie('build2'), goal: 'play', hint: 'play Franks dacia' },
+    { text: tie('influence2'), goal: 'influence', missed: tie('missedInfluence') },
+    { text: tie('fifth'), goal: 'play', hint: 'play Huns dacia' },
+    { text: tie('influence'), goal: 'influence', missed: tie('missedInfluence') },
+    { text: tie('commit'), goal: 'commit', hint: 'commit -' },
+  ],
+  wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+  topics: [],
+});
+
+const end = (part: string) => key('end', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-end',
+  game: 'tribes',
+  deck: HANDS,
+  // The tracks end at 4 (the rules option's lowest; 22 by default), so one turn reaches the top.
+  options: { influenceTrackTop: 4 },
+  tasks: [
+    { text: end('two'), goal: 'twoInfluence', hint: 'tile influence Goths', missed: end('missedTile') },
+    { text: end('play'), goal: 'play', hint: 'play Goths dacia' },
+    { text: end('influence'), goal: 'influence', missed: end('missedInfluence') },
+    { text: end('play2'), goal: 'play', hint: 'play Goths moesia' },
+    { text: end('top'), goal: 'influence', missed: end('missedInfluence') },
+  ],
+  wrong: [{ task: 4, move: 'second pannonia', refusal: 'missed' }],
+  topics: [],
 });
 
 export const TRIBES_LESSONS: readonly TribesLesson[] = TRIBES_LESSONS_LIST;
