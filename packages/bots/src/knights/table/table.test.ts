@@ -51,6 +51,18 @@ describe('the opening table (built whole on a 3×4 board)', () => {
     }
   });
 
+  it('builds the 6-knight layer with the value-only sequence, which agrees with exactScore everywhere', () => {
+    const { table } = built;
+    const solver = new KnightsSolver(TINY_GEOMETRY, 18);
+    const wrong: number[] = [];
+    for (let r = 0; r < table.space.count(KNIGHTS); r++) {
+      const [mover, other] = table.space.unrank(KNIGHTS, r);
+      const exact = scoreToValue(exactScore(solver, { romans: mover, huns: other, scorched: 0, side: 0 }));
+      if (table.valueOf(mover, other) !== exact) wrong.push(r);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('gives each placement its value, the best of them the position value', () => {
     const { table } = built;
     const [mover, other] = table.space.unrank(3, 0);
