@@ -4,21 +4,22 @@
  * order with one table kept warm (as the build does: neighbours share the side to move's knights), and
  * (c) with one warm table in random order. Same positions in each mode; CPU time of this process.
  *
- *   npx tsx packages/bots/bench/knights-table.ts [count=60] [seed=bench] [table bits=22] [modes=a,b,c]
+ *   npx tsx packages/bots/bench/knights-table.ts [count=60] [seed=bench] [table bits=22] [modes=a,b,c,d]
  *
- * Modes: a independent, b shared in rank order, c shared in random order.
+ * Modes: a independent, b shared in rank order, c shared in random order (all three by `exactScore`), d shared
+ * in rank order by the build's `valueScore`.
  */
 import { Rng } from '@attila/core';
 import { STANDARD_LAYOUT } from '@attila/knights';
 import { KnightsSolver } from '../src/knights/solver/search.js';
-import { solveRank } from '../src/knights/table/shards.js';
+import { exactScore, valueScore } from '../src/knights/solver/solve.js';
+import { scoreToValue, type SolverPosition } from '../src/knights/solver/score.js';
 import { KNIGHTS } from '../src/knights/table/space.js';
-import { layoutGeometry, OpeningTable, tableSpaceFor } from '../src/knights/table/table.js';
+import { layoutGeometry, tableSpaceFor } from '../src/knights/table/table.js';
 
 const count = Number(process.argv[2] ?? 60);
 const rng = Rng.fromSeed(process.argv[3] ?? 'bench');
 const space = tableSpaceFor(STANDARD_LAYOUT);
-const table = OpeningTable.empty(space, STANDARD_LAYOUT.shape, 1000);
 const solver = new KnightsSolver(layoutGeometry(STANDARD_LAYOUT), Number(process.argv[4] ?? 22));
 const start = rng.int(space.count(KNIGHTS) - count);
 const block = Array.from({ length: count }, (_, i) => start + i);
@@ -28,14 +29,20 @@ for (let i = shuffled.length - 1; i > 0; i--) {
   [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
 }
 
-function run(name: string, ranks: number[], clearEach: boolean): Map<number, number> {
+function run(
+  name: string,
+  ranks: number[],
+  clearEach: boolean,
+  solve: (s: KnightsSolver, p: SolverPosition) => number = exactScore,
+): Map<number, number> {
   solver.table.clear();
   const values = new Map<number, number>();
   const n0 = solver.nodes;
   const t0 = process.cpuUsage().user;
   for (const r of ranks) {
     if (clearEach) solver.table.clear();
-    values.set(r, solveRank(solver, table, r));
+    const [mover, other] = space.unrank(KNIGHTS, r);
+    values.set(r, scoreToValue(solve(solver, { romans: mover, huns: other, scorched: 0, side: 0 })));
   }
   const cpu = (process.cpuUsage().user - t0) / 1e6;
   const nodes = solver.nodes - n0;
@@ -47,11 +54,12 @@ function run(name: string, ranks: number[], clearEach: boolean): Map<number, num
 }
 
 console.log(`${count} positions of layer 6, ranks ${start}..${start + count - 1} of ${space.count(KNIGHTS)}`);
-const modes = (process.argv[5] ?? 'a,b,c').split(',');
+const modes = (process.argv[5] ?? 'a,b,c,d').split(',');
 const results: Array<Map<number, number>> = [];
 if (modes.includes('a')) results.push(run('independent (table cleared each)', block, true));
 if (modes.includes('b')) results.push(run('shared table, rank order', block, false));
 if (modes.includes('c')) results.push(run('shared table, random order', shuffled, false));
+if (modes.includes('d')) results.push(run('shared, rank order, valueScore', block, false, valueScore));
 
 const same = results.every((m) => block.every((r) => m.get(r) === results[0].get(r)));
 console.log(same ? `values agree in all ${results.length} modes` : 'VALUES DISAGREE');

@@ -3,7 +3,7 @@
  * worker, which fetches the table file once and answers every placement it knows at once, exactly (the values
  * the table holds), without a search. English on a desktop.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -51,6 +51,7 @@ describe('Knights analysis from the opening table', () => {
       result: null,
       createdAt: new Date().toISOString(),
     });
+    mkdirSync(SCREENSHOTS, { recursive: true });
     writeFileSync(file, serializeRecord(record));
     const { page, context } = await newPage(browser);
     const tableRequests: string[] = [];

@@ -18,6 +18,7 @@ export {
   solveQuick,
   solverFor,
   solverPosition,
+  valueScore,
   valuesOfMoves,
   type ExactAnswer,
   type QuickAnswer,

@@ -93,6 +93,44 @@ export function exactScore(solver: KnightsSolver, p: SolverPosition): number {
   }
 }
 
+/**
+ * The exact score when the optimal moves are not wanted (the opening table's build): like `exactScore`, but
+ * where the first test leaves "the longest loss or a win", it asks for ever slower wins (a win in 1, 3, 5, ...
+ * plies, skipping lengths the fail-soft bounds rule out) instead of the win/loss test. The win/loss test fills
+ * the table with the moves that the per-move proofs of `solveExact` reuse; without those proofs this order
+ * is cheaper (17% fewer nodes on 40 positions just after placement, see README).
+ */
+export function valueScore(solver: KnightsSolver, p: SolverPosition): number {
+  const longest = popcount(solver.all & ~(p.romans | p.huns | p.scorched)) & ~1;
+  const floor = -(MATE - longest);
+  let bound = solver.score(p, floor - 1, floor);
+  if (bound >= floor && bound < 0) {
+    for (let w = 1; ;) {
+      const t = solver.score(p, MATE - w - 1, MATE - w);
+      if (t >= MATE - w) {
+        bound = t;
+        break;
+      }
+      if (t < 0) return floor; // no win at all: the longest loss
+      w = Math.max(w + 2, (MATE - t) | 1);
+    }
+  }
+  if (bound > 0) {
+    for (;;) {
+      const faster = bound + 2;
+      if (faster >= MATE) return bound;
+      const t = solver.score(p, faster - 1, faster);
+      if (t < faster) return bound;
+      bound = t;
+    }
+  }
+  for (;;) {
+    const t = solver.score(p, bound - 1, bound);
+    if (t >= bound) return bound;
+    bound = t;
+  }
+}
+
 export function solveExact(solver: KnightsSolver, p: SolverPosition): ExactAnswer {
   const start = solver.nodes;
   const moves = solver.legalMoves(p);

@@ -45,7 +45,8 @@ export function structuralProblems(table: OpeningTable, limit = 20): CheckProble
   return problems;
 }
 
-/** The solver's exact value of the position of a rank (the side to move taken as the Romans). */
+/** The solver's exact value of the position of a rank (the side to move taken as the Romans), found by
+ * `exactScore`, another test sequence than the build's `valueScore`. */
 export function solvedValue(solver: KnightsSolver, table: OpeningTable, layer: number, rank: number): number {
   const [mover, other] = table.space.unrank(layer, rank);
   return scoreToValue(exactScore(solver, { romans: mover, huns: other, scorched: 0, side: 0 }));

@@ -38,7 +38,7 @@ export function readProgress(file = STANDARD_PROGRESS_FILE): BuildProgress {
 }
 
 export function writeProgress(progress: BuildProgress, file = STANDARD_PROGRESS_FILE): void {
-  writeFileAtomically(file, `${JSON.stringify(progress, null, 1)}\n`);
+  writeFileAtomically(file, `${JSON.stringify(progress, null, 2)}\n`);
 }
 
 /**

@@ -4,7 +4,7 @@
  * ranks share the side to move's knights, so a shard's positions are neighbours whose searches overlap.
  */
 import type { KnightsSolver } from '../solver/search.js';
-import { exactScore } from '../solver/solve.js';
+import { valueScore } from '../solver/solve.js';
 import { scoreToValue } from '../solver/score.js';
 import { UNKNOWN } from './format.js';
 import { KNIGHTS } from './space.js';
@@ -37,7 +37,7 @@ export function shardDone(table: OpeningTable, shard: number): boolean {
 /** The exact value of the 6-knight position of this rank (the side to move is the first player). */
 export function solveRank(solver: KnightsSolver, table: OpeningTable, rank: number): number {
   const [mover, other] = table.space.unrank(KNIGHTS, rank);
-  return scoreToValue(exactScore(solver, { romans: mover, huns: other, scorched: 0, side: 0 }));
+  return scoreToValue(valueScore(solver, { romans: mover, huns: other, scorched: 0, side: 0 }));
 }
 
 /** Solves a shard's positions in rank order: their values and the solver's nodes. */

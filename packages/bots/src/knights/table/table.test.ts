@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KnightsSolver } from '../solver/search.js';
 import { exactScore } from '../solver/solve.js';
@@ -45,6 +49,18 @@ describe('the opening table (built whole on a 3×4 board)', () => {
         expect(table.positionValue({ romans: other, huns: mover, scorched: 0, side: 1 })).toBe(solved);
       }
     }
+  });
+
+  it('builds the 6-knight layer with the value-only sequence, which agrees with exactScore everywhere', () => {
+    const { table } = built;
+    const solver = new KnightsSolver(TINY_GEOMETRY, 18);
+    const wrong: number[] = [];
+    for (let r = 0; r < table.space.count(KNIGHTS); r++) {
+      const [mover, other] = table.space.unrank(KNIGHTS, r);
+      const exact = scoreToValue(exactScore(solver, { romans: mover, huns: other, scorched: 0, side: 0 }));
+      if (table.valueOf(mover, other) !== exact) wrong.push(r);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('gives each placement its value, the best of them the position value', () => {
@@ -99,4 +115,47 @@ describe('the opening table (built whole on a 3×4 board)', () => {
     other[4] = 9; // version
     expect(() => decodeTable(other)).toThrow(/version 9/);
   });
+});
+
+describe('the verify command', () => {
+  const verify = (file: string) =>
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'verify.ts'), '--file', file, '--sample', '40'].concat([
+        '--placement-sample',
+        '20',
+        '--shard',
+        '3',
+        '--seed',
+        '1',
+      ]),
+      { encoding: 'utf8' },
+    );
+
+  it('passes the whole 3×4 table and fails it with one placement value changed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'attila-table-'));
+    const good = join(dir, 'tiny.table');
+    writeFileSync(good, built.table.toBytes());
+    const ok = verify(good);
+    expect(ok.stdout).toContain('board ..../..../....');
+    expect(ok.stdout).toContain('layer 6: 1786 of 1786 positions computed');
+    expect(ok.stdout).toContain('shard 3: 100 recomputed, 0 disagree');
+    expect(ok.stdout).toContain('the table is sound');
+    expect(ok.status).toBe(0);
+    // A wrong value with a good checksum: the structural check finds it.
+    const broken = new OpeningTable(built.table.space, TINY_SHAPE, 100, built.table.values.slice());
+    const i = broken.space.offsets[4] + 5;
+    broken.values[i] = encodeValue(valueAfter(broken.values[i] - 128));
+    const bad = join(dir, 'broken.table');
+    writeFileSync(bad, broken.toBytes());
+    const failed = verify(bad);
+    expect(failed.stdout).toContain('THE TABLE HAS PROBLEMS');
+    expect(failed.stdout).toMatch(/layer 4 rank 5: value -?\d+, its placements give/);
+    expect(failed.status).toBe(1);
+    // A damaged file: refused on loading.
+    const bytes = built.table.toBytes();
+    bytes[bytes.length - 1] ^= 1;
+    writeFileSync(bad, bytes);
+    expect(verify(bad)).toMatchObject({ status: 1, stdout: expect.stringMatching(/checksum mismatch/) });
+  }, 60_000);
 });

@@ -95,12 +95,6 @@ export class OpeningTable {
     return i < 0 ? null : decodeValue(this.values[i]);
   }
 
-  set(mover: number, other: number, value: number): void {
-    const i = this.space.index(mover, other);
-    if (i < 0) throw new Error('opening table: not a position of the table');
-    this.values[i] = encodeValue(value);
-  }
-
   /** The rules page's value of a position, or null when it is outside the table or not computed yet. */
   positionValue(p: TablePosition): number | null {
     if (p.scorched !== 0) return null;
@@ -122,9 +116,13 @@ export class OpeningTable {
   /** Every legal placement with its value when all are known, else null. */
   knownPlacementValues(p: TablePosition): Array<{ square: number; value: number }> | null {
     const all = this.placementValues(p);
-    return all !== null && all.every((m) => m.value !== null)
-      ? (all as Array<{ square: number; value: number }>)
-      : null;
+    if (all === null) return null;
+    const known: Array<{ square: number; value: number }> = [];
+    for (const { square, value } of all) {
+      if (value === null) return null;
+      known.push({ square, value });
+    }
+    return known;
   }
 
   /** The value of a placement position from its children's values (null if one is unknown); 0 with none. */

@@ -1,21 +1,23 @@
 /**
- * Verifies the standard board's opening table: the file's header, checksum and layer sizes (on loading), the
- * structural checks of `check.ts` over the whole table, then values recomputed by the solver — a random
- * sample of the computed 6-knight entries, a random sample of computed placement positions, or whole shards.
+ * Verifies an opening table (the standard board's unless `--file` names another; the board comes from the
+ * file's header): the file's header, checksum and layer sizes (on loading), the structural checks of
+ * `check.ts` over the whole table, then values recomputed by the solver — a random sample of the computed
+ * 6-knight entries, a random sample of computed placement positions, or whole shards.
  *
- *   npx tsx packages/bots/src/knights/table/verify.ts [--sample N] [--placement-sample N] [--shard S]... [--seed X]
+ *   npx tsx packages/bots/src/knights/table/verify.ts [--file F] [--sample N] [--placement-sample N] [--shard S]... [--seed X]
  *
  * Exit status 1 when anything disagrees; the coverage (computed positions per layer) is printed first.
  */
 import { Rng } from '@attila/core';
-import { STANDARD_LAYOUT } from '@attila/knights';
+import { existsSync, readFileSync } from 'node:fs';
 import { KnightsSolver } from '../solver/search.js';
 import { sampleProblems, structuralProblems, type CheckProblem } from './check.js';
-import { UNKNOWN } from './format.js';
-import { loadTableFile, STANDARD_TABLE_FILE } from './load.js';
+import { decodeTable, UNKNOWN } from './format.js';
+import { STANDARD_TABLE_FILE } from './load.js';
+import { shapeGeometry } from './shape-geometry.js';
 import { shardCount, shardDone, shardRange } from './shards.js';
-import { KNIGHTS } from './space.js';
-import { layoutGeometry } from './table.js';
+import { KNIGHTS, TableSpace } from './space.js';
+import { OpeningTable } from './table.js';
 
 const args = process.argv.slice(2);
 const numberAfter = (name: string, fallback: number) => {
@@ -25,13 +27,22 @@ const numberAfter = (name: string, fallback: number) => {
 const shards = args.flatMap((a, i) => (a === '--shard' ? [Number(args[i + 1])] : []));
 const rng = Rng.fromSeed(String(numberAfter('--seed', Date.now())));
 
-const table = loadTableFile(STANDARD_TABLE_FILE, STANDARD_LAYOUT);
-if (table === null) {
-  console.log(`no table file at ${STANDARD_TABLE_FILE}`);
+const fileArg = args.indexOf('--file');
+const file = fileArg >= 0 ? args[fileArg + 1] : STANDARD_TABLE_FILE;
+if (!existsSync(file)) {
+  console.log(`no table file at ${file}`);
+  process.exit(1);
+}
+let table: OpeningTable;
+try {
+  const decoded = decodeTable(new Uint8Array(readFileSync(file)));
+  table = OpeningTable.fromFile(decoded, new TableSpace(shapeGeometry(decoded.shape)));
+} catch (e) {
+  console.log((e as Error).message);
   process.exit(1);
 }
 const space = table.space;
-console.log(`${STANDARD_TABLE_FILE}: header, checksum and layer sizes good`);
+console.log(`${file}: header, checksum and layer sizes good (board ${table.shape})`);
 for (const c of table.coverage())
   console.log(`layer ${c.layer}: ${c.known} of ${c.total} positions computed`);
 const done = Array.from({ length: shardCount(table) }, (_, s) => s).filter((s) => shardDone(table, s));
@@ -40,7 +51,7 @@ console.log(`shards of layer 6 done: ${done.length} of ${shardCount(table)}`);
 const problems: CheckProblem[] = structuralProblems(table);
 console.log(`structural checks over all ${space.total} positions: ${problems.length} problems`);
 
-const solver = new KnightsSolver(layoutGeometry(STANDARD_LAYOUT), 22);
+const solver = new KnightsSolver(space.geometry, 22);
 const knownRanks = (layer: number) => {
   const out: number[] = [];
   for (let r = 0; r < space.count(layer); r++) {
