@@ -1,6 +1,7 @@
 /**
  * The installable app (issue 20): Chromium finds the manifest valid and the app installable, the app works
- * with the server gone after one visit (a Knights and a Tribes hotseat game's first moves), and a new
+ * with the server gone after one visit (a Knights hotseat game, one against a Knights bot, and a Tribes
+ * hotseat game's first moves), and a new
  * version deployed under a running app is offered with "reload" and runs once the player takes it.
  *
  * Two builds of this very app into temporary folders, told apart by their version (`ATTILA_VERSION`); the
@@ -116,14 +117,13 @@ describe('the installable app', () => {
     }
   });
 
-  it('plays Knights and Tribes hotseat with the server gone, after one visit (phone size)', async () => {
+  it('plays Knights (also against a bot) and Tribes hotseat with the server gone, after one visit (phone size)', async () => {
     const served = join(work, 'served-offline');
     deploy(first, served);
     const server = await startServer({ webDist: served });
     const { context, page } = await newPage(browser, { width: 390, height: 844, mobile: true });
     try {
       await page.goto(server.url);
-      await page.waitForSelector('[data-testid="offline-ready"]');
       await serviceWorkerActive(page);
       const url = server.url;
       // No network and no server: only what the service worker keeps.
@@ -137,8 +137,18 @@ describe('the installable app', () => {
       for (let ply = 0; ply < 6; ply++) await playKnightsTurn(page);
       expect(await page.locator('[data-testid="movelist"] li').count()).toBe(6);
       await shot(page, 'pwa-offline-knights');
-      // Leaving the Knights game in progress: the app asks first, and the player says yes.
+      // Against a bot: the bot runs in a worker of this page, from the cache too.
       page.on('dialog', (d) => void d.accept());
+      await page.click('[data-testid="new-game"]');
+      await page.click('[data-testid="preset-cross"]');
+      await page.selectOption('[data-testid="hotseat-bot-1"]', 'easy');
+      await page.click('[data-testid="start"]');
+      for (let mine = 1; mine <= 4; mine++) {
+        await playKnightsTurn(page);
+        // The bot answers each move by itself.
+        await expect.poll(() => page.locator('[data-testid="movelist"] li').count()).toBe(2 * mine);
+      }
+      await shot(page, 'pwa-offline-knights-vs-bot');
       await startTribesHotseat(page, url, ['Ada', 'Bo', 'Cy']);
       // The map's coastline is a chunk of its own, loaded lazily: it must come from the cache too.
       let decided = 0;
