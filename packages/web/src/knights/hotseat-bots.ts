@@ -1,10 +1,8 @@
 /**
  * Bots in a Knights hotseat game: which side a bot plays (kept with the saved game in `localStorage`, so a
- * reload goes on against the same bot), and the hook that asks the bot worker for its move whenever it is
- * the bot's turn — the worker is stopped when the position changes or the game is left.
+ * reload goes on against the same bot), and the hook that asks the Knights bot worker for its move.
  */
-import { useEffect, useState } from 'preact/hooks';
-import type { BotQuestion, BotReply } from './bot-worker.js';
+import { useBotMove, type BotQuestion } from '../local/use-bot-move.js';
 
 /** The Knights levels, weakest first (the bots package's list; a test keeps the two the same). */
 export const KNIGHTS_BOT_LEVELS = ['random', 'easy', 'greedy', 'medium', 'hard', 'perfect'] as const;
@@ -31,37 +29,14 @@ export function saveSeatBots(bots: SeatBots | null): void {
   else localStorage.removeItem(KEY);
 }
 
-let nextId = 0;
-
-/**
- * While `question` is set (a bot to move), asks the worker and hands its move to `onMove`; true while the
- * bot thinks. A failed bot shows its error.
- */
-export function useBotMove(
+/** Asks the Knights bot worker while `question` is set (a bot to move); see local/use-bot-move.ts. */
+export function useKnightsBotMove(
   question: Omit<BotQuestion, 'id'> | null,
   onMove: (seat: number, move: string) => void,
-): { thinking: boolean; error: string | null } {
-  const [thinking, setThinking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const key = question ? JSON.stringify(question) : null;
-  useEffect(() => {
-    if (!question) return;
-    const worker = new Worker(new URL('./bot-worker.ts', import.meta.url), { type: 'module' });
-    const id = ++nextId;
-    setThinking(true);
-    setError(null);
-    worker.onmessage = (e: MessageEvent<BotReply>) => {
-      if (e.data.id !== id) return;
-      worker.terminate();
-      setThinking(false);
-      if ('move' in e.data) onMove(e.data.seat, e.data.move);
-      else setError(e.data.error);
-    };
-    worker.postMessage({ ...question, id } satisfies BotQuestion);
-    return () => {
-      worker.terminate();
-      setThinking(false);
-    };
-  }, [key]);
-  return { thinking, error };
+) {
+  return useBotMove(
+    () => new Worker(new URL('./bot-worker.ts', import.meta.url), { type: 'module' }),
+    question,
+    onMove,
+  );
 }

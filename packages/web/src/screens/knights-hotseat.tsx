@@ -18,7 +18,14 @@ import {
 import { useLeaveGuard } from '../local/leave-guard.js';
 import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js';
 import { KnightsBotChoice } from '../knights/hotseat-bot-choice.js';
-import { loadSeatBots, NO_BOTS, saveSeatBots, useBotMove, type SeatBots } from '../knights/hotseat-bots.js';
+import {
+  loadSeatBots,
+  NO_BOTS,
+  saveSeatBots,
+  useKnightsBotMove,
+  type SeatBots,
+} from '../knights/hotseat-bots.js';
+import { playsOf } from '../local/use-bot-move.js';
 
 interface Running {
   readonly form: KnightsSettingsForm;
@@ -127,13 +134,14 @@ function KnightsHotseatGame(props: {
     if (next.ok) props.setRunning({ ...props.running, game: next.value });
   };
   const onMove = (move: string) => seat !== undefined && play(seat, move);
-  const botTurn = useBotMove(
+  const botTurn = useKnightsBotMove(
     bot
       ? {
           bot,
           settings: { layout: form.layout, first: form.first },
           seed,
-          plays: game.seats.map((s, i) => [s, game.moves[i].replace(/^\d+:/, '')] as const),
+          plays: playsOf(game),
+          seat: seat!,
         }
       : null,
     play,
