@@ -43,6 +43,9 @@ describe('a correspondence game', () => {
       await a.page.click('[data-testid="create"]');
       await a.page.waitForSelector('[data-testid="invite"]');
       const tableUrl = a.page.url();
+      // The lobby's list says what kind of game it is before anyone joins.
+      await b.page.goto(`${server.url}/#/lobby`);
+      await b.page.waitForSelector('[data-testid="table-clock"]:has-text("3 Tage pro Zug")');
       await b.page.goto(await a.page.inputValue('[data-testid="invite"]'));
       await b.page.fill('[data-testid="join-name"]', 'Bleda');
       await b.page.click('[data-testid="sit-1"]');
