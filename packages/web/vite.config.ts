@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webAppManifest } from './pwa-manifest.js';
@@ -18,6 +19,14 @@ export default defineConfig({
   root: import.meta.dirname,
   base: './',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // The Knights bots (in the hotseat's bot worker) look for their opening book file through node:fs; the
+  // browser has no files, so these stand-ins say "no book" and the solver searches instead.
+  resolve: {
+    alias: {
+      'node:fs': fileURLToPath(new URL('./src/knights/browser/node-fs.ts', import.meta.url)),
+      'node:url': fileURLToPath(new URL('./src/knights/browser/node-url.ts', import.meta.url)),
+    },
+  },
   // The solver reads an optional tuning variable from the environment; browsers have none.
   define: {
     'process.env.IDMAX': 'undefined',

@@ -1,6 +1,7 @@
 /**
  * The installable app (issue 20): Chromium finds the manifest valid and the app installable, the app works
- * with the server gone after one visit (a Knights and a Tribes hotseat game's first moves), and a new
+ * with the server gone after one visit (a Knights hotseat game, one against a Knights bot, and a Tribes
+ * hotseat game's first moves), and a new
  * version deployed under a running app is offered with "reload" and runs once the player takes it.
  *
  * Two builds of this very app into temporary folders, told apart by their version (`ATTILA_VERSION`); the
@@ -13,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unwrap } from '@attila/core';
+import { tribesGame } from '@attila/tribes';
 import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
 import { playKnightsTurn } from './knights.js';
 import { startTribesHotseat } from './hotseat.js';
@@ -43,6 +46,25 @@ function build(version: string): string {
 function deploy(build: string, served: string): void {
   rmSync(served, { recursive: true, force: true });
   cpSync(build, served, { recursive: true });
+}
+
+/** How many moves of the saved Tribes hotseat game `seat` made (replayed through the engine). */
+async function movesBySeat(page: Page, seat: number): Promise<number> {
+  const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('attila.hotseat.tribes')))!) as {
+    settings: unknown;
+    seed: string;
+    moves: string[];
+  };
+  const settings = unwrap(tribesGame.parseSettings(saved.settings));
+  let state = unwrap(tribesGame.setup(settings, saved.seed));
+  let count = 0;
+  for (const recorded of saved.moves) {
+    const prefix = /^(\d+):(.*)$/.exec(recorded);
+    const by = prefix ? Number(prefix[1]) : tribesGame.toAct(state)[0];
+    state = unwrap(tribesGame.play(state, by, prefix ? prefix[2] : recorded)).state;
+    if (by === seat) count++;
+  }
+  return count;
 }
 
 /** Resolves once the page's service worker is active (the app's files are cached then). */
@@ -116,14 +138,13 @@ describe('the installable app', () => {
     }
   });
 
-  it('plays Knights and Tribes hotseat with the server gone, after one visit (phone size)', async () => {
+  it('plays Knights (also against a bot) and Tribes hotseat with the server gone, after one visit (phone size)', async () => {
     const served = join(work, 'served-offline');
     deploy(first, served);
     const server = await startServer({ webDist: served });
     const { context, page } = await newPage(browser, { width: 390, height: 844, mobile: true });
     try {
       await page.goto(server.url);
-      await page.waitForSelector('[data-testid="offline-ready"]');
       await serviceWorkerActive(page);
       const url = server.url;
       // No network and no server: only what the service worker keeps.
@@ -137,8 +158,18 @@ describe('the installable app', () => {
       for (let ply = 0; ply < 6; ply++) await playKnightsTurn(page);
       expect(await page.locator('[data-testid="movelist"] li').count()).toBe(6);
       await shot(page, 'pwa-offline-knights');
-      // Leaving the Knights game in progress: the app asks first, and the player says yes.
+      // Against a bot: the bot runs in a worker of this page, from the cache too.
       page.on('dialog', (d) => void d.accept());
+      await page.click('[data-testid="new-game"]');
+      await page.click('[data-testid="preset-cross"]');
+      await page.selectOption('[data-testid="hotseat-bot-1"]', 'easy');
+      await page.click('[data-testid="start"]');
+      for (let mine = 1; mine <= 4; mine++) {
+        await playKnightsTurn(page);
+        // The bot answers each move by itself.
+        await expect.poll(() => page.locator('[data-testid="movelist"] li').count()).toBe(2 * mine);
+      }
+      await shot(page, 'pwa-offline-knights-vs-bot');
       await startTribesHotseat(page, url, ['Ada', 'Bo', 'Cy']);
       // The map's coastline is a chunk of its own, loaded lazily: it must come from the cache too.
       let decided = 0;
@@ -153,6 +184,37 @@ describe('the installable app', () => {
         await playTribesDecision(page);
         decided++;
       }
+      // Ada against a Tribes bot: the bot plays its turns by itself, and the device never changes hands.
+      // The three players' game is set aside (it would come back), and a new one is set up.
+      await page.evaluate(() => localStorage.removeItem('attila.hotseat.tribes'));
+      await page.goto(`${url}/#/`);
+      await page.goto(`${url}/#/tribes/hotseat`);
+      await page.selectOption('[data-testid="players"]', '2');
+      await page.fill('[data-testid="player-name-0"]', 'Ada');
+      await page.selectOption('[data-testid="tribes-bot-1"]', 'greedy');
+      await page.click('[data-testid="start"]');
+      let passes = 0;
+      for (let decided = 0; decided < 12;) {
+        await page.waitForSelector(
+          '[data-testid="pass-device"], [data-testid^="decision-"], [data-testid="close-reveal"], [data-testid="close-scoring"]',
+        );
+        if (await page.locator('[data-testid="pass-device"]').count()) {
+          passes++;
+          await page.click('[data-testid="ready"]');
+        } else if (
+          await page.locator('[data-testid="close-reveal"], [data-testid="close-scoring"]').count()
+        ) {
+          await page.locator('[data-testid="close-reveal"], [data-testid="close-scoring"]').first().click();
+        } else {
+          await playTribesDecision(page);
+          decided++;
+        }
+      }
+      // Only at the start does the screen ask for Ada (the bot's turns need no hand-over).
+      expect(passes).toBeLessThanOrEqual(1);
+      const botMoves = await movesBySeat(page, 1);
+      expect(botMoves).toBeGreaterThan(0);
+      await shot(page, 'pwa-offline-tribes-vs-bot');
     } finally {
       await context.close();
       await server.stop();

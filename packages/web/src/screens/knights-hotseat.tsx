@@ -19,11 +19,22 @@ import {
 } from '../local/local-game.js';
 import { useLeaveGuard } from '../local/leave-guard.js';
 import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js';
+import { KnightsBotChoice } from '../knights/hotseat-bot-choice.js';
+import {
+  loadSeatBots,
+  NO_BOTS,
+  saveSeatBots,
+  useKnightsBotMove,
+  type SeatBots,
+} from '../knights/hotseat-bots.js';
+import { playsOf } from '../local/use-bot-move.js';
 
 interface Running {
   readonly form: KnightsSettingsForm;
   readonly seed: string;
   readonly game: LocalGame<KnightsState, KnightsEvent>;
+  /** The bot that plays each seat, or null: a person at this device. */
+  readonly bots: SeatBots;
 }
 
 /** The game kept in storage, if any. */
@@ -37,14 +48,16 @@ function resumed(): Running | null {
   }
   const { layout, first } = found.saved.settings;
   if (typeof layout !== 'string' || (first !== 'R' && first !== 'H')) return null;
-  return { form: { layout, first }, seed: found.saved.seed, game: found.local };
+  return { form: { layout, first }, seed: found.saved.seed, game: found.local, bots: loadSeatBots() };
 }
 
 export function KnightsHotseat() {
   const t = useT();
   const [form, setForm] = useState<KnightsSettingsForm>(DEFAULT_KNIGHTS_SETTINGS);
   const [running, setRunning] = useState<Running | null>(resumed);
+  const [bots, setBots] = useState<SeatBots>(NO_BOTS);
   useEffect(() => {
+    saveSeatBots(running?.bots ?? null);
     if (!running) return clearSavedGame('knights');
     saveGame({
       game: 'knights',
@@ -64,7 +77,7 @@ export function KnightsHotseat() {
     if (!g.ok) return setError(g.error.message);
     setError(null);
     setClosed(false);
-    setRunning({ form, seed, game: g.value });
+    setRunning({ form, seed, game: g.value, bots });
   };
 
   if (!running) {
@@ -81,6 +94,7 @@ export function KnightsHotseat() {
               setForm(f);
             }}
           />
+          <KnightsBotChoice value={bots} onChange={setBots} />
           {error && <p class="error">{error}</p>}
           <button data-testid="start" onClick={start} disabled={!allowed}>
             {t('common.start')}
@@ -108,8 +122,10 @@ function KnightsHotseatGame(props: {
   const view = useMemo(() => knightsGame.view(state, 'spectator'), [state]);
   const toAct = knightsGame.toAct(state);
   const seat = toAct[0];
-  const legal = seat === undefined ? [] : knightsGame.legalMoves(state, seat);
   const result = knightsGame.result(state);
+  const bot = seat === undefined || result ? null : props.running.bots[seat];
+  // A bot's turn: nothing to click; the bot worker answers.
+  const legal = seat === undefined || bot ? [] : knightsGame.legalMoves(state, seat);
   useLeaveGuard(!result, t('hotseat.confirmLeave'));
   const toMove = view.sideToMove;
   const winner = result ? sideOfSeat(result.winners[0]) : null;
@@ -121,10 +137,28 @@ function KnightsHotseatGame(props: {
   );
   const mistakes = useMistakes(positions, game.moves);
 
-  const onMove = (move: string) => {
-    if (seat === undefined) return;
-    const next = playLocal(knightsGame, game, seat, move);
+  const play = (by: number, move: string) => {
+    const next = playLocal(knightsGame, game, by, move);
     if (next.ok) props.setRunning({ ...props.running, game: next.value });
+  };
+  const onMove = (move: string) => seat !== undefined && play(seat, move);
+  const botTurn = useKnightsBotMove(
+    bot
+      ? {
+          bot,
+          settings: { layout: form.layout, first: form.first },
+          seed,
+          plays: playsOf(game),
+          seat: seat!,
+        }
+      : null,
+    play,
+  );
+  // Against a bot, undo goes back to the person's last move (the bot's answer goes with it).
+  const undoPlies = () => {
+    let n = 1;
+    while (n < game.moves.length && props.running.bots[game.seats[game.seats.length - n]] !== null) n++;
+    return n;
   };
   const hint = result ? null : view.phase === 'placement' ? 'knights.hint.place' : stageHint(stage);
 
@@ -144,13 +178,19 @@ function KnightsHotseatGame(props: {
         <aside class="side-panel">
           <div class="card">
             <KnightsStatus winner={winner} toMove={toMove} />
-            {hint && <KnightsHint hint={hint} />}
+            {hint && !bot && <KnightsHint hint={hint} />}
+            {botTurn.thinking && (
+              <p class="muted" role="status" data-testid="bot-thinking">
+                {t('hotseat.botThinking')}
+              </p>
+            )}
+            {botTurn.error && <p class="error">{botTurn.error}</p>}
             <div class="row">
               <button
                 class="secondary small"
                 data-testid="undo"
                 disabled={game.moves.length === 0}
-                onClick={() => props.setRunning({ ...props.running, game: undoLocal(game) })}
+                onClick={() => props.setRunning({ ...props.running, game: undoLocal(game, undoPlies()) })}
               >
                 {t('common.undo')}
               </button>

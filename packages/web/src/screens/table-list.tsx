@@ -2,6 +2,7 @@
 import type { TableInfo } from '@attila/protocol';
 import { clientGame } from '../games/registry.js';
 import { useT } from '../i18n/i18n.js';
+import { clockSettingsText } from '../ui/clock-text.js';
 import { botName } from '../ui/names.js';
 
 export function TableList({
@@ -29,6 +30,12 @@ export function TableList({
           <div>
             <strong>{t(`games.${tb.game}.name`)}</strong>{' '}
             <span class="muted">{t(`lobby.status.${tb.status}`)}</span>
+            {tb.clock && (
+              <span class="muted" data-testid="table-clock">
+                {' · '}
+                {clockSettingsText(t, tb.clock)}
+              </span>
+            )}
           </div>
           <div class="muted small">
             {tb.seats

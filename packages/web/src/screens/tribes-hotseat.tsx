@@ -27,6 +27,15 @@ import {
   useTribesSeating,
 } from '../tribes/options-form.js';
 import { useFocusOnOpen } from '../ui/focus-on-open.js';
+import { botName } from '../ui/names.js';
+import { playsOf } from '../local/use-bot-move.js';
+import {
+  loadTribesBots,
+  saveTribesBots,
+  TRIBES_BOT_LEVELS,
+  useTribesBotMove,
+  type SeatBots,
+} from '../tribes/hotseat-bots.js';
 
 interface Running {
   readonly seed: string;
@@ -37,6 +46,8 @@ interface Running {
   readonly shownTo: number | null;
   /** The last conflict reveal or century scoring closed (they are public: shown to whoever holds the device). */
   readonly seenPopup: number;
+  /** The bot that plays each seat, or null: a person at this device. */
+  readonly bots: SeatBots;
 }
 
 function logOf(game: LocalGame<TribesState, TribesEvent>): LoggedMove[] {
@@ -66,6 +77,7 @@ function resumed(): Running | null {
     game: local,
     shownTo: null,
     seenPopup: lastPopup(local),
+    bots: loadTribesBots(saved.names.length),
   };
 }
 
@@ -77,8 +89,10 @@ export function TribesHotseat() {
   );
   const [options, setOptions] = useState<TribesOptionsForm>(DEFAULT_TRIBES_OPTIONS);
   const [running, setRunning] = useState<Running | null>(resumed);
+  const [bots, setBots] = useState<(string | null)[]>(() => Array.from({ length: 5 }, () => null));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    saveTribesBots(running?.bots ?? null);
     if (!running) return clearSavedGame('tribes');
     saveGame({
       game: 'tribes',
@@ -99,11 +113,14 @@ export function TribesHotseat() {
     if (!g.ok) return setError(g.error.message);
     setRunning({
       seed,
-      names: names.slice(0, players).map((n, i) => n.trim() || t('common.player', { n: i + 1 })),
+      names: names
+        .slice(0, players)
+        .map((n, i) => (bots[i] ? botName(t, bots[i]) : n.trim() || t('common.player', { n: i + 1 }))),
       settings,
       game: g.value,
       shownTo: null,
       seenPopup: 0,
+      bots: bots.slice(0, players),
     });
   };
   return (
@@ -122,6 +139,22 @@ export function TribesHotseat() {
                 data-testid={`player-name-${i}`}
                 onInput={(e) => setNames(names.map((n, k) => (k === i ? e.currentTarget.value : n)))}
               />
+              <select
+                data-testid={`tribes-bot-${i}`}
+                aria-label={t('hotseat.playedBy', { n: i + 1 })}
+                value={bots[i] ?? ''}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setBots(bots.map((b, k) => (k === i ? v || null : b)));
+                }}
+              >
+                <option value="">{t('hotseat.person')}</option>
+                {TRIBES_BOT_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {t('hotseat.botLevel', { bot: botName(t, level) })}
+                  </option>
+                ))}
+              </select>
             </label>
           ))}
         </fieldset>
@@ -153,15 +186,36 @@ function TribesHotseatGame({
   // A reveal or scoring not yet closed is shown before the device changes hands, with no hand on screen:
   // everyone at the table watches it.
   const unseen = useMemo(() => popupsOf(log), [log]).some((p) => p.key > running.seenPopup);
-  const handOver = toAct !== undefined && running.shownTo !== toAct;
-  // The game over screen is public, and so is a pop-up shown while the device changes hands.
-  const viewer = toAct === undefined || (unseen && handOver) ? null : toAct;
+  const bot = toAct === undefined || result ? null : running.bots[toAct];
+  // The device changes hands only between people: a bot's turn is played while its holder waits.
+  const handOver = toAct !== undefined && !bot && running.shownTo !== toAct;
+  const holder = running.shownTo !== null && !running.bots[running.shownTo] ? running.shownTo : null;
+  // The game over screen is public, and so is a pop-up shown while the device changes hands; while a bot
+  // thinks, the person holding the device goes on seeing their own hand (never the bot's).
+  const viewer = toAct === undefined || (unseen && handOver) ? null : bot ? holder : toAct;
   const view = useMemo(
     () => tribesGame.view(state, viewer === null ? 'spectator' : { seat: viewer }),
     [state, viewer],
   );
-  const legal = viewer === null ? [] : tribesGame.legalMoves(state, viewer);
+  const legal = viewer === null || bot ? [] : tribesGame.legalMoves(state, viewer);
   const covered = !result && handOver && !unseen;
+  const play = (seat: number, move: string) => {
+    const next = playLocal(tribesGame, game, seat, move);
+    if (next.ok) setRunning({ ...running, game: next.value });
+  };
+  // The bot waits until a reveal or scoring on screen has been read and closed.
+  const botTurn = useTribesBotMove(
+    bot && toAct !== undefined && !unseen
+      ? { bot, settings: running.settings, seed: running.seed, plays: playsOf(game), seat: toAct }
+      : null,
+    play,
+  );
+  // Against bots, undo goes back to a person's last move (the bots' answers go with it).
+  const undoPlies = () => {
+    let n = 1;
+    while (n < game.moves.length && running.bots[game.seats[game.seats.length - n]]) n++;
+    return n;
+  };
 
   if (covered) {
     return <PassDevice name={names[toAct]} onReady={() => setRunning({ ...running, shownTo: toAct })} />;
@@ -177,12 +231,14 @@ function TribesHotseatGame({
         seq={game.moves.length}
         seenPopup={running.seenPopup}
         onSeenPopup={(key) => setRunning({ ...running, seenPopup: key })}
-        onMove={(move) => {
-          if (toAct === undefined) return;
-          const next = playLocal(tribesGame, game, toAct, move);
-          if (next.ok) setRunning({ ...running, game: next.value });
-        }}
+        onMove={(move) => toAct !== undefined && play(toAct, move)}
       />
+      {botTurn.thinking && (
+        <p class="muted" role="status" data-testid="bot-thinking">
+          {t('hotseat.botThinking')}
+        </p>
+      )}
+      {botTurn.error && <p class="error">{botTurn.error}</p>}
       <div class="row" style={{ marginTop: '0.5rem' }}>
         <button
           class="secondary small"
@@ -190,7 +246,7 @@ function TribesHotseatGame({
           disabled={game.moves.length === 0}
           onClick={() => {
             // The device goes back to whoever made the move; a reveal or scoring undone can be shown again.
-            const back = undoLocal(game);
+            const back = undoLocal(game, undoPlies());
             setRunning({ ...running, game: back, seenPopup: Math.min(running.seenPopup, lastPopup(back)) });
           }}
         >

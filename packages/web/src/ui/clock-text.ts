@@ -36,3 +36,22 @@ export function durationText(t: T, ms: number): string {
 export function tickMs(settings: ClockSettings): number {
   return isCorrespondence(settings) ? MINUTE : 250;
 }
+
+/** A table's time limit in a line, as the list of open tables shows it. */
+export function clockSettingsText(t: T, s: ClockSettings): string {
+  const live = (ms: number) => clockText(t, { mode: 'move', moveMs: ms }, ms);
+  switch (s.mode) {
+    case 'move':
+      return t('clock.perMove', { time: live(s.moveMs) });
+    case 'game':
+      return t('clock.perGame', { time: live(s.initialMs), increment: live(s.incrementMs) });
+    case 'days':
+      return t(`lobby.clocks.days${s.days}`);
+    case 'bank':
+      return t('clock.bank', {
+        initial: durationText(t, s.initialMs),
+        increment: durationText(t, s.incrementMs),
+        cap: durationText(t, s.capMs),
+      });
+  }
+}

@@ -1,8 +1,9 @@
 /**
  * The installed app's service worker (vite-plugin-pwa, Workbox): registered here, and when a new version has
  * been deployed and downloaded, a bar offers "reload". Nothing reloads by itself: a hotseat game in progress
- * is the player's, and the new version takes over only when they say so. Once the app's files are cached the
- * bar says so once: hotseat games and games against the bots on this device then work offline.
+ * is the player's, and the new version takes over only when they say so. Once the worker is active, the
+ * app's files are cached: hotseat games and games against the bots on this device work offline (nothing is
+ * said about it: a notice on every first visit would push the game down on a phone).
  */
 import { useRegisterSW } from 'virtual:pwa-register/preact';
 import { useT } from '../i18n/i18n.js';
@@ -14,7 +15,6 @@ export function UpdatePrompt() {
   const t = useT();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
-    offlineReady: [offlineReady, setOfflineReady],
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_url, registration) {
@@ -30,16 +30,6 @@ export function UpdatePrompt() {
         </button>
         <button type="button" class="secondary" onClick={() => setNeedRefresh(false)}>
           {t('pwa.later')}
-        </button>
-      </div>
-    );
-  }
-  if (offlineReady) {
-    return (
-      <div class="app-notice" role="status" data-testid="offline-ready">
-        <span>{t('pwa.offlineReady')}</span>
-        <button type="button" class="secondary" onClick={() => setOfflineReady(false)}>
-          {t('pwa.ok')}
         </button>
       </div>
     );
