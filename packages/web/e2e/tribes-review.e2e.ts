@@ -43,7 +43,8 @@ async function createTable(seats: unknown[]): Promise<CreateTableResponse> {
  */
 function finishedGameFile(): string {
   const settings = unwrap(tribesGame.parseSettings({ players: 3, firstPlayer: 0 }));
-  const bots = ['easy', 'random', 'easy'].map((name) => findBot('tribes', name)!.make());
+  // Bots that answer at once (a search bot's game takes a minute to play here); the review does not care.
+  const bots = ['greedy', 'random', 'greedy'].map((name) => findBot('tribes', name)!.make());
   const seed = 'review-e2e';
   let state = unwrap(tribesGame.setup(settings, seed));
   const moves: string[] = [];
@@ -61,7 +62,7 @@ function finishedGameFile(): string {
     rulesVersion: tribesGame.rulesVersion,
     settings: tribesGame.settingsToJson(settings),
     seed,
-    players: ['easy', 'random', 'easy'].map((bot) => ({ name: bot, kind: 'bot' as const, bot })),
+    players: ['greedy', 'random', 'greedy'].map((bot) => ({ name: bot, kind: 'bot' as const, bot })),
     moves,
     result: tribesGame.result(state),
     createdAt: new Date().toISOString(),
@@ -138,7 +139,7 @@ describe('Tribes game review', () => {
     await openReplay(page, file);
     await page.click('[data-testid="review-start"]');
     await page.waitForSelector('[data-testid="review-stop"]');
-    expect(page.workers()).toHaveLength(1);
+    await expect.poll(() => page.workers().length, { timeout: 10_000 }).toBe(1);
     await page.click('[data-testid="review-stop"]');
     await expect.poll(() => page.workers().length, { timeout: 10_000 }).toBe(0);
     expect(await page.locator('[data-testid="review-start"]').count()).toBe(1);
