@@ -35,7 +35,12 @@ interface Db {
 function sqliteDb(file: string): Db {
   const db = new Database(file);
   return {
-    rows: async <T>(text: string, params: unknown[] = []) => db.prepare(text).all(...params) as T[],
+    rows: async <T>(text: string, params: unknown[] = []) => {
+      const statement = db.prepare(text);
+      if (statement.reader) return statement.all(...params) as T[];
+      statement.run(...params);
+      return [];
+    },
     exec: async (text) => void db.exec(text),
     close: async () => void db.close(),
   };
