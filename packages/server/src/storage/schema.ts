@@ -135,7 +135,8 @@ export function tableFromRow(row: TableRow, seats: StoredSeat[]): StoredTable {
     seed: row.seed,
     rulesVersion: row.rules_version,
     listed: row.listed === true || row.listed === 1,
-    rated: row.rated === true || row.rated === 1,
+    // Only when rated: a casual table reads back as it was written (no `rated`).
+    ...(row.rated === true || row.rated === 1 ? { rated: true } : {}),
     clockSettings: json(row.clock_settings),
     takeover: row.takeover,
     status: row.status as StoredTable['status'],
