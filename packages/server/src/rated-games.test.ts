@@ -121,6 +121,7 @@ async function account(url: string, base: string): Promise<Visitor & { name: str
 async function ratedTable(
   accounts: Visitor[],
   game: 'knights' | 'tribes',
+  clock: unknown = FAST,
 ): Promise<{ table: TableInfo; players: Seated[]; grants: { seat: number; token: string }[] }> {
   const settings = game === 'tribes' ? { players: accounts.length } : {};
   const created = await accounts[0].post<CreateTableResponse>('/api/tables', {
@@ -128,7 +129,7 @@ async function ratedTable(
     settings,
     seats: accounts.map(() => ({ type: 'human' })),
     rated: true,
-    clock: FAST,
+    clock,
     name: 'ignored',
   });
   expect(created.status).toBe(201);
@@ -299,6 +300,27 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
     );
     expect(ratings.every((r) => r?.game === 'tribes' && r.games === 1)).toBe(true);
   });
+
+  it.skipIf(!up)(
+    'a time-out is a loss as the result says: the clock command writes the ratings with it',
+    async () => {
+      const a = await account(b.server.url, 'Slow');
+      const c = await account(b.server.url, 'Quick');
+      const { table, players } = await ratedTable([a, c], 'knights', { mode: 'move', moveMs: 1000 });
+      // Nobody moves: the side to move (seat 0, the Romans first) runs out of time; no take-over bot.
+      const over = await players[1].client.next('table', (m) => m.table.status === 'finished', 10_000);
+      close(players);
+      expect(over.table.result?.winners).toEqual([1]);
+      const rows = await ratingRows(b.db, table.id);
+      const before = new Map(
+        rows.map((r) => [r.player_id, Number(r.rating_after) - Number(r.rating_before)]),
+      );
+      const ids = await Promise.all(
+        [a, c].map(async (v) => (await v.get<{ player: { id: string } }>('/api/me')).body.player.id),
+      );
+      expect(ids.map((id) => Math.round(before.get(id) ?? 0))).toEqual([-241, 241]);
+    },
+  );
 
   it.skipIf(!up)('an aborted rated game changes no rating', async () => {
     const a = await account(b.server.url, 'Abort');
