@@ -322,6 +322,34 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
     },
   );
 
+  it.skipIf(!up)(
+    'the rematch of a rated game is rated, its seats the same players (sides swapped)',
+    async () => {
+      const a = await account(b.server.url, 'Honorius');
+      const c = await account(b.server.url, 'Alaric');
+      const { players, grants } = await ratedTable([a, c], 'knights');
+      players[0].client.send({ type: 'resign' });
+      await players[1].client.next('table', (m) => m.table.status === 'finished');
+      for (const p of players) p.client.send({ type: 'rematch', accept: true });
+      const on = await players[0].client.next('table', (m) => m.table.play.rematch?.table != null);
+      close(players);
+      const id = on.table.play.rematch?.table ?? '';
+      expect((await a.get<{ table: TableInfo }>(`/api/tables/${id}`)).body.table.rated).toBe(true);
+      // Honorius (seat 0) sits at seat 1 now, with the same token, and resigns again.
+      const again = await seatClients(b.server.url, id, [{ seat: 1, token: grants[0].token }]);
+      again[0].client.send({ type: 'resign' });
+      await again[0].client.next('table', (m) => m.table.status === 'finished');
+      close(again);
+      const history = (
+        await a.get<{ histories: RatingHistory[] }>(
+          `/api/players/${a.name}/ratings/history?game=knights&speed=fast`,
+        )
+      ).body.histories[0];
+      expect(history.points.map((p) => p.after - p.before)).toEqual([-241, expect.any(Number)]);
+      expect(history.points[1].after).toBeLessThan(history.points[0].after);
+    },
+  );
+
   it.skipIf(!up)('an aborted rated game changes no rating', async () => {
     const a = await account(b.server.url, 'Abort');
     const c = await account(b.server.url, 'Abortee');
