@@ -95,6 +95,11 @@ describe('rated games', () => {
     expect(await b.page.innerText('[data-testid="ratings"]')).toContain('vorläufig');
     await shot(a.page, 'profile-ratings');
     await shot(b.page, 'profile-ratings-phone-de');
+    // One's own account screen shows them too.
+    await b.page.goto(`${server.url}/#/account`);
+    await expect
+      .poll(() => b.page.innerText('[data-testid="ratings"] [data-testid="rating-value"]'))
+      .toBe(`${ratings[1]}?`);
 
     // The leaderboard, linked from the header: nobody settled yet; the bots' ratings beside it.
     await a.page.click('header a[href="#/leaderboard"]');
