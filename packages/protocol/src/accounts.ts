@@ -35,9 +35,73 @@ export interface PlayerGameStats {
   readonly game: GameKind;
   readonly played: number;
   readonly won: number;
-  /** Reserved for the ratings (not computed yet): null. */
-  readonly rating: number | null;
+  /** The rating of the speed class played most (null: no rated game of this game yet). */
+  readonly rating: PlayerRating | null;
+  /** Every speed class rated, the one played most first. */
+  readonly ratings: readonly PlayerRating[];
 }
+
+export type RatingSpeed = 'fast' | 'slow' | 'correspondence';
+
+/** One rating of a player, for one game and speed class, as shown now. */
+export interface PlayerRating {
+  readonly game: GameKind;
+  readonly speed: RatingSpeed;
+  /** Rounded to a whole number. */
+  readonly rating: number;
+  /** The deviation now (it grows while the player is away), rounded. */
+  readonly deviation: number;
+  /** Deviation above 110: shown as `1623?`. */
+  readonly provisional: boolean;
+  readonly games: number;
+}
+
+/** One point of a rating's history: the rating after a rated game. */
+export interface RatingPoint {
+  readonly table: string;
+  /** When the game ended (ms since the epoch). */
+  readonly at: number;
+  readonly before: number;
+  readonly after: number;
+  readonly deviation: number;
+}
+
+export interface RatingHistory {
+  readonly game: GameKind;
+  readonly speed: RatingSpeed;
+  /** Oldest first. */
+  readonly points: readonly RatingPoint[];
+}
+
+export interface LeaderboardEntry {
+  readonly rank: number;
+  readonly name: string;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly games: number;
+}
+
+export interface Leaderboard {
+  readonly game: GameKind;
+  readonly speed: RatingSpeed;
+  /** Non-provisional players (deviation now at most 110), best first, at most 100. */
+  readonly players: readonly LeaderboardEntry[];
+  /** The published ratings of the bot levels of this game (measured bot against bot). */
+  readonly bots: readonly { readonly bot: string; readonly rating: number; readonly deviation: number }[];
+}
+
+export const RATING_SPEEDS: readonly RatingSpeed[] = ['fast', 'slow', 'correspondence'];
+
+export const ratingHistoryQuerySchema = z
+  .object({
+    game: z.enum(['knights', 'tribes']).optional(),
+    speed: z.enum(['fast', 'slow', 'correspondence']).optional(),
+  })
+  .strict();
+
+export const leaderboardQuerySchema = z
+  .object({ game: z.enum(['knights', 'tribes']), speed: z.enum(['fast', 'slow', 'correspondence']) })
+  .strict();
 
 export interface PlayerGame {
   readonly table: TableInfo;

@@ -143,6 +143,8 @@ export const createTableSchema = z
     /** One entry per seat, in seat order; its length must be the engine's player count for `settings`. */
     seats: z.array(seatSpecSchema).min(1).max(8),
     listed: z.boolean().default(true),
+    /** Rated: the result changes the players' ratings; every human seat needs an account, no bot seats. */
+    rated: z.boolean().default(false),
     clock: clockSettingsSchema.nullable().default(null),
     /** The bot that takes over a seat whose player leaves or runs out of time; null: nobody takes over. */
     takeover: z.string().min(1).max(64).nullable().default(null),
@@ -203,6 +205,8 @@ export interface TableInfo {
   readonly rulesVersion: string;
   readonly playerCount: number;
   readonly listed: boolean;
+  /** Rated: the result changes the players' ratings (accounts only, no bots). */
+  readonly rated: boolean;
   readonly status: TableStatus;
   readonly seats: readonly SeatInfo[];
   readonly clock: ClockSettings | null;

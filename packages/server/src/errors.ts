@@ -39,6 +39,8 @@ export type ErrorCode =
   | 'create.bot'
   | 'create.takeover'
   | 'create.seat'
+  | 'create.rated-bots'
+  | 'rated.account-needed'
   | 'join.started'
   | 'join.full'
   | 'join.seat'
@@ -137,6 +139,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'create.bot': 400,
   'create.takeover': 400,
   'create.seat': 400,
+  'create.rated-bots': 400,
+  'rated.account-needed': 403,
   'join.started': 409,
   'join.full': 409,
   'join.seat': 409,

@@ -13,6 +13,8 @@ import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
 import type { Lobby } from './lobby.js';
 import type { Storage } from './storage/types.js';
+import type { StoredPlayer } from './storage/accounts.js';
+import { registerRatingRoutes } from './rating-routes.js';
 import { registerSecurityHeaders, registerWebApp } from './web-app.js';
 import {
   botNameClash,
@@ -78,6 +80,17 @@ export interface HttpContext {
   readonly storage: Storage;
   /** Players and sessions: the origins allowed to make changes with the cookie, session and login limits. */
   readonly identity: Omit<IdentityOptions, 'storage' | 'bots'>;
+}
+
+/** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
+function refuseRatedSeat(reply: FastifyReply, player: StoredPlayer | null) {
+  return refuse(
+    reply,
+    'rated.account-needed',
+    player
+      ? 'a rated table is for accounts only: you play as a guest; claim an account (a name and a password) or play a casual table'
+      : 'a rated table is for accounts only: sign in to your account (no session was sent) or play a casual table',
+  );
 }
 
 const isRead = (req: FastifyRequest) => req.method === 'GET' || req.method === 'HEAD';
@@ -151,6 +164,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!body || nameRefused(body.name, reply)) return reply;
     // A session's player sits under its own name; a client without one, under the name it gives.
     const player = await identity.seatHolder(req);
+    if (body.rated && body.name !== undefined && !player?.nameKey) return refuseRatedSeat(reply, player);
     const r = await lobby.create(player ? { ...body, name: player.displayName } : body, normalizeIP(req.ip));
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     if (player && r.value.seat !== null) await seats.setSeatPlayer(r.value.table.id, r.value.seat, player.id);
@@ -176,6 +190,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
     const player = await identity.seatHolder(req);
+    if (table.info().rated && !player?.nameKey) return refuseRatedSeat(reply, player);
     const name = player?.displayName ?? body.name;
     const r = await table.submit({ kind: 'join', name, seat: body.seat });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
@@ -230,6 +245,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
       .header('content-disposition', `attachment; filename="attila-${r.game}-${r.id}.json"`)
       .send(serializeRecord(record));
   });
+
+  registerRatingRoutes(app, ctx.storage, (game) => lobby.gameInfo().find((g) => g.game === game)?.bots ?? []);
 
   await registerWebApp(app, ctx.webDist);
 }

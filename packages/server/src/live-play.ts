@@ -275,6 +275,8 @@ function rematchTable(t: TableNow, ctx: DecideContext): Result<StoredTable> {
     seed,
     rulesVersion: game.rulesVersion,
     listed: meta.listed,
+    // A rated game's rematch is rated too (its seats keep their players: Table copies them).
+    ...(meta.rated ? { rated: true } : {}),
     clockSettings: meta.clockSettings,
     takeover: meta.takeover,
     status: 'playing',

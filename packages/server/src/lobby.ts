@@ -258,6 +258,12 @@ export class Lobby implements LeaseLobby {
         `there is no ${request.game} bot "${request.takeover}" to take over seats; bots: ${bots.join(', ') || 'none'}`,
       );
     }
+    if (request.rated && request.seats.some((s) => s.type === 'bot')) {
+      return err(
+        'create.rated-bots',
+        'games against bots are casual: a rated table has people only (no bot seats); create it casual or with human seats',
+      );
+    }
     const humanSeats = request.seats.flatMap((s, i) => (s.type === 'human' ? [i] : []));
     let creatorSeat: number | null = null;
     if (request.name !== undefined) {
@@ -300,6 +306,7 @@ export class Lobby implements LeaseLobby {
       seed,
       rulesVersion: game.rulesVersion,
       listed: request.listed,
+      rated: request.rated,
       clockSettings: request.clock,
       takeover: request.takeover,
       status: 'open',

@@ -218,6 +218,8 @@ export class Table {
       case 'rematch':
         // The new table first: a table pointing to a rematch that is not there would strand its players.
         await storage.createTable(change.table);
+        // Its seats belong to the same players (profiles, ratings), before anyone is told where it is.
+        await this.copySeatPlayers(change.table.id, change.patch.play?.rematch?.seats ?? []);
         await storage.updateTable(id, change.patch);
         return null;
       case 'seats':
@@ -322,6 +324,15 @@ export class Table {
   /** How many takebacks rewrote the move list: (line, seq) names one position of this game. */
   get line(): number {
     return playOf(this.meta).line;
+  }
+
+  /** Each seat's player at the seat `to[seat]` of table `tableId` (a rematch). */
+  private async copySeatPlayers(tableId: string, to: readonly number[]): Promise<void> {
+    const accounts = this.deps.storage.accounts;
+    for (const [seat, next] of to.entries()) {
+      const player = await accounts.seatPlayer(this.meta.id, seat);
+      if (player) await accounts.setSeatPlayer(tableId, next, player);
+    }
   }
 
   info(): TableInfo {

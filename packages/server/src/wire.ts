@@ -46,6 +46,7 @@ export function tableInfo(
     rulesVersion: m.rulesVersion,
     playerCount: m.seats.length,
     listed: m.listed,
+    rated: m.rated ?? false,
     status: m.status,
     seats: m.seats.map((s) => ({
       seat: s.seat,

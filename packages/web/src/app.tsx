@@ -16,6 +16,9 @@ const AccountScreen = lazyScreen(() => import('./screens/account.js').then((m) =
 const PlayerScreen = lazyScreen(() => import('./screens/player.js').then((m) => m.PlayerScreen));
 const LessonsScreen = lazyScreen(() => import('./lessons/lessons-screen.js').then((m) => m.LessonsScreen));
 const LessonScreen = lazyScreen(() => import('./lessons/lesson-screen.js').then((m) => m.LessonScreen));
+const LeaderboardScreen = lazyScreen(() =>
+  import('./screens/leaderboard.js').then((m) => m.LeaderboardScreen),
+);
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 const KnightsAnalysisScreen = lazyScreen(() =>
   import('./screens/knights-analysis.js').then((m) => m.KnightsAnalysisScreen),
@@ -54,6 +57,8 @@ function Screen({ route }: { route: Route }) {
       return <PlayerScreen key={route.player} name={route.player} />;
     case 'lessons':
       return <LessonsScreen />;
+    case 'leaderboard':
+      return <LeaderboardScreen />;
     case 'lesson':
       return <LessonScreen key={route.id} id={route.id} />;
     case 'notFound':

@@ -13,6 +13,7 @@ export type Route =
   | { readonly name: 'account' }
   | { readonly name: 'player'; readonly player: string }
   | { readonly name: 'lessons' }
+  | { readonly name: 'leaderboard' }
   | { readonly name: 'lesson'; readonly id: string }
   | { readonly name: 'notFound'; readonly path: string };
 
@@ -36,6 +37,7 @@ export function parseRoute(hash: string): Route {
   if (a === 'account' && parts.length === 1) return { name: 'account' };
   if (a === 'player' && b && parts.length === 2) return { name: 'player', player: b };
   if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
+  if (a === 'leaderboard' && parts.length === 1) return { name: 'leaderboard' };
   if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
   return { name: 'notFound', path };
 }
@@ -68,6 +70,8 @@ export function href(route: Route): string {
       return `#/player/${encodeURIComponent(route.player)}`;
     case 'lessons':
       return '#/learn';
+    case 'leaderboard':
+      return '#/leaderboard';
     case 'lesson':
       return `#/learn/${encodeURIComponent(route.id)}`;
     case 'notFound':

@@ -150,7 +150,7 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
       );
       expect(profile.body.profile).toMatchObject({ name, kind: 'account' });
       expect(profile.body.profile.stats).toEqual([
-        { game: 'nim', played: 1, won: expect.any(Number), rating: null },
+        { game: 'nim', played: 1, won: expect.any(Number), rating: null, ratings: [] },
       ]);
       expect(profile.body.profile.games).toEqual([
         expect.objectContaining({ seat: 0, result: expect.stringMatching(/^(won|lost)$/) }),

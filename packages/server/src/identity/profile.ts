@@ -2,7 +2,8 @@
  * A player's profile: games played and won per game, and their finished games (each opens its replay).
  * Another player's profile lists listed games only (a private table stays private); one's own lists all.
  * A game counts as won when the player's seat is among the winners (a shared win too), drawn when
- * nobody won, lost otherwise. Ratings will sit in `stats[].rating` (null until the ratings exist).
+ * nobody won, lost otherwise. `stats[].ratings` are the player's ratings per speed class (aged to now),
+ * `stats[].rating` the one played most; `/api/players/:name/ratings/history` gives a rating's points.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -22,6 +23,7 @@ import { tableInfo } from '../wire.js';
 import { meOf, type Identity } from './identity.js';
 import { nameKey } from './player-names.js';
 import { refuse } from './routes.js';
+import { ratingView } from '../rating-views.js';
 
 /** Seats looked at for the counts; the list shows at most `PROFILE_GAMES`. */
 const PROFILE_SEATS = 10_000;
@@ -41,9 +43,18 @@ export async function profileOf(
   const seats = (await storage.accounts.finishedSeatsOf(player.id, PROFILE_SEATS)).filter(
     (s) => own || s.listed,
   );
+  const now = Date.now();
+  const ratings = (await storage.ratings.ratingsOf(player.id)).map((r) => ratingView(r, now));
   const stats: PlayerGameStats[] = GAME_KINDS.map((game) => {
     const of = seats.filter((s) => s.game === game);
-    return { game, played: of.length, won: of.filter((s) => resultOf(s) === 'won').length, rating: null };
+    const rated = ratings.filter((r) => r.game === game).sort((a, b) => b.games - a.games);
+    return {
+      game,
+      played: of.length,
+      won: of.filter((s) => resultOf(s) === 'won').length,
+      rating: rated[0] ?? null,
+      ratings: rated,
+    };
   }).filter((s) => s.played > 0);
   const shown = seats
     .filter(

@@ -76,6 +76,37 @@ CREATE INDEX passkeys_player ON passkeys (player_id);
       "a table's play beyond its moves: takeback requests and refusals, resignations, rematch offers",
     sql: (d) => `ALTER TABLE tables ADD COLUMN play ${d === 'postgres' ? 'JSONB' : 'TEXT'};`,
   },
+  {
+    version: 5,
+    description: 'rated tables; ratings per player, game and speed class, and their history',
+    sql: (d) => `
+ALTER TABLE tables ADD COLUMN rated ${d === 'postgres' ? 'BOOLEAN NOT NULL DEFAULT FALSE' : 'INTEGER NOT NULL DEFAULT 0'};
+CREATE TABLE ratings (
+  player_id TEXT NOT NULL REFERENCES players (id),
+  game TEXT NOT NULL,
+  speed TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION,
+  games INTEGER NOT NULL,
+  last_game_at ${TIME[d]} NOT NULL,
+  PRIMARY KEY (player_id, game, speed)
+);
+CREATE INDEX ratings_board ON ratings (game, speed, rating);
+CREATE TABLE rating_history (
+  player_id TEXT NOT NULL REFERENCES players (id),
+  game TEXT NOT NULL,
+  speed TEXT NOT NULL,
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  at ${TIME[d]} NOT NULL,
+  rating_before DOUBLE PRECISION NOT NULL,
+  rating_after DOUBLE PRECISION NOT NULL,
+  deviation DOUBLE PRECISION NOT NULL,
+  PRIMARY KEY (player_id, table_id)
+);
+CREATE INDEX rating_history_player ON rating_history (player_id, game, speed, at);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

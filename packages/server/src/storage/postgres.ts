@@ -16,7 +16,24 @@ import {
 } from './schema.js';
 import { migratePostgres } from './migrations.js';
 import { AccountStore } from './accounts.js';
-import { postgresSql } from './sql.js';
+import { RatingStore } from './rating-store.js';
+import { numbered, postgresSql } from './sql.js';
+import type { Rating } from '@attila/ratings';
+import {
+  INSERT_HISTORY,
+  SELECT_RATING,
+  SELECT_SEAT_PLAYERS,
+  SELECT_TABLE,
+  UPSERT_RATING,
+  endedAt,
+  finishesRated,
+  ratingFromRow,
+  ratingWrites,
+  rowParams,
+  speedOfTable,
+  type RatingDbRow,
+  type RatingInput,
+} from './ratings.js';
 import {
   SeqTakenError,
   type Storage,
@@ -60,9 +77,12 @@ function asRefusal(e: unknown): unknown {
 
 export class PostgresStorage implements Storage {
   readonly accounts: AccountStore;
+  readonly ratings: RatingStore;
 
   private constructor(private readonly pool: pg.Pool) {
-    this.accounts = new AccountStore(postgresSql(pool, asRefusal));
+    const sql = postgresSql(pool, asRefusal);
+    this.accounts = new AccountStore(sql);
+    this.ratings = new RatingStore(sql);
   }
 
   static async open(options: PostgresOptions): Promise<PostgresStorage> {
@@ -148,13 +168,46 @@ export class PostgresStorage implements Storage {
     return rows.map((row) => tableFromRow(row, seats.get(row.id) ?? []));
   }
 
+  /** Always inside the transaction that writes the patch: a rated result writes its ratings with it. */
   private async patch(client: pg.PoolClient, tableId: string, patch: TablePatch): Promise<void> {
+    if (patch.status === 'finished') await this.rateResult(client, tableId, patch);
     const columns = patchColumns(patch);
     const sets = columns.map(([column], i) => `${column} = $${i + 1}`);
     const values = columns.map(([, value]) => value);
     if (sets.length === 0) return;
     values.push(tableId);
     await client.query(`UPDATE tables SET ${sets.join(', ')} WHERE id = $${values.length}`, values);
+  }
+
+  private async rateResult(c: pg.PoolClient, tableId: string, patch: TablePatch): Promise<void> {
+    const q = (text: string, values: unknown[]) => c.query(numbered(text), values);
+    // Locked: two writers finishing one table (a clock and a move) rate it once, the second sees it finished.
+    const row = (await q(`${SELECT_TABLE} FOR UPDATE`, [tableId])).rows[0] as
+      { game: string; rated: boolean; status: string; clock_settings: unknown } | undefined;
+    if (!row) return;
+    const seats = (await q(SELECT_SEAT_PLAYERS, [tableId])).rows as { player_id: string | null }[];
+    const input: RatingInput = {
+      tableId,
+      game: row.game,
+      rated: row.rated,
+      status: row.status,
+      clockSettings: row.clock_settings,
+      players: seats.map((s) => s.player_id),
+    };
+    if (!finishesRated(input, patch) || !patch.result) return;
+    const game = row.game as StoredTable['game'];
+    const speed = speedOfTable(row.clock_settings);
+    const stored: (Rating | null)[] = [];
+    for (const p of input.players) {
+      const r = p ? ((await q(SELECT_RATING, [p, game, speed])).rows[0] as RatingDbRow) : undefined;
+      stored.push(ratingFromRow(game, r));
+    }
+    const writes = ratingWrites(input, patch.result, stored, endedAt(patch));
+    for (const r of writes.rows) {
+      const params = rowParams(writes, r);
+      await q(UPSERT_RATING, params.rating);
+      await q(INSERT_HISTORY, params.history);
+    }
   }
 
   async createTable(t: StoredTable): Promise<void> {

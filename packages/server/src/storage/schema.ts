@@ -97,6 +97,8 @@ export interface TableRow {
   clock: unknown;
   /** Takebacks, resignations, rematch offers (schema version 4). */
   play?: unknown;
+  /** Schema version 5. */
+  rated?: number | boolean;
 }
 
 export interface SeatRow {
@@ -133,6 +135,8 @@ export function tableFromRow(row: TableRow, seats: StoredSeat[]): StoredTable {
     seed: row.seed,
     rulesVersion: row.rules_version,
     listed: row.listed === true || row.listed === 1,
+    // Only when rated: a casual table reads back as it was written (no `rated`).
+    ...(row.rated === true || row.rated === 1 ? { rated: true } : {}),
     clockSettings: json(row.clock_settings),
     takeover: row.takeover,
     status: row.status as StoredTable['status'],
@@ -155,6 +159,7 @@ export function tableColumns(t: StoredTable, dialect: Dialect) {
     seed: t.seed,
     rules_version: t.rulesVersion,
     listed: dialect === 'sqlite' ? (t.listed ? 1 : 0) : t.listed,
+    rated: dialect === 'sqlite' ? (t.rated ? 1 : 0) : (t.rated ?? false),
     clock_settings: t.clockSettings ? JSON.stringify(t.clockSettings) : null,
     takeover: t.takeover,
     status: t.status,

@@ -16,7 +16,7 @@ export interface Sql {
   tx<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
 }
 
-function numbered(text: string): string {
+export function numbered(text: string): string {
   let n = 0;
   return text.replace(/\?/g, () => `$${++n}`);
 }

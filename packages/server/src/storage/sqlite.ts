@@ -15,7 +15,23 @@ import {
 } from './schema.js';
 import { migrateSqlite } from './migrations.js';
 import { AccountStore } from './accounts.js';
+import { RatingStore } from './rating-store.js';
 import { sqliteSql } from './sql.js';
+import {
+  INSERT_HISTORY,
+  SELECT_RATING,
+  SELECT_SEAT_PLAYERS,
+  SELECT_TABLE,
+  UPSERT_RATING,
+  endedAt,
+  finishesRated,
+  ratingFromRow,
+  ratingWrites,
+  rowParams,
+  speedOfTable,
+  type RatingDbRow,
+  type RatingInput,
+} from './ratings.js';
 import {
   SeqTakenError,
   type Storage,
@@ -30,8 +46,8 @@ import {
 function prepareStatements(db: Database.Database) {
   return {
     insertTable: db.prepare(
-      `INSERT INTO tables (id, game, settings, seed, rules_version, listed, clock_settings, takeover, status, created_at, started_at, finished_at, result, clock, play)
-       VALUES (@id, @game, @settings, @seed, @rules_version, @listed, @clock_settings, @takeover, @status, @created_at, @started_at, @finished_at, @result, @clock, @play)`,
+      `INSERT INTO tables (id, game, settings, seed, rules_version, listed, rated, clock_settings, takeover, status, created_at, started_at, finished_at, result, clock, play)
+       VALUES (@id, @game, @settings, @seed, @rules_version, @listed, @rated, @clock_settings, @takeover, @status, @created_at, @started_at, @finished_at, @result, @clock, @play)`,
     ),
     insertSeat: db.prepare(
       `INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -102,6 +118,7 @@ export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
   private readonly stmt: ReturnType<typeof prepareStatements>;
   readonly accounts: AccountStore;
+  readonly ratings: RatingStore;
 
   constructor(file: string, options: SqliteOptions = {}) {
     this.db = new Database(file);
@@ -116,14 +133,18 @@ export class SqliteStorage implements Storage {
       throw e;
     }
     this.stmt = prepareStatements(this.db);
-    this.accounts = new AccountStore(sqliteSql(this.db));
+    const sql = sqliteSql(this.db);
+    this.accounts = new AccountStore(sql);
+    this.ratings = new RatingStore(sql);
   }
 
   private tableFrom(row: TableRow): StoredTable {
     return tableFromRow(row, (this.stmt.getSeats.all(row.id) as SeatRow[]).map(seatFromRow));
   }
 
+  /** Called inside the transaction that writes the patch: a rated result writes its ratings with it. */
   private patchTable(tableId: string, patch: TablePatch): void {
+    if (patch.status === 'finished') this.rateResult(tableId, patch);
     const columns = patchColumns(patch);
     const sets = columns.map(([column]) => `${column} = ?`);
     const values = columns.map(([, value]) => value);
@@ -138,6 +159,36 @@ export class SqliteStorage implements Storage {
     statement.run(...values, tableId);
   }
   private readonly patchCache = new Map<string, Database.Statement>();
+
+  private rateResult(tableId: string, patch: TablePatch): void {
+    const row = this.db.prepare(SELECT_TABLE).get(tableId) as
+      { game: string; rated: number; status: string; clock_settings: unknown } | undefined;
+    if (!row) return;
+    const seats = this.db.prepare(SELECT_SEAT_PLAYERS).all(tableId) as { player_id: string | null }[];
+    const input: RatingInput = {
+      tableId,
+      game: row.game,
+      rated: row.rated === 1,
+      status: row.status,
+      clockSettings: row.clock_settings,
+      players: seats.map((s) => s.player_id),
+    };
+    if (!finishesRated(input, patch) || !patch.result) return;
+    const game = row.game as StoredTable['game'];
+    const speed = speedOfTable(row.clock_settings);
+    const stored = input.players.map((p) =>
+      ratingFromRow(
+        game,
+        p ? (this.db.prepare(SELECT_RATING).get(p, game, speed) as RatingDbRow) : undefined,
+      ),
+    );
+    const writes = ratingWrites(input, patch.result, stored, endedAt(patch));
+    for (const r of writes.rows) {
+      const params = rowParams(writes, r);
+      this.db.prepare(UPSERT_RATING).run(...params.rating);
+      this.db.prepare(INSERT_HISTORY).run(...params.history);
+    }
+  }
 
   async createTable(t: StoredTable): Promise<void> {
     this.db.transaction(() => {
@@ -182,7 +233,7 @@ export class SqliteStorage implements Storage {
   }
 
   async updateTable(tableId: string, patch: TablePatch): Promise<void> {
-    this.patchTable(tableId, patch);
+    this.db.transaction(() => this.patchTable(tableId, patch))();
   }
 
   async takeBack(tableId: string, keep: number, seq: number, patch: TablePatch): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import type { ClockState } from '../clock.js';
 import type { AccountStore } from './accounts.js';
+import type { RatingStore } from './rating-store.js';
 import type { ClockSettings, GameKind, GameResult, PlayInfo, TableStatus } from '@attila/protocol';
 
 export interface StoredSeat {
@@ -25,6 +26,8 @@ export interface StoredTable {
   readonly seed: string;
   readonly rulesVersion: string;
   readonly listed: boolean;
+  /** The result changes the seats' ratings (absent: casual). */
+  readonly rated?: boolean;
   readonly clockSettings: ClockSettings | null;
   readonly takeover: string | null;
   readonly status: TableStatus;
@@ -101,6 +104,8 @@ export class SeqTakenError extends Error {
 export interface Storage {
   /** Players, sessions, and who holds which seat (accounts.ts). */
   readonly accounts: AccountStore;
+  /** Ratings and their history, read back (written only with a rated result, in its transaction). */
+  readonly ratings: RatingStore;
   createTable(table: StoredTable): Promise<void>;
   /** The table with its seats, or null. */
   getTable(id: string): Promise<StoredTable | null>;

@@ -3,7 +3,15 @@
  * becomes a guest at once (the server makes the name): nothing to fill in before playing.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Me, MeResponse, PlayerProfile, SessionInfo } from '@attila/protocol';
+import type {
+  Leaderboard,
+  Me,
+  MeResponse,
+  PlayerProfile,
+  RatingHistory,
+  RatingSpeed,
+  SessionInfo,
+} from '@attila/protocol';
 import { err, ok, type Result } from '@attila/core';
 import {
   startAuthentication,
@@ -52,6 +60,10 @@ export const accountApi = {
   myGames: (query = '') => call<{ profile: PlayerProfile }>('GET', `/api/me/games${query}`),
   profile: (name: string, query = '') =>
     call<{ profile: PlayerProfile }>('GET', `/api/players/${encodeURIComponent(name)}${query}`),
+  ratingHistory: (name: string) =>
+    call<{ histories: RatingHistory[] }>('GET', `/api/players/${encodeURIComponent(name)}/ratings/history`),
+  leaderboard: (game: 'knights' | 'tribes', speed: RatingSpeed) =>
+    call<{ leaderboard: Leaderboard }>('GET', `/api/leaderboard?game=${game}&speed=${speed}`),
 };
 
 let current: Me | null = null;

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import { accountApi, addPasskey, ensureMe, setMe, signInWithPasskey, useMe } from '../net/me.js';
 import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
+import { RatingsCard } from './ratings.js';
 
 /** A name-and-password form (claim, sign in). */
 function Credentials(props: {
@@ -279,7 +280,14 @@ function MyGames({ playerId }: { playerId: string }) {
   useEffect(() => {
     void accountApi.myGames(filterQuery(filter)).then((r) => r.ok && setProfile(r.value.profile));
   }, [playerId, filter.game, filter.result]);
-  return profile ? <PlayerGames profile={profile} filter={filter} onFilter={setFilter} /> : null;
+  if (!profile) return null;
+  return (
+    <>
+      {/* Ratings are for accounts (rated tables need one); a guest's history has no name to be found by. */}
+      {profile.kind === 'account' && <RatingsCard name={profile.name} profile={profile} />}
+      <PlayerGames profile={profile} filter={filter} onFilter={setFilter} />
+    </>
+  );
 }
 
 export function AccountScreen() {

@@ -1,6 +1,7 @@
 /** A player's finished games with their result, each opening its replay; filtered by game and result. */
 import { GAME_KINDS } from '@attila/core';
 import type { PlayerProfile, PlayerResult } from '@attila/protocol';
+import { ratingText } from './ratings.js';
 import { useT } from '../i18n/i18n.js';
 
 export interface GamesFilter {
@@ -35,6 +36,12 @@ export function PlayerGames(props: {
           <li key={s.game} data-testid={`stats-${s.game}`}>
             <strong>{t(`games.${s.game}.name`)}</strong>{' '}
             {t('account.playedWon', { played: s.played, won: s.won })}
+            {s.rating && (
+              <span class="muted" data-testid={`stats-rating-${s.game}`}>
+                {' · '}
+                {ratingText(s.rating)}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -47,6 +47,10 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
   const [typedName, setName] = useState<string | null>(null);
   const name = typedName ?? (playerName() || me?.name || '');
   const [listed, setListed] = useState(true);
+  const [ratedChoice, setRated] = useState(false);
+  // Rated: accounts only, and never against bots (the server refuses both; the form says why first).
+  const ratedAllowed = me?.kind === 'account' && seats.every((s) => s.kind === 'human');
+  const rated = ratedChoice && ratedAllowed;
   const [clock, setClock] = useState<ClockChoice>('none');
   const [takeover, setTakeover] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -83,6 +87,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
       settings: choice.settings,
       seats: specs,
       listed,
+      rated,
       name: sitAs.value,
       seat: mySeat,
       clock: CLOCKS[clock],
@@ -210,6 +215,26 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
         <span>
           <input type="checkbox" checked={listed} onChange={(e) => setListed(e.currentTarget.checked)} />{' '}
           {t('lobby.listed')}
+        </span>
+      </label>
+      <label class="field check">
+        <span>
+          <input
+            type="checkbox"
+            data-testid="rated"
+            checked={rated}
+            disabled={!ratedAllowed}
+            aria-describedby="rated-hint"
+            onChange={(e) => setRated(e.currentTarget.checked)}
+          />{' '}
+          {t('lobby.rated')}
+        </span>
+        <span id="rated-hint" class="muted small" data-testid="rated-hint">
+          {me?.kind !== 'account'
+            ? t('lobby.ratedAccountsOnly')
+            : !ratedAllowed
+              ? t('lobby.ratedNoBots')
+              : t('lobby.ratedHint')}
         </span>
       </label>
       {error && <p class="error">{error}</p>}

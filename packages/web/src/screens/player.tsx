@@ -1,9 +1,10 @@
-/** Another player's profile: games played and won per game, their listed finished games. */
+/** Another player's profile: ratings with their history, games played and won per game, their listed finished games. */
 import type { PlayerProfile } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import { accountApi } from '../net/me.js';
 import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
+import { RatingsCard } from './ratings.js';
 
 export function PlayerScreen({ name }: { name: string }) {
   const t = useT();
@@ -23,6 +24,7 @@ export function PlayerScreen({ name }: { name: string }) {
       {profile && (
         <>
           <p class="muted">{t('account.since', { date: new Date(profile.since).toLocaleDateString() })}</p>
+          <RatingsCard name={profile.name} profile={profile} />
           <PlayerGames profile={profile} filter={filter} onFilter={setFilter} />
         </>
       )}

@@ -30,6 +30,10 @@ export function TableList({
           <div>
             <strong>{t(`games.${tb.game}.name`)}</strong>{' '}
             <span class="muted">{t(`lobby.status.${tb.status}`)}</span>
+            <span class="muted" data-testid="table-rated">
+              {' · '}
+              {tb.rated ? t('lobby.ratedTable') : t('lobby.casualTable')}
+            </span>
             {tb.clock && (
               <span class="muted" data-testid="table-clock">
                 {' · '}

@@ -1,0 +1,147 @@
+/**
+ * Ratings written with a rated game's result, in the same transaction (both stores). The stores read the
+ * table, its seats' players and their ratings inside the transaction that writes the result, hand them to
+ * `ratingWrites` (pure: `rateGame` of @attila/ratings) and write what it returns before they commit, so a
+ * result without its ratings (or ratings without their result) cannot exist, whatever fails or crashes.
+ * A table's result is rated once: only the patch that finishes a table not yet finished is rated.
+ */
+import type { GameResult } from '@attila/protocol';
+import {
+  RATING_SYSTEM,
+  parseRating,
+  rateGame,
+  speedClassOf,
+  type Rating,
+  type SpeedClass,
+} from '@attila/ratings';
+import type { GameKind } from '@attila/core';
+import type { TablePatch } from './types.js';
+
+/** What a store reads, inside the transaction, before it applies the patch. */
+export interface RatingInput {
+  readonly tableId: string;
+  readonly game: string;
+  readonly rated: boolean;
+  /** The table's status before the patch. */
+  readonly status: string;
+  readonly clockSettings: unknown;
+  /** Each seat's player (null: nobody's), in seat order. */
+  readonly players: readonly (string | null)[];
+}
+
+export interface RatingRow {
+  readonly playerId: string;
+  readonly game: GameKind;
+  readonly speed: SpeedClass;
+  readonly before: number;
+  readonly after: Rating;
+}
+
+export interface RatingWrites {
+  readonly tableId: string;
+  readonly at: number;
+  readonly rows: readonly RatingRow[];
+}
+
+/** Whether this patch finishes a rated table (then its seats' ratings must be read and rated). */
+export function finishesRated(input: RatingInput, patch: TablePatch): boolean {
+  return (
+    input.rated &&
+    input.status !== 'finished' &&
+    patch.status === 'finished' &&
+    patch.result !== undefined &&
+    patch.result !== null
+  );
+}
+
+function json(value: unknown): unknown {
+  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+}
+
+/**
+ * The rating rows to write for a rated table's result, given each seat's stored rating (null: a newcomer).
+ * Nothing to write for an aborted game (no winners), a game without ratings (Nim) or a seat of nobody's.
+ * Throws on a stored rating out of bounds: the transaction then writes nothing, not even the result.
+ */
+export function ratingWrites(
+  input: RatingInput,
+  result: GameResult,
+  stored: readonly (Rating | null)[],
+  at: number,
+): RatingWrites {
+  const game = input.game as GameKind;
+  const speed = speedClassOf(json(input.clockSettings) as Parameters<typeof speedClassOf>[0]);
+  const rated = rateGame({ game, speed, result, seats: stored, at });
+  if (!rated.ok) throw new Error(`table ${input.tableId}: cannot rate the game: ${rated.error.message}`);
+  // A seat that belongs to nobody (the server stopped between a join and recording its player) is not
+  // rated, nor are the others: a rating against nobody's seat would mean nothing, and the game must end.
+  if (!rated.value.rated || input.players.some((p) => p === null))
+    return { tableId: input.tableId, at, rows: [] };
+  const rows = rated.value.seats.map((s, seat) => ({
+    playerId: input.players[seat] as string,
+    game,
+    speed,
+    before: s.before.rating,
+    after: s.after,
+  }));
+  return { tableId: input.tableId, at, rows };
+}
+
+/** When the game ended: the patch's `finishedAt`, else now. */
+export function endedAt(patch: TablePatch, now = Date.now()): number {
+  const t = patch.finishedAt ? Date.parse(patch.finishedAt) : NaN;
+  return Number.isFinite(t) ? t : now;
+}
+
+// ---------------------------------------------------------------- the statements, `?` placeholders
+
+export const SELECT_TABLE = `SELECT game, rated, status, clock_settings FROM tables WHERE id = ?`;
+export const SELECT_SEAT_PLAYERS = `SELECT seat, player_id FROM seats WHERE table_id = ? ORDER BY seat`;
+export const SELECT_RATING = `SELECT rating, deviation, volatility, games, last_game_at FROM ratings
+  WHERE player_id = ? AND game = ? AND speed = ?`;
+export const UPSERT_RATING = `INSERT INTO ratings
+  (player_id, game, speed, rating, deviation, volatility, games, last_game_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (player_id, game, speed) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+  volatility = excluded.volatility, games = excluded.games, last_game_at = excluded.last_game_at`;
+export const INSERT_HISTORY = `INSERT INTO rating_history
+  (player_id, game, speed, table_id, at, rating_before, rating_after, deviation) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+
+export interface RatingDbRow {
+  rating: number | string;
+  deviation: number | string;
+  volatility: number | string | null;
+  games: number | string;
+  last_game_at: number | string | null;
+}
+
+/** A stored rating read back (checked by `parseRating`: a bad row fails the transaction). */
+export function ratingFromRow(game: GameKind, row: RatingDbRow | undefined): Rating | null {
+  if (!row) return null;
+  const system = RATING_SYSTEM[game];
+  if (!system) return null;
+  const parsed = parseRating(
+    {
+      rating: Number(row.rating),
+      deviation: Number(row.deviation),
+      volatility: row.volatility === null ? null : Number(row.volatility),
+      games: Number(row.games),
+      lastGameAt: row.last_game_at === null ? null : Number(row.last_game_at),
+    },
+    system,
+  );
+  if (!parsed.ok) throw new Error(`a stored ${game} rating is invalid: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+/** The parameters of the two writes of one row. */
+export function rowParams(w: RatingWrites, r: RatingRow): { rating: unknown[]; history: unknown[] } {
+  const a = r.after;
+  return {
+    rating: [r.playerId, r.game, r.speed, a.rating, a.deviation, a.volatility, a.games, a.lastGameAt ?? w.at],
+    history: [r.playerId, r.game, r.speed, w.tableId, w.at, r.before, a.rating, a.deviation],
+  };
+}
+
+export function speedOfTable(clockSettings: unknown): SpeedClass {
+  return speedClassOf(json(clockSettings) as Parameters<typeof speedClassOf>[0]);
+}

@@ -1,0 +1,128 @@
+/**
+ * A rated game in real browsers: two accounts (one at a desktop in English, one on a phone in German) play
+ * a rated Knights game to its end; both profiles then show the new provisional ratings (`1741?`) and a point
+ * of history; the leaderboard lists nobody yet (both provisional) and shows the bots' published ratings.
+ * A guest finds the Rated box disabled, with the reason.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
+import { newPage, seriousA11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+
+let server: ServerProcess;
+let browser: Browser;
+
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+
+const meName = (page: Page) => page.innerText('[data-testid="me-name"]');
+
+async function claim(page: Page, name: string): Promise<void> {
+  await page.goto(`${server.url}/#/account`);
+  await page.waitForSelector('[data-testid="claim"]');
+  await page.fill('[data-testid="claim-name"]', name);
+  await page.fill('[data-testid="claim-password"]', 'a good long password');
+  await page.click('[data-testid="claim-submit"]');
+  await expect.poll(() => meName(page)).toBe(name);
+}
+
+describe('rated games', () => {
+  it('two accounts play a rated Knights game; profiles show the ratings, the leaderboard nobody yet', async () => {
+    const guest = await newPage(browser);
+    await guest.page.goto(`${server.url}/#/lobby/knights`);
+    await guest.page.waitForSelector('[data-testid="me-name"]');
+    await guest.page.selectOption('[data-testid="seat-kind-1"]', 'human');
+    expect(await guest.page.isDisabled('[data-testid="rated"]')).toBe(true);
+    expect(await guest.page.innerText('[data-testid="rated-hint"]')).toContain(
+      'Rated games are for accounts',
+    );
+    await guest.context.close();
+
+    const a = await newPage(browser);
+    const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+    await claim(a.page, 'Theodoric');
+    await claim(b.page, 'Odoacer');
+    await a.page.goto(`${server.url}/#/lobby/knights`);
+    await a.page.waitForSelector('[data-testid="seat-kind-1"]');
+    // Against a bot the box is disabled: games against bots are casual.
+    expect(await a.page.isDisabled('[data-testid="rated"]')).toBe(true);
+    expect(await a.page.innerText('[data-testid="rated-hint"]')).toContain('casual');
+    await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
+    await a.page.check('[data-testid="rated"]');
+    await shot(a.page, 'lobby-rated');
+    await a.page.click('[data-testid="create"]');
+    await a.page.waitForSelector('[data-testid="invite"]');
+    const invite = await a.page.inputValue('[data-testid="invite"]');
+
+    // The phone sees the open table in the lobby, marked rated (in German).
+    await b.page.goto(`${server.url}/#/lobby/knights`);
+    await expect
+      .poll(() =>
+        b.page.locator('[data-testid="table-item"] [data-testid="table-rated"]').first().innerText(),
+      )
+      .toContain('gewertet');
+    await b.page.goto(invite);
+    await b.page.click('[data-testid="sit-1"]');
+    await b.page.waitForSelector('.knights-board');
+    const players: Page[] = [a.page, b.page];
+    let over = false;
+    for (let ply = 0; ply < 80 && !over; ply++) {
+      over = await waitForTurnOrEnd(players[ply % 2]);
+      if (!over) await playKnightsTurn(players[ply % 2]);
+    }
+    expect(over).toBe(true);
+    await a.page.waitForSelector('[data-testid="winner"]');
+    await b.page.waitForSelector('[data-testid="winner"]');
+
+    // Both profiles: a provisional rating per game and speed class (no clock: correspondence), a history point.
+    const ratings: number[] = [];
+    for (const [p, name] of [
+      [a.page, 'Theodoric'],
+      [b.page, 'Odoacer'],
+    ] as const) {
+      await p.goto(`${server.url}/#/player/${name}`);
+      const value = p.locator('[data-testid="rating-knights-correspondence"] [data-testid="rating-value"]');
+      await expect.poll(() => value.count()).toBe(1);
+      const text = await value.innerText();
+      expect(text).toMatch(/^\d{3,4}\?$/);
+      ratings.push(Number(text.slice(0, -1)));
+      await p.waitForSelector('[data-testid="rating-history-knights-correspondence"] svg');
+      await p.click('[data-testid="rating-history-knights-correspondence"] summary');
+      await expect.poll(() => p.locator('[data-testid="rating-point"]').count()).toBe(1);
+    }
+    // Two newcomers: one gains what the other loses.
+    expect(ratings[0] + ratings[1]).toBe(3000);
+    expect(await b.page.innerText('[data-testid="ratings"]')).toContain('Wertungszahlen');
+    expect(await b.page.innerText('[data-testid="ratings"]')).toContain('vorläufig');
+    await shot(a.page, 'profile-ratings');
+    await shot(b.page, 'profile-ratings-phone-de');
+    // One's own account screen shows them too.
+    await b.page.goto(`${server.url}/#/account`);
+    await expect
+      .poll(() => b.page.innerText('[data-testid="ratings"] [data-testid="rating-value"]'))
+      .toBe(`${ratings[1]}?`);
+
+    // The leaderboard, linked from the header: nobody settled yet; the bots' ratings beside it.
+    await a.page.click('header a[href="#/leaderboard"]');
+    await a.page.click('[data-testid="board-speed-correspondence"]');
+    await a.page.waitForSelector('[data-testid="board-empty"]');
+    expect(await a.page.innerText('[data-testid="bot-rating-medium"]')).toMatch(/^Medium bot: \d{3,4}$/);
+    await shot(a.page, 'leaderboard');
+    await b.page.goto(`${server.url}/#/leaderboard`);
+    await b.page.waitForSelector('[data-testid="board-bots"] li');
+    expect(await b.page.innerText('[data-testid="leaderboard"] h1')).toBe('Rangliste');
+    expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(b.page, 'leaderboard-phone-de');
+    for (const p of [a, b]) await p.context.close();
+  });
+
+  it('the leaderboard and a profile with ratings have no serious accessibility violations', async () => {
+    const { context, page } = await newPage(browser, { bypassCSP: true });
+    await page.goto(`${server.url}/#/leaderboard`);
+    await page.waitForSelector('[data-testid="board-bots"] li');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/#/player/Theodoric`);
+    await page.waitForSelector('[data-testid="rating-history-knights-correspondence"] svg');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
