@@ -76,6 +76,25 @@ CREATE INDEX passkeys_player ON passkeys (player_id);
       "a table's play beyond its moves: takeback requests and refusals, resignations, rematch offers",
     sql: (d) => `ALTER TABLE tables ADD COLUMN play ${d === 'postgres' ? 'JSONB' : 'TEXT'};`,
   },
+  // Version 5 belongs to the rated games (made on another branch at the same time).
+  {
+    version: 6,
+    description: 'bot accounts (players.bot_since) and their API tokens (bot_tokens, SHA-256 of each token)',
+    sql: (d) => `
+ALTER TABLE players ADD COLUMN bot_since ${TIME[d]};
+CREATE TABLE bot_tokens (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  token_hash TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  scopes TEXT NOT NULL,
+  created_at ${TIME[d]} NOT NULL,
+  last_used_at ${TIME[d]},
+  revoked_at ${TIME[d]}
+);
+CREATE INDEX bot_tokens_player ON bot_tokens (player_id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
