@@ -316,5 +316,27 @@ for (const [name, up, start] of backends) {
         expect(t.clockMs).toBeNull();
       }
     });
+
+    it('a bot that stops answering loses on time like anyone: its turn shows the clock, then the end', async () => {
+      const bot = await newBotAccount(url, unique('Slow'));
+      const created = await bearer<CreateTableResponse>(url, bot.token, 'POST', '/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'bot', bot: 'random' }],
+        clock: { mode: 'move', moveMs: 1000 },
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.table.id;
+      const game = await LineReader.open(url, bot.token, `/api/bot/game/${id}/stream`);
+      const turn = await nextOf(game, 'turn');
+      if (turn.type !== 'turn') throw new Error('a turn');
+      expect(turn.clockMs).toBeGreaterThan(0);
+      expect(turn.clockMs).toBeLessThanOrEqual(1000);
+      const end = await nextOf(game, 'end');
+      if (end.type !== 'end') throw new Error('an end');
+      expect(end.result.winners).toEqual([1]);
+      expect(end.result.reason).toMatch(/time/);
+      // The stream ends with the game.
+      expect(await game.next()).toBeNull();
+    });
   });
 }
