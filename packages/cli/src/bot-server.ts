@@ -101,4 +101,37 @@ export class BotServer {
     const reason = body?.error ? `${body.error.code}: ${body.error.message}` : `status ${res.status}`;
     return err('server.refused', `the server refused the move ${move} at table ${table} (${reason})`);
   }
+
+  /** A table made by the bot account (it sits at `seat`): its id, or why not. */
+  async createTable(request: unknown): Promise<Result<string, BotServerErrorCode>> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.url}/api/tables`, {
+        method: 'POST',
+        headers: this.headers(true),
+        body: JSON.stringify(request),
+      });
+    } catch (e) {
+      return this.unreachable(e);
+    }
+    const body = (await res.json().catch(() => null)) as {
+      table?: { id: string };
+      error?: { code: string; message: string };
+    } | null;
+    if (res.status === 201 && body?.table) return ok(body.table.id);
+    const reason = body?.error ? `${body.error.code}: ${body.error.message}` : `status ${res.status}`;
+    return err('server.refused', `the server refused to make a table (${reason})`);
+  }
+
+  /** Whether a table is still open (waiting for players), or why it cannot be told. */
+  async tableStatus(id: string): Promise<Result<string, BotServerErrorCode>> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.url}/api/tables/${encodeURIComponent(id)}`);
+    } catch (e) {
+      return this.unreachable(e);
+    }
+    const body = (await res.json().catch(() => null)) as { table?: { status: string } } | null;
+    return body?.table ? ok(body.table.status) : err('server.refused', `table ${id}: status ${res.status}`);
+  }
 }

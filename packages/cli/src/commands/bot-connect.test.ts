@@ -12,7 +12,12 @@ import { parseRecord, replayMoves } from '@attila/core';
 import { knightsGame } from '@attila/knights';
 import type { CreateTableResponse, TableInfo } from '@attila/protocol';
 import { startServer, type RunningServer } from '@attila/server';
-import { bearer, newBotAccount, type BotAccount } from '@attila/server/test-support/bot-api-client';
+import {
+  bearer,
+  newBotAccount,
+  playThroughApi,
+  type BotAccount,
+} from '@attila/server/test-support/bot-api-client';
 import { tribesGame } from '@attila/tribes';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +124,40 @@ describe('attila bot connect', { timeout: 120_000 }, () => {
     expect(await exited).toBe(0);
     expect(b.out()).toMatch(/stopped after 2 games; 0 left to their clocks/);
     expect(b.out()).not.toMatch(/warning/);
+  });
+
+  it("--seek keeps a Knights table in the lobby under the bot's name; whoever joins plays the bot", async () => {
+    const seeking = await newBotAccount(server.url, `Seek${Date.now() % 100000}`);
+    const b = bridge([
+      '--server',
+      server.url,
+      '--token',
+      seeking.token,
+      '--seek',
+      'knights',
+      '--',
+      ...PYTHON_BOT,
+    ]);
+    await b.saw('waits in the lobby');
+    const lobby = (await (await fetch(`${server.url}/api/tables`)).json()) as { tables: TableInfo[] };
+    const open = lobby.tables.find(
+      (t) => t.status === 'open' && t.seats.some((s) => s.name === seeking.name),
+    );
+    if (!open) throw new Error(`no open table of ${seeking.name} in the lobby`);
+    // Someone from the lobby (here another program, through the API) joins and plays it to the end.
+    const guest = await newBotAccount(server.url, `Guest${Date.now() % 100000}`);
+    const joined = await bearer(server.url, guest.token, 'POST', `/api/tables/${open.id}/join`, {
+      name: 'x',
+    });
+    expect(joined.status).toBe(200);
+    const lines = await playThroughApi(server.url, guest.token, open.id, 'guest');
+    expect(lines.at(-1)?.type).toBe('end');
+    await b.saw(`table ${open.id}: the game is over`);
+    // The next table waits already.
+    await b.saw('waits in the lobby (seat 1)');
+    const exited = new Promise<number | null>((r) => b.child.once('exit', (code) => r(code)));
+    b.child.kill('SIGINT');
+    expect(await exited).toBe(0);
   });
 
   it('a bad token and an unreachable server are told clearly, before the program starts', async () => {

@@ -3,18 +3,20 @@
  * examples/bots/README.md) against a server's bot API with a bot account's token, in as many games at once
  * as the account has; stops cleanly on SIGINT (or SIGTERM).
  */
-import type { GameKind } from '@attila/core';
+import { ok, type GameKind } from '@attila/core';
 import type { Command } from 'commander';
 import type { HostLine } from '@attila/protocol/bot-lines';
 import { BotBridge } from '../bot-bridge.js';
 import { BotProgram } from '../bot-program.js';
 import { BotServer } from '../bot-server.js';
+import { parseSeek, Seeker } from '../bot-seek.js';
 
 interface ConnectOptions {
   server: string;
   token?: string;
   accept: string;
   readyTimeout: string;
+  seek?: string;
 }
 
 const ACCEPT: Record<string, readonly GameKind[]> = {
@@ -33,6 +35,10 @@ export function registerBotConnect(bot: Command, program: Command): void {
     .requiredOption('--server <url>', 'the server, e.g. https://attila.example or http://127.0.0.1:8080')
     .option('--token <token>', "the bot account's API token (default: $ATTILA_BOT_TOKEN)")
     .option('--accept <games>', 'the games to play: any, knights or tribes', 'any')
+    .option(
+      '--seek <games>',
+      'keep an open table in the lobby for people to play the bot: knights, tribes, tribes:N, comma-separated',
+    )
     .option('--ready-timeout <ms>', 'how long the program may take to answer hello', '10000')
     .action(async (argv: string[], opts: ConnectOptions) => {
       const token = opts.token ?? process.env.ATTILA_BOT_TOKEN;
@@ -49,6 +55,10 @@ export function registerBotConnect(bot: Command, program: Command): void {
       const readyMs = Number(opts.readyTimeout);
       if (!Number.isInteger(readyMs) || readyMs < 1)
         program.error(`--ready-timeout must be a whole number of ms, not "${opts.readyTimeout}"`);
+      const seek = opts.seek === undefined ? ok([]) : parseSeek(opts.seek);
+      if (!seek.ok) return program.error(seek.error.message);
+      const unaccepted = seek.value.find((spec) => !accepted.includes(spec.game));
+      if (unaccepted) program.error(`--seek ${unaccepted.game}: not a game of --accept ${opts.accept}`);
       const server = new BotServer(url.origin + url.pathname.replace(/\/$/, ''), token);
       const log = {
         info: (text: string) => process.stdout.write(`[${stamp()}] ${text}\n`),
@@ -83,12 +93,15 @@ export function registerBotConnect(bot: Command, program: Command): void {
       bridge = new BotBridge(server, running, new Set(games), log);
       log.info(`${started.value.name} is connected to ${server.url}, playing ${games.join(' and ')}`);
       for (const line of early.splice(0)) bridge.event(line);
+      const seeker = new Seeker(server, seek.value, log);
+      seeker.start();
 
       const active = bridge;
       let stopped = false;
       const stop = async (why: string | null) => {
         if (stopped) return;
         stopped = true;
+        seeker.stop();
         const left = active.stop();
         events.value.close();
         await running.stop();

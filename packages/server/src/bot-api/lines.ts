@@ -24,6 +24,8 @@ export class LineStream {
       'cache-control': 'no-store',
       // Proxies (nginx) pass each line on at once instead of buffering the response.
       'x-accel-buffering': 'no',
+      // A stream is one long answer: its connection is not kept for another request.
+      connection: 'close',
     });
     this.beat = setInterval(() => this.write('\n'), heartbeatMs);
     this.beat.unref();

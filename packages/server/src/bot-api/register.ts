@@ -1,5 +1,6 @@
 /** Puts the bot API together: bot accounts and tokens, bearer authentication, the streams and the move. */
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Broadcast } from '../broadcast/types.js';
@@ -41,9 +42,27 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
   const secret = await o.storage.accounts.secret('bot-seat-tokens', randomBytes(32).toString('base64url'));
   const auth = new BearerAuth(bots, o.storage.accounts, secret, now);
   const open = new Set<LineStream>();
-  // Streams never end by themselves: the server ends them as it closes (before waiting for responses).
+  // Streams never end by themselves: the server ends them as it closes. Then every connection without a
+  // request under way is closed too: after a long hijacked answer Node's own idle check missed some, and
+  // the server waited for them for ever.
+  const requests = new Map<Socket, number>();
+  app.server.on('connection', (socket: Socket) => {
+    requests.set(socket, 0);
+    socket.once('close', () => requests.delete(socket));
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    const socket = req.raw.socket;
+    requests.set(socket, (requests.get(socket) ?? 0) + 1);
+    reply.raw.once(
+      'close',
+      () => requests.has(socket) && requests.set(socket, (requests.get(socket) ?? 1) - 1),
+    );
+  });
   app.addHook('preClose', async () => {
     for (const s of [...open]) s.end();
+    setImmediate(() => {
+      for (const [socket, n] of requests) if (n <= 0) socket.destroy();
+    });
   });
   registerBotAccountRoutes(app, o.identity, bots, now);
   registerBotGameRoutes(app, {
