@@ -186,7 +186,7 @@ for (const [name, up, start] of backends) {
 
       const move = (token: string, body: unknown, table = id) =>
         bearer(url, token, 'POST', `/api/bot/game/${table}/move`, body);
-      const refused = (code: string, seq = 0) => ({
+      const refused = (code: string, seq: number | null = 0) => ({
         type: 'refused',
         table: id,
         seq,
@@ -196,7 +196,7 @@ for (const [name, up, start] of backends) {
       });
       expect(await move(other.token, { seq: 0, move: 'influence' })).toMatchObject({
         status: 403,
-        body: refusal('bot.not-seated'),
+        body: refused('bot.not-seated'),
       });
       expect(await move(bot.token, { seq: 0, move: 'x' }, 'no-such-table')).toMatchObject({
         status: 404,
@@ -208,16 +208,19 @@ for (const [name, up, start] of backends) {
       });
       expect(await move(bot.token, { seq: 'one', move: 'x' })).toMatchObject({
         status: 400,
-        body: refusal('request.invalid'),
+        body: refused('request.invalid', null),
       });
       expect(await move(bot.token, '{"seq":0,')).toMatchObject({
         status: 400,
         body: refusal('request.json'),
       });
-      expect(await move(bot.token, { seq: 0, move: 'x', extra: 1 })).toMatchObject({ status: 400 });
+      expect(await move(bot.token, { seq: 0, move: 'x', extra: 1 })).toMatchObject({
+        status: 400,
+        body: refused('request.invalid'),
+      });
       expect(await move(bot.token, { type: 'move', table: 'elsewhere', seq: 0, move: 'x' })).toMatchObject({
         status: 400,
-        body: refusal('request.invalid'),
+        body: refused('request.invalid'),
       });
 
       // Ada plays her seat over a WebSocket, as the web app does.

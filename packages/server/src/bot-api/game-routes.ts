@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { describeZodError, LIMITS, tableIdSchema, type GameKind } from '@attila/protocol';
 import { BOT_PROTOCOL } from '@attila/protocol/bot-lines';
+import { err, ok, type Result } from '@attila/core';
 import { refusalOf } from '../errors.js';
 import type { Feeds } from '../feed.js';
 import { refuse } from '../identity/routes.js';
@@ -60,21 +61,29 @@ export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void 
   };
 
   /** The table and the caller's seats at it, or the refusal sent. */
-  const seated = async (raw: string, who: BotCaller, reply: FastifyReply) => {
+  const seated = async (raw: string, who: BotCaller): Promise<Result<{ table: Table; seats: number[] }>> => {
     const id = tableIdSchema.safeParse(raw);
     const table = id.success ? await lobby.open(id.data) : null;
-    if (!table) {
-      void refuse(reply, 'table.not-found', `there is no table "${raw}"`);
-      return null;
-    }
+    if (!table) return err('table.not-found', `there is no table "${raw}"`);
     await table.sync();
     const seats = await bots.seatsAt(table.id, who.player.id);
     if (seats.length === 0) {
-      void refuse(reply, 'bot.not-seated', `${who.player.displayName} holds no seat at table ${table.id}`);
-      return null;
+      return err('bot.not-seated', `${who.player.displayName} holds no seat at table ${table.id}`);
     }
-    return { table, seats };
+    return ok({ table, seats });
   };
+
+  /** A move refused, as the bot protocol's `refused` line (with the error shape besides); nothing changed. */
+  const refusedMove = (
+    reply: FastifyReply,
+    table: string,
+    seq: number | null,
+    code: string,
+    message: string,
+  ) =>
+    reply
+      .code(httpStatus(code))
+      .send({ type: 'refused', table, seq, code, message, error: { code, message } });
 
   const startLine = (table: Table, seats: readonly number[]) => {
     const info = table.info();
@@ -131,9 +140,9 @@ export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void 
   app.get<{ Params: { table: string } }>('/api/bot/game/:table/stream', async (req, reply) => {
     const who = await caller(req, reply, 'read');
     if (!who) return reply;
-    const found = await seated(req.params.table, who, reply);
-    if (!found) return reply;
-    const { table, seats } = found;
+    const found = await seated(req.params.table, who);
+    if (!found.ok) return refuse(reply, found.error.code, found.error.message);
+    const { table, seats } = found.value;
     const stream = new LineStream(reply, ctx.open, ctx.times.heartbeatMs);
     let playing = seats.length;
     // Several seats of one account (a game against itself): the game's end is told once, by the first.
@@ -163,38 +172,40 @@ export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void 
   });
 
   app.post<{ Params: { table: string } }>('/api/bot/game/:table/move', async (req, reply) => {
+    const who = await caller(req, reply, 'play');
+    if (!who) return reply;
+    const raw = req.body as { seq?: unknown } | null;
+    const givenSeq = typeof raw?.seq === 'number' ? raw.seq : null;
     const body = moveBodySchema.safeParse(req.body);
     if (!body.success) {
-      return refuse(
+      return refusedMove(
         reply,
+        req.params.table,
+        givenSeq,
         'request.invalid',
         `${describeZodError(body.error)} (a move is {"seq": the turn's seq, "move": one of its legal moves})`,
       );
     }
-    const who = await caller(req, reply, 'play');
-    if (!who) return reply;
     if (body.data.table !== undefined && body.data.table !== req.params.table) {
-      return refuse(
+      return refusedMove(
         reply,
+        req.params.table,
+        givenSeq,
         'request.invalid',
         `the move names table "${body.data.table}" but was sent to table "${req.params.table}"`,
       );
     }
-    const found = await seated(req.params.table, who, reply);
-    if (!found) return reply;
-    const { table, seats } = found;
+    const found = await seated(req.params.table, who);
+    if (!found.ok)
+      return refusedMove(reply, req.params.table, givenSeq, found.error.code, found.error.message);
+    const { table, seats } = found.value;
     const { seq, move } = body.data;
     // The seat to act among the account's seats (several in a game against itself), else its first.
     const seat =
       seats.find((s) => (table.welcome(s, undefined).snapshot?.legalMoves.length ?? 0) > 0) ?? seats[0];
     const token = auth.seatToken(table.id, seat, who.player.id);
     const r = await table.submit({ kind: 'move', seat, token, seq, move });
-    if (!r.ok) {
-      const { code, message } = r.error;
-      return reply
-        .code(httpStatus(code))
-        .send({ type: 'refused', table: table.id, seq, code, message, error: { code, message } });
-    }
+    if (!r.ok) return refusedMove(reply, table.id, seq, r.error.code, r.error.message);
     return { type: 'accepted', table: table.id, seq: r.value };
   });
 }
