@@ -74,8 +74,8 @@ export class BotProgram {
     if (!this.ended) this.child.stdin.write(JSON.stringify(line) + '\n');
   }
 
-  /** The bot's next line, or why none came within the time allowed. */
-  next(): Promise<Result<BotLine, ProgramErrorCode>> {
+  /** The bot's next line, or why none came within the time allowed (`timeoutMs`, else the program's). */
+  next(timeoutMs = this.timeoutMs): Promise<Result<BotLine, ProgramErrorCode>> {
     const queued = this.early.shift();
     if (queued) return Promise.resolve(queued);
     if (this.ended) return Promise.resolve(this.ended);
@@ -83,10 +83,8 @@ export class BotProgram {
       const timer = setTimeout(() => {
         const i = this.waiting.indexOf(waiter);
         if (i >= 0) this.waiting.splice(i, 1);
-        resolve(
-          err('bot.timeout', `the bot program ${this.command} did not answer within ${this.timeoutMs} ms`),
-        );
-      }, this.timeoutMs);
+        resolve(err('bot.timeout', `the bot program ${this.command} did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
       const waiter: Waiter = (line) => {
         clearTimeout(timer);
         resolve(line);

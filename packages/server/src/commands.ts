@@ -35,7 +35,7 @@ import {
   type StoredTable,
   type TablePatch,
 } from './storage/types.js';
-import { tokenMatches } from './tokens.js';
+import { hashToken, tokenMatches } from './tokens.js';
 import { vacationPatch } from './vacation.js';
 
 export type TableCommand =
@@ -60,7 +60,13 @@ export type TableCommand =
   /** The clock's timer went off: the seats out of time are taken over by the bot, or lose. */
   | { readonly kind: 'clock' }
   /** A person sits down (`seat`, or the first free one); the game starts once every seat is taken. */
-  | { readonly kind: 'join'; readonly name: string; readonly seat?: number }
+  | {
+      readonly kind: 'join';
+      readonly name: string;
+      readonly seat?: number;
+      /** The seat's token when the joiner brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
+      readonly token?: string;
+    }
   | { readonly kind: 'leave'; readonly seat: number; readonly token: string }
   | { readonly kind: 'reclaim'; readonly seat: number; readonly token: string }
   | { readonly kind: 'chat'; readonly seat: number; readonly token: string; readonly text: string }
@@ -280,7 +286,10 @@ export function decide(t: TableNow, command: TableCommand, ctx: DecideContext): 
     case 'clock':
       return decideClock(t, now);
     case 'join': {
-      const { token, hash } = ctx.newToken();
+      const { token, hash } =
+        command.token === undefined
+          ? ctx.newToken()
+          : { token: command.token, hash: hashToken(command.token) };
       const joined = joinedSeat(meta, command.name, command.seat, hash);
       if (!joined.ok) return joined;
       // The seat and the start are one write: a full table is never stored as open.

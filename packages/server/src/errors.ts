@@ -90,6 +90,18 @@ export type ErrorCode =
   | 'passkey.challenge'
   | 'passkey.invalid'
   | 'passkey.not-found'
+  // bot accounts, API tokens, the bot API (bot-api/)
+  | 'bot.guest'
+  | 'bot.already'
+  | 'bot.played'
+  | 'bot.not-bot'
+  | 'bot.not-seated'
+  | 'token.missing'
+  | 'token.invalid'
+  | 'token.revoked'
+  | 'token.scope'
+  | 'token.not-found'
+  | 'token.too-many'
   // moves
   | 'move.seat'
   | 'move.not-playing'
@@ -188,6 +200,17 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'passkey.challenge': 409,
   'passkey.invalid': 400,
   'passkey.not-found': 404,
+  'bot.guest': 409,
+  'bot.already': 409,
+  'bot.played': 409,
+  'bot.not-bot': 409,
+  'bot.not-seated': 403,
+  'token.missing': 401,
+  'token.invalid': 401,
+  'token.revoked': 401,
+  'token.scope': 403,
+  'token.not-found': 404,
+  'token.too-many': 409,
   'move.seat': 400,
   'move.not-playing': 409,
   'move.not-your-turn': 409,

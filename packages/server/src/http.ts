@@ -6,6 +6,10 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, serializeRecord } from '@attila/core';
+import type { Logger } from 'pino';
+import type { Broadcast } from './broadcast/types.js';
+import { registerBotApi } from './bot-api/register.js';
+import type { BotApiTimes } from './bot-api/game-routes.js';
 import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
@@ -80,6 +84,10 @@ export interface HttpContext {
   readonly storage: Storage;
   /** Players and sessions: the origins allowed to make changes with the cookie, session and login limits. */
   readonly identity: Omit<IdentityOptions, 'storage' | 'bots'>;
+  /** The bot API's streams follow tables through the broadcast, like sockets. */
+  readonly broadcast: Broadcast;
+  readonly log: Logger;
+  readonly botApi?: Partial<BotApiTimes>;
 }
 
 /** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
@@ -105,7 +113,8 @@ async function registerRateLimit(app: FastifyInstance, rate: HttpRateLimit): Pro
     timeWindow: 60_000,
     max: (req) => (isRead(req) ? rate.readsPerMinute : rate.writesPerMinute),
     keyGenerator: (req) => `${normalizeIP(req.ip)}|${isRead(req) ? 'r' : 'w'}`,
-    allowList: (req) => !req.url.startsWith('/api/'),
+    // The bot API's callers are accounts (bearer tokens), and a bot moves at every turn of many games.
+    allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/bot/'),
     // The thrown value becomes the body; statusCode sets the status (Retry-After is set by the plugin).
     errorResponseBuilder: (req, limit) => ({
       statusCode: limit.statusCode,
@@ -138,6 +147,14 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
   const identity = await registerIdentity(app, { ...ctx.identity, storage: ctx.storage, bots: botNames });
   const seats = ctx.storage.accounts;
+  const botSeating = await registerBotApi(app, {
+    lobby,
+    storage: ctx.storage,
+    broadcast: ctx.broadcast,
+    identity,
+    log: ctx.log,
+    times: ctx.botApi,
+  });
 
   app.get('/health', async () => ({
     ok: true,
@@ -162,10 +179,20 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   app.post('/api/tables', async (req, reply) => {
     const body = parse(createTableSchema, req.body, reply);
     if (!body || nameRefused(body.name, reply)) return reply;
-    // A session's player sits under its own name; a client without one, under the name it gives.
-    const player = await identity.seatHolder(req);
+    // A bot account (bearer token) sits with a seat token derived for it; a session's player sits under its
+    // own name; a client without either, under the name it gives.
+    const bot = await botSeating.botOf(req, reply);
+    if (bot === undefined) return reply;
+    const player = bot ?? (await identity.seatHolder(req));
     if (body.rated && body.name !== undefined && !player?.nameKey) return refuseRatedSeat(reply, player);
-    const r = await lobby.create(player ? { ...body, name: player.displayName } : body, normalizeIP(req.ip));
+    const botToken = bot
+      ? (table: string, seat: number) => botSeating.seatToken(table, seat, bot.id)
+      : undefined;
+    const r = await lobby.create(
+      player ? { ...body, name: player.displayName } : body,
+      normalizeIP(req.ip),
+      botToken,
+    );
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     if (player && r.value.seat !== null) await seats.setSeatPlayer(r.value.table.id, r.value.seat, player.id);
     return reply.code(201).send(r.value);
@@ -189,10 +216,17 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!body || nameRefused(body.name, reply)) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
-    const player = await identity.seatHolder(req);
+    const bot = await botSeating.botOf(req, reply);
+    if (bot === undefined) return reply;
+    const player = bot ?? (await identity.seatHolder(req));
     if (table.info().rated && !player?.nameKey) return refuseRatedSeat(reply, player);
     const name = player?.displayName ?? body.name;
-    const r = await table.submit({ kind: 'join', name, seat: body.seat });
+    // A bot account's seat token is derived, so the seat number must be known before the join.
+    const seat = bot
+      ? (body.seat ?? table.info().seats.find((s) => s.kind === 'human' && s.name === null)?.seat)
+      : body.seat;
+    const token = bot && seat !== undefined ? botSeating.seatToken(table.id, seat, bot.id) : undefined;
+    const r = await table.submit({ kind: 'join', name, seat, token });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     await seats.setSeatPlayer(table.id, r.value.seat, player?.id ?? null);
     lobby.touch(table.id);

@@ -224,7 +224,12 @@ export class Lobby implements LeaseLobby {
   }
 
   /** A new table, created from `address` (the client's; budgets and the lobby list count by it). */
-  async create(request: CreateTable, address = 'local'): Promise<Result<CreateTableResponse>> {
+  async create(
+    request: CreateTable,
+    address = 'local',
+    /** The creator's seat token when it brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
+    creatorToken?: (table: string, seat: number) => string,
+  ): Promise<Result<CreateTableResponse>> {
     const game = this.games[request.game];
     if (!game) {
       return err(
@@ -284,7 +289,8 @@ export class Lobby implements LeaseLobby {
     const seed = newSeed();
     const start = game.setup(settings.value, seed);
     if (!start.ok) return err('create.settings', start.error.message);
-    const token = creatorSeat !== null ? newToken() : null;
+    const id = newTableId();
+    const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
     const seats: StoredSeat[] = request.seats.map((spec, seat) =>
       spec.type === 'bot'
         ? { seat, name: spec.bot, kind: 'bot', bot: spec.bot, tokenHash: null, controller: 'bot' }
@@ -300,7 +306,7 @@ export class Lobby implements LeaseLobby {
           : { seat, name: null, kind: 'human', bot: null, tokenHash: null, controller: 'human' },
     );
     const meta: StoredTable = {
-      id: newTableId(),
+      id,
       game: request.game,
       settings: game.settingsToJson(settings.value),
       seed,

@@ -14,6 +14,7 @@ import type { BotRunner } from './bots/types.js';
 import { LocalBroadcast } from './broadcast/local.js';
 import type { Broadcast } from './broadcast/types.js';
 import { answerClientError, frameworkRefusal, sendRefusal } from './http-refusals.js';
+import type { BotApiTimes } from './bot-api/game-routes.js';
 import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
 import { leaseTimes, SharedLeases, SoloLeases, type Leases } from './leases.js';
 import { DEFAULT_BOT_TABLES, type BotTableBudget } from './bot-budget.js';
@@ -33,6 +34,8 @@ import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
 
 export interface ServerOptions {
+  /** The bot API's heartbeat and polling times (tests shorten them). */
+  readonly botApi?: Partial<BotApiTimes>;
   readonly port?: number;
   readonly host?: string;
   /** The SQLite file (created if absent); ignored when `storage` is given. */
@@ -192,6 +195,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     startedAt: Date.now(),
     rate: options.httpRate === false ? null : (options.httpRate ?? DEFAULT_HTTP_RATE),
     storage,
+    broadcast,
+    log,
+    botApi: options.botApi,
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],
       sessions: options.sessions,

@@ -11,6 +11,7 @@ import { knightsGame } from '@attila/knights';
 import { tribesGame } from '@attila/tribes';
 import type { Command } from 'commander';
 import { BotProgram } from '../bot-program.js';
+import { registerBotConnect } from './bot-connect.js';
 import { playMatchGame, type MatchGame, type MatchSeat } from '../bot-match.js';
 
 const GAMES = { knights: knightsGame as AnyGameModule, tribes: tribesGame as AnyGameModule } as const;
@@ -36,6 +37,7 @@ export function registerBot(program: Command): void {
   const bot = program
     .command('bot')
     .description('run your own bot program (the bot protocol: one JSON object a line on stdin/stdout)');
+  registerBotConnect(bot, program);
   bot
     .command('match')
     .description('play local games: your program against the built-in bots (or itself), every move checked')

@@ -106,7 +106,10 @@ export const DELETED_NAME = 'deleted player';
 export class AccountStore {
   readonly passkeys: PasskeyStore;
 
-  constructor(private readonly sql: Sql) {
+  constructor(
+    /** Shared with the stores built on the same tables (the bot API's `BotStore`). */
+    readonly sql: Sql,
+  ) {
     this.passkeys = new PasskeyStore(sql);
   }
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDb } from '../test-support/http.js';
 import { dropSchema, freshSchema, postgresUp, POSTGRES_URL } from '../test-support/services.js';
-import { SCHEMA_VERSION, SchemaTooNewError } from './migrations.js';
+import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from './migrations.js';
 import { PostgresStorage } from './postgres.js';
 import { schemaSql } from './schema.js';
 import { SqliteStorage } from './sqlite.js';
@@ -44,7 +44,7 @@ describe('SQLite migrations', () => {
 
     const check = new Database(file, { readonly: true });
     expect(check.prepare('SELECT version FROM schema_version ORDER BY version').all()).toEqual(
-      Array.from({ length: SCHEMA_VERSION }, (_, i) => ({ version: i + 1 })),
+      MIGRATIONS.map((m) => ({ version: m.version })),
     );
     check.close();
     // Opening again applies nothing more.
@@ -94,7 +94,7 @@ describe.skipIf(!postgresUp)('PostgreSQL migrations', () => {
     ]);
     await s.close();
     const versions = await sql(schema, 'SELECT version FROM schema_version ORDER BY version');
-    expect(versions.map((r) => r.version)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
+    expect(versions.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
     await (await PostgresStorage.open({ connectionString: POSTGRES_URL, schema })).close();
   });
 

@@ -107,6 +107,24 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_player ON rating_history (player_id, game, speed, at);
 `,
   },
+  {
+    version: 6,
+    description: 'bot accounts (players.bot_since) and their API tokens (bot_tokens, SHA-256 of each token)',
+    sql: (d) => `
+ALTER TABLE players ADD COLUMN bot_since ${TIME[d]};
+CREATE TABLE bot_tokens (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  token_hash TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  scopes TEXT NOT NULL,
+  created_at ${TIME[d]} NOT NULL,
+  last_used_at ${TIME[d]},
+  revoked_at ${TIME[d]}
+);
+CREATE INDEX bot_tokens_player ON bot_tokens (player_id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,0 +1,121 @@
+/**
+ * `attila bot connect --server URL --token TOKEN -- COMMAND ARGS…`: runs a bot program (the bot protocol,
+ * examples/bots/README.md) against a server's bot API with a bot account's token, in as many games at once
+ * as the account has; stops cleanly on SIGINT (or SIGTERM).
+ */
+import { ok, type GameKind } from '@attila/core';
+import type { Command } from 'commander';
+import type { HostLine } from '@attila/protocol/bot-lines';
+import { BotBridge } from '../bot-bridge.js';
+import { BotProgram } from '../bot-program.js';
+import { BotServer } from '../bot-server.js';
+import { parseSeek, Seeker } from '../bot-seek.js';
+
+interface ConnectOptions {
+  server: string;
+  token?: string;
+  accept: string;
+  readyTimeout: string;
+  seek?: string;
+}
+
+const ACCEPT: Record<string, readonly GameKind[]> = {
+  any: ['knights', 'tribes'],
+  knights: ['knights'],
+  tribes: ['tribes'],
+};
+
+const stamp = () => new Date().toISOString().slice(11, 19);
+
+export function registerBotConnect(bot: Command, program: Command): void {
+  bot
+    .command('connect')
+    .description("play on a server: your program takes the bot account's games through the bot API")
+    .argument('<program...>', 'the bot program and its arguments (after --), e.g. -- python3 my_bot.py')
+    .requiredOption('--server <url>', 'the server, e.g. https://attila.example or http://127.0.0.1:8080')
+    .option('--token <token>', "the bot account's API token (default: $ATTILA_BOT_TOKEN)")
+    .option('--accept <games>', 'the games to play: any, knights or tribes', 'any')
+    .option(
+      '--seek <games>',
+      'keep an open table in the lobby for people to play the bot: knights, tribes, tribes:N, comma-separated',
+    )
+    .option('--ready-timeout <ms>', 'how long the program may take to answer hello', '10000')
+    .action(async (argv: string[], opts: ConnectOptions) => {
+      const token = opts.token ?? process.env.ATTILA_BOT_TOKEN;
+      if (!token) program.error('bot connect: give the token with --token or $ATTILA_BOT_TOKEN');
+      const accepted = ACCEPT[opts.accept];
+      if (!accepted) program.error(`--accept must be any, knights or tribes, not "${opts.accept}"`);
+      let url: URL;
+      try {
+        url = new URL(opts.server);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+      } catch {
+        return program.error(`--server must be an http:// or https:// address, not "${opts.server}"`);
+      }
+      const readyMs = Number(opts.readyTimeout);
+      if (!Number.isInteger(readyMs) || readyMs < 1)
+        program.error(`--ready-timeout must be a whole number of ms, not "${opts.readyTimeout}"`);
+      const seek = opts.seek === undefined ? ok([]) : parseSeek(opts.seek);
+      if (!seek.ok) return program.error(seek.error.message);
+      const unaccepted = seek.value.find((spec) => !accepted.includes(spec.game));
+      if (unaccepted) program.error(`--seek ${unaccepted.game}: not a game of --accept ${opts.accept}`);
+      const server = new BotServer(url.origin + url.pathname.replace(/\/$/, ''), token);
+      const log = {
+        info: (text: string) => process.stdout.write(`[${stamp()}] ${text}\n`),
+        warn: (text: string) => process.stderr.write(`[${stamp()}] warning: ${text}\n`),
+      };
+
+      // The event stream first: a bad token or an unreachable server is told before the program starts.
+      const early: HostLine[] = [];
+      let bridge: BotBridge | null = null;
+      let hello: (games: readonly GameKind[]) => void = () => undefined;
+      const greeted = new Promise<readonly GameKind[]>((resolve) => (hello = resolve));
+      const events = await server.stream('/api/bot/stream', (line) => {
+        if (line.type === 'hello') return hello(line.games);
+        if (bridge) bridge.event(line);
+        else early.push(line);
+      });
+      if (!events.ok) return program.error(`bot connect: ${events.error.message}`);
+      const games = (await greeted).filter((g) => accepted.includes(g));
+      if (games.length === 0) {
+        events.value.close();
+        return program.error(
+          `bot connect: the server hosts none of the games accepted (${accepted.join(', ')})`,
+        );
+      }
+      const [command, ...args] = argv;
+      const started = await BotProgram.start(command, args, games, { timeoutMs: readyMs });
+      if (!started.ok) {
+        events.value.close();
+        return program.error(`bot connect: ${started.error.message}`);
+      }
+      const running = started.value.program;
+      bridge = new BotBridge(server, running, new Set(games), log);
+      log.info(`${started.value.name} is connected to ${server.url}, playing ${games.join(' and ')}`);
+      for (const line of early.splice(0)) bridge.event(line);
+      const seeker = new Seeker(server, seek.value, log);
+      seeker.start();
+
+      const active = bridge;
+      let stopped = false;
+      const stop = async (why: string | null) => {
+        if (stopped) return;
+        stopped = true;
+        seeker.stop();
+        const left = active.stop();
+        events.value.close();
+        await running.stop();
+        if (why === null) {
+          log.info(`stopped after ${active.ended} games; ${left} left to their clocks`);
+          process.exit(0);
+        }
+        process.stderr.write(`bot connect: ${why}\n`);
+        process.exit(1);
+      };
+      process.once('SIGINT', () => void stop(null));
+      process.once('SIGTERM', () => void stop(null));
+      void events.value.ended.then(() => stop(`the server at ${server.url} ended the event stream`));
+      const failed = await bridge.pump();
+      if (failed !== null) await stop(failed);
+    });
+}

@@ -1,0 +1,71 @@
+/**
+ * One bot seat watching its table through the same feed as a person's socket (feed.ts): it hears exactly
+ * the texts a socket of that seat hears — the seat's view, its legal moves, its clock, already filtered by
+ * the engine for that seat — and turns them into bot-protocol lines: a `turn` whenever the seat has legal
+ * moves at a seq it was not yet asked about, and `end` once the game has a result.
+ */
+import type { GameResult, ServerMessage, Snapshot } from '@attila/protocol';
+import type { HostLine } from '@attila/protocol/bot-lines';
+import type { Watcher } from '../feed.js';
+
+/** What the seat has left on its clock now, from a snapshot's clock (null without clocks). */
+export function clockLeft(snapshot: Snapshot, seat: number, now: number): number | null {
+  const c = snapshot.clock;
+  if (!c) return null;
+  const left = c.remainingMs[seat] - (c.running.includes(seat) ? now - c.at : 0);
+  return Math.max(0, Math.round(left));
+}
+
+export class SeatWatcher implements Watcher {
+  /** The last seq this seat was asked to move at (a turn is sent once per seq). */
+  private asked = -1;
+  private over = false;
+
+  constructor(
+    private readonly table: string,
+    readonly seat: number,
+    /** Whether this watcher tells the game's `end` (one of several seats of one stream does). */
+    private readonly tellsEnd: boolean,
+    private readonly emit: (line: HostLine) => void,
+    /** Called once, after `end` was emitted. */
+    private readonly finished: (result: GameResult) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  send(text: string): void {
+    if (this.over) return;
+    const message = JSON.parse(text) as ServerMessage;
+    switch (message.type) {
+      case 'welcome':
+        // A fresh welcome follows a takeback: the seqs after it are asked again.
+        this.asked = -1;
+        return message.snapshot ? this.snapshot(message.snapshot) : undefined;
+      case 'update':
+        return this.snapshot(message.snapshot);
+      case 'table':
+        return message.snapshot ? this.snapshot(message.snapshot) : undefined;
+      default:
+        return;
+    }
+  }
+
+  private snapshot(s: Snapshot): void {
+    if (s.result) {
+      this.over = true;
+      if (this.tellsEnd) this.emit({ type: 'end', table: this.table, result: s.result });
+      this.finished(s.result);
+      return;
+    }
+    if (s.legalMoves.length === 0 || s.seq <= this.asked) return;
+    this.asked = s.seq;
+    this.emit({
+      type: 'turn',
+      table: this.table,
+      seq: s.seq,
+      seat: this.seat,
+      view: s.view,
+      legal: s.legalMoves,
+      clockMs: clockLeft(s, this.seat, this.now()),
+    });
+  }
+}
