@@ -149,6 +149,32 @@ const SCREENS: readonly Visit[] = [
     },
   ],
   [
+    'lessons',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/learn`), await p.waitForSelector('[data-testid="lessons-count"]')),
+  ],
+  [
+    'lesson-knights',
+    async (p) =>
+      void (
+        await p.goto(`${server.url}/#/learn/knights-move`),
+        await p.waitForSelector('[data-testid="lesson-title"]')
+      ),
+  ],
+  [
+    'account',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/account`), await p.waitForSelector('[data-testid="account"]')),
+  ],
+  [
+    'leaderboard',
+    async (p) =>
+      void (
+        await p.goto(`${server.url}/#/leaderboard`),
+        await p.waitForSelector('[data-testid="leaderboard"]')
+      ),
+  ],
+  [
     'table-knights',
     async (p) => {
       await p.goto(`${server.url}/#/lobby/knights`);
