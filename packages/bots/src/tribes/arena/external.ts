@@ -7,7 +7,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export const PROTOCOL = 'attila-bot/1';
+/**
+ * The arena's own older protocol for Tribes, not the bot protocol `attila-bot/1` of `attila bot match` and the
+ * server (`@attila/protocol/bot-lines`), which has a handshake, tables and sequence numbers; named apart so that
+ * a bot never takes one for the other.
+ */
+export const PROTOCOL = 'attila-arena/1';
 
 export class ExternalBot {
   private readonly child: ChildProcessWithoutNullStreams;
