@@ -14,7 +14,7 @@ import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } fro
 import { nameToSitAs, useMe } from '../net/me.js';
 import { useLive } from '../net/use-live.js';
 import { botName } from '../ui/names.js';
-import { TurnSignalSettings, useTurnSignals } from '../ui/turn-signals.js';
+import { TurnSignalSettings, useTurnSignals, lowTimeSound } from '../ui/turn-signals.js';
 import { useTurnTitle } from '../ui/turn-title.js';
 import { LiveActions } from './live-actions.js';
 
@@ -128,6 +128,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
                 key={`${s.seat}-${live.snapshot.clock.at}`}
                 clock={live.snapshot.clock}
                 seat={s.seat}
+                mine={s.seat === mine}
               />
             )}
             {s.kind === 'human' && s.controller === 'bot' && ` · ${t('lobby.takenOver')}`}
@@ -223,8 +224,14 @@ function Chat({
 /** From this many seconds left a running clock warns: in colour, and once to screen readers. */
 const LOW_SECONDS = 10;
 
-/** A seat's remaining time, counting down while its clock runs (days and hours by correspondence). */
-function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
+/** The clock state whose low time was last sounded: once per state, however often the display remounts. */
+let soundedAt: number | null = null;
+
+/**
+ * A seat's remaining time, counting down while its clock runs (days and hours by correspondence); the
+ * player's own clock beeps once when it runs low, if sounds are on.
+ */
+function ClockTime({ clock, seat, mine }: { clock: ClockInfo; seat: number; mine: boolean }) {
   const t = useT();
   const [now, setNow] = useState(Date.now());
   const running = clock.running.includes(seat);
@@ -239,6 +246,11 @@ function ClockTime({ clock, seat }: { clock: ClockInfo; seat: number }) {
   const left = Math.max(0, clock.remainingMs[seat] - (running && !away ? now - arrived : 0));
   const s = Math.ceil(left / 1000);
   const low = s <= LOW_SECONDS && running;
+  useEffect(() => {
+    if (!low || !mine || soundedAt === clock.at) return;
+    soundedAt = clock.at;
+    lowTimeSound();
+  }, [low]);
   return (
     <span
       class={`clock${running ? ' running' : ''}${low ? ' low' : ''}`}

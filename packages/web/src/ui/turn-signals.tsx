@@ -28,12 +28,12 @@ function save(key: string, on: boolean): void {
 }
 
 /** A short two-note chime made on the spot (no sound file to load). */
-function chime(): void {
+function chime(notes: readonly number[] = [660, 880]): void {
   const Ctx = globalThis.AudioContext;
   if (!Ctx) return;
   const audio = new Ctx();
   const start = audio.currentTime;
-  [660, 880].forEach((hz, i) => {
+  notes.forEach((hz, i) => {
     const osc = audio.createOscillator();
     const gain = audio.createGain();
     osc.frequency.value = hz;
@@ -44,6 +44,11 @@ function chime(): void {
     osc.stop(start + i * 0.15 + 0.15);
   });
   setTimeout(() => void audio.close(), 600);
+}
+
+/** Three low beeps when the player's own clock runs low, if the player turned sounds on. */
+export function lowTimeSound(): void {
+  if (turnSignals().sound) chime([440, 440, 440]);
 }
 
 /** Plays the chime and notifies (tab hidden) each time `myTurn` becomes true, as the player chose. */
