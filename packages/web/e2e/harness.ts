@@ -21,7 +21,9 @@ export interface ServerProcess {
  * The real server on a fresh database; `webDist`: serve that build of the web app instead of the usual one;
  * `port`: listen there (a server restarted at the same address), else on any free port.
  */
-export async function startServer(opts: { webDist?: string; port?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  opts: { webDist?: string; port?: number; args?: readonly string[] } = {},
+): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'attila-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -37,6 +39,7 @@ export async function startServer(opts: { webDist?: string; port?: number } = {}
       '--bot-delay',
       '50',
       ...(opts.webDist ? ['--web-dist', opts.webDist] : []),
+      ...(opts.args ?? []),
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );

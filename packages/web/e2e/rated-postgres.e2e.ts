@@ -1,0 +1,192 @@
+/**
+ * Players and ratings on PostgreSQL, through a restart (issue 19): the real server on a schema of its own in
+ * PostgreSQL; two accounts play a rated Knights game and both see their new ratings; three accounts play a
+ * rated 3-seat Tribes game to its end and their ratings come out in the order of the final ranking; the
+ * server restarts and keeps the accounts, the signed-in sessions and the ratings. (`rated.e2e.ts` plays the
+ * same on the default SQLite.)
+ */
+import type { Browser, Page } from 'playwright-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameRecord } from '@attila/core';
+import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
+import { playTribesDecision } from './tribes.js';
+
+const POSTGRES = process.env.ATTILA_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SCHEMA = `e2e_rated_${process.pid}_${Date.now()}`;
+
+let server: ServerProcess;
+let browser: Browser;
+let port = 0;
+
+const serve = async () => {
+  server = await startServer({ port, args: ['--postgres', POSTGRES, '--postgres-schema', SCHEMA] });
+  port = Number(new URL(server.url).port);
+};
+
+async function dropSchema(): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+  await client.end();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await serve();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await dropSchema();
+});
+
+const meName = (page: Page) => page.innerText('[data-testid="me-name"]');
+
+async function claim(page: Page, name: string): Promise<void> {
+  await page.goto(`${server.url}/#/account`);
+  await page.waitForSelector('[data-testid="claim"]');
+  await page.fill('[data-testid="claim-name"]', name);
+  await page.fill('[data-testid="claim-password"]', 'a good long password');
+  await page.click('[data-testid="claim-submit"]');
+  await expect.poll(() => meName(page)).toBe(name);
+}
+
+/** The rating a profile shows for a game (no clock: the correspondence class), without its `?`. */
+async function rating(page: Page, name: string, game: string): Promise<number> {
+  await page.goto(`${server.url}/#/player/${name}`);
+  const value = page.locator(`[data-testid="rating-${game}-correspondence"] [data-testid="rating-value"]`);
+  await expect.poll(() => value.count(), { timeout: 10_000 }).toBe(1);
+  return Number((await value.innerText()).replace('?', ''));
+}
+
+/** A rated table made in the lobby by `host`, the others seated through its invitation. */
+async function ratedTable(host: Page, game: 'knights' | 'tribes', guests: readonly Page[]): Promise<string> {
+  await host.goto(`${server.url}/#/lobby/${game}`);
+  if (game === 'tribes') await host.selectOption('[data-testid="players"]', String(guests.length + 1));
+  for (let seat = 1; seat <= guests.length; seat++) {
+    await host.selectOption(`[data-testid="seat-kind-${seat}"]`, 'human');
+  }
+  await host.check('[data-testid="rated"]');
+  await host.click('[data-testid="create"]');
+  await host.waitForSelector('[data-testid="invite"]');
+  const invite = await host.inputValue('[data-testid="invite"]');
+  for (const [i, guest] of guests.entries()) {
+    await guest.goto(invite);
+    await guest.click(`[data-testid="sit-${i + 1}"]`);
+  }
+  return invite.split('/table/')[1];
+}
+
+const DECISION = ['play', 'influence', 'commit', 'discard']
+  .map((d) => `[data-testid="decision-${d}"]`)
+  .join(', ');
+
+/**
+ * Whoever has a decision on screen makes it, closing what pops up first; false once the game is over. Asked
+ * for influence or a second marker, the first player always takes influence, the second every other time,
+ * the third never: the scores come apart (with markers only, nobody scores and every game ties).
+ */
+const asked = [0, 0, 0];
+async function takesInfluence(page: Page, player: number): Promise<boolean> {
+  if ((await page.locator('[data-testid="take-influence"]').count()) === 0) return false;
+  const take = player === 0 || (player === 1 && asked[1]++ % 2 === 0);
+  if (!take) return false;
+  const before = await page.getAttribute('.tribes-play', 'data-seq');
+  await page.click('[data-testid="take-influence"]');
+  await page.waitForFunction(
+    (seq) => document.querySelector('.tribes-play')?.getAttribute('data-seq') !== seq,
+    before,
+    { timeout: 15_000 },
+  );
+  return true;
+}
+
+async function playTribesMove(players: readonly Page[]): Promise<boolean> {
+  for (let tries = 0; tries < 400; tries++) {
+    for (const page of players) {
+      for (let i = 0; i < 10; i++) {
+        if ((await page.locator('[data-testid="reveal"]').count()) > 0)
+          await page.click('[data-testid="close-reveal"]');
+        else if ((await page.locator('[data-testid="scoring"]').count()) > 0)
+          await page.click('[data-testid="close-scoring"]');
+        else break;
+      }
+      if ((await page.locator('.tribes-play[data-phase="over"]').count()) > 0) return false;
+      if ((await page.locator(DECISION).count()) > 0) {
+        if (!(await takesInfluence(page, players.indexOf(page)))) await playTribesDecision(page);
+        return true;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('nobody had a decision to make');
+}
+
+describe('players and ratings on PostgreSQL', () => {
+  it(
+    'rated Knights and 3-seat Tribes games rate their accounts; a restart keeps accounts, sessions and ratings',
+    { timeout: 420_000 },
+    async () => {
+      const a = await newPage(browser);
+      const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+      const c = await newPage(browser);
+      await claim(a.page, 'Marcian');
+      await claim(b.page, 'Pulcheria');
+      await claim(c.page, 'Aspar');
+
+      // Knights: two accounts, one rating gained, the other lost.
+      await ratedTable(a.page, 'knights', [b.page]);
+      await b.page.waitForSelector('.knights-board');
+      const knights = [a.page, b.page];
+      let over = false;
+      for (let ply = 0; ply < 80 && !over; ply++) {
+        over = await waitForTurnOrEnd(knights[ply % 2]);
+        if (!over) await playKnightsTurn(knights[ply % 2]);
+      }
+      expect(over).toBe(true);
+      const knightsRatings = [
+        await rating(a.page, 'Marcian', 'knights'),
+        await rating(b.page, 'Pulcheria', 'knights'),
+      ];
+      expect(knightsRatings[0] + knightsRatings[1]).toBe(3000);
+      expect(knightsRatings[0]).not.toBe(1500);
+
+      // Tribes: three accounts to the end of a rated game.
+      const players = [a.page, b.page, c.page];
+      const table = await ratedTable(a.page, 'tribes', [b.page, c.page]);
+      for (const p of players) await p.waitForSelector('[data-testid="tribes-map"] .land');
+      let moves = 0;
+      while (await playTribesMove(players)) moves++;
+      console.log(`rated Tribes on PostgreSQL: ${moves} moves through the three pages`);
+      const record = (await (await fetch(`${server.url}/api/tables/${table}/record`)).json()) as GameRecord;
+      const scores = record.result!.scores!;
+      const names = ['Marcian', 'Pulcheria', 'Aspar'];
+      const tribes: number[] = [];
+      for (const [i, name] of names.entries()) tribes.push(await rating(players[i], name, 'tribes'));
+      console.log(`result ${JSON.stringify(record.result)}`);
+      console.log(`scores ${scores.join(' / ')} → ratings ${tribes.join(' / ')}`);
+      expect(new Set(scores).size).toBeGreaterThan(1);
+      // A better place rates higher: the ratings follow the final ranking (equal scores, equal change).
+      for (let i = 0; i < 3; i++) {
+        for (let j = 0; j < 3; j++) {
+          if (scores[i] > scores[j]) expect(tribes[i]).toBeGreaterThan(tribes[j]);
+          if (scores[i] === scores[j]) expect(tribes[i]).toBe(tribes[j]);
+        }
+      }
+      await shot(b.page, 'rated-postgres-profile-phone-de');
+
+      // A restart: the same PostgreSQL schema, the same address; everyone is still signed in, the ratings kept.
+      await server.stop();
+      await serve();
+      for (const [i, name] of names.entries()) {
+        await players[i].goto(`${server.url}/#/account`);
+        await expect.poll(() => meName(players[i]), { timeout: 10_000 }).toBe(name);
+        expect(await rating(players[i], name, 'tribes')).toBe(tribes[i]);
+      }
+      expect(await rating(a.page, 'Marcian', 'knights')).toBe(knightsRatings[0]);
+      for (const x of [a, b, c]) await x.context.close();
+    },
+  );
+});
