@@ -22,7 +22,7 @@ export interface ServerProcess {
  * `port`: listen there (a server restarted at the same address), else on any free port.
  */
 export async function startServer(
-  opts: { webDist?: string; port?: number; args?: readonly string[] } = {},
+  opts: { webDist?: string; port?: number; db?: string; args?: readonly string[] } = {},
 ): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'attila-e2e-'));
   const child: ChildProcess = spawn(
@@ -33,7 +33,7 @@ export async function startServer(
       '--port',
       String(opts.port ?? 0),
       '--db',
-      join(dir, 'e2e.db'),
+      opts.db ?? join(dir, 'e2e.db'),
       '--log-level',
       'warn',
       '--bot-delay',

@@ -1,12 +1,15 @@
 /**
- * Players and ratings on PostgreSQL, through a restart (issue 19): the real server on a schema of its own in
- * PostgreSQL; two accounts play a rated Knights game and both see their new ratings; three accounts play a
- * rated 3-seat Tribes game to its end and their ratings come out in the order of the final ranking; the
- * server restarts and keeps the accounts, the signed-in sessions and the ratings. (`rated.e2e.ts` plays the
- * same on the default SQLite.)
+ * Players and ratings on both stores, through a restart (issue 19): the real server on its embedded SQLite
+ * file, then on a schema of its own in PostgreSQL; a guest's finished game moves to the account it claims;
+ * two accounts play a rated Knights game and both see their new ratings; three accounts play a rated 3-seat
+ * Tribes game to its end and their ratings come out in the order of the final ranking; the server restarts
+ * on the same database and keeps the accounts, the signed-in sessions and the ratings.
  */
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '@attila/core';
 import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
@@ -16,14 +19,23 @@ import { playTribesDecision } from './tribes.js';
 const POSTGRES = process.env.ATTILA_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `e2e_rated_${process.pid}_${Date.now()}`;
 
-let server: ServerProcess;
+let server: ServerProcess | undefined;
 let browser: Browser;
-let port = 0;
 
-const serve = async () => {
-  server = await startServer({ port, args: ['--postgres', POSTGRES, '--postgres-schema', SCHEMA] });
-  port = Number(new URL(server.url).port);
-};
+interface Store {
+  readonly name: string;
+  /** Starts the server on this store (the same database every time), at `port` (0: any). */
+  serve(port: number): Promise<ServerProcess>;
+}
+
+const SQLITE_FILE = join(mkdtempSync(join(tmpdir(), 'attila-e2e-rated-')), 'rated.db');
+const STORES: readonly Store[] = [
+  { name: 'SQLite', serve: (port) => startServer({ port, db: SQLITE_FILE }) },
+  {
+    name: 'PostgreSQL',
+    serve: (port) => startServer({ port, args: ['--postgres', POSTGRES, '--postgres-schema', SCHEMA] }),
+  },
+];
 
 async function dropSchema(): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES });
@@ -34,7 +46,6 @@ async function dropSchema(): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await serve();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -42,10 +53,11 @@ afterAll(async () => {
   await dropSchema();
 });
 
+const url = () => server!.url;
 const meName = (page: Page) => page.innerText('[data-testid="me-name"]');
 
 async function claim(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/#/account`);
+  await page.goto(`${url()}/#/account`);
   await page.waitForSelector('[data-testid="claim"]');
   await page.fill('[data-testid="claim-name"]', name);
   await page.fill('[data-testid="claim-password"]', 'a good long password');
@@ -55,7 +67,7 @@ async function claim(page: Page, name: string): Promise<void> {
 
 /** The rating a profile shows for a game (no clock: the correspondence class), without its `?`. */
 async function rating(page: Page, name: string, game: string): Promise<number> {
-  await page.goto(`${server.url}/#/player/${name}`);
+  await page.goto(`${url()}/#/player/${name}`);
   const value = page.locator(`[data-testid="rating-${game}-correspondence"] [data-testid="rating-value"]`);
   await expect.poll(() => value.count(), { timeout: 10_000 }).toBe(1);
   return Number((await value.innerText()).replace('?', ''));
@@ -63,7 +75,7 @@ async function rating(page: Page, name: string, game: string): Promise<number> {
 
 /** A rated table made in the lobby by `host`, the others seated through its invitation. */
 async function ratedTable(host: Page, game: 'knights' | 'tribes', guests: readonly Page[]): Promise<string> {
-  await host.goto(`${server.url}/#/lobby/${game}`);
+  await host.goto(`${url()}/#/lobby/${game}`);
   if (game === 'tribes') await host.selectOption('[data-testid="players"]', String(guests.length + 1));
   for (let seat = 1; seat <= guests.length; seat++) {
     await host.selectOption(`[data-testid="seat-kind-${seat}"]`, 'human');
@@ -88,8 +100,7 @@ const DECISION = ['play', 'influence', 'commit', 'discard']
  * for influence or a second marker, the first player always takes influence, the second every other time,
  * the third never: the scores come apart (with markers only, nobody scores and every game ties).
  */
-const asked = [0, 0, 0];
-async function takesInfluence(page: Page, player: number): Promise<boolean> {
+async function takesInfluence(page: Page, player: number, asked: number[]): Promise<boolean> {
   if ((await page.locator('[data-testid="take-influence"]').count()) === 0) return false;
   const take = player === 0 || (player === 1 && asked[1]++ % 2 === 0);
   if (!take) return false;
@@ -103,7 +114,7 @@ async function takesInfluence(page: Page, player: number): Promise<boolean> {
   return true;
 }
 
-async function playTribesMove(players: readonly Page[]): Promise<boolean> {
+async function playTribesMove(players: readonly Page[], asked: number[]): Promise<boolean> {
   for (let tries = 0; tries < 400; tries++) {
     for (const page of players) {
       for (let i = 0; i < 10; i++) {
@@ -115,7 +126,7 @@ async function playTribesMove(players: readonly Page[]): Promise<boolean> {
       }
       if ((await page.locator('.tribes-play[data-phase="over"]').count()) > 0) return false;
       if ((await page.locator(DECISION).count()) > 0) {
-        if (!(await takesInfluence(page, players.indexOf(page)))) await playTribesDecision(page);
+        if (!(await takesInfluence(page, players.indexOf(page), asked))) await playTribesDecision(page);
         return true;
       }
     }
@@ -124,17 +135,30 @@ async function playTribesMove(players: readonly Page[]): Promise<boolean> {
   throw new Error('nobody had a decision to make');
 }
 
-describe('players and ratings on PostgreSQL', () => {
+describe.each(STORES)('players and ratings on $name', (store) => {
   it(
-    'rated Knights and 3-seat Tribes games rate their accounts; a restart keeps accounts, sessions and ratings',
+    "a guest's game moves to its account; rated Knights and 3-seat Tribes rate their accounts; a restart keeps accounts, sessions and ratings",
     { timeout: 420_000 },
     async () => {
+      await server?.stop();
+      server = await store.serve(0);
+      const asked = [0, 0, 0];
       const a = await newPage(browser);
       const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
       const c = await newPage(browser);
+      // A guest plays a casual game against a bot to its end, then claims an account: the game is its.
+      await c.page.goto(`${url()}/#/lobby/knights`);
+      await c.page.waitForSelector('[data-testid="me-name"]');
+      await c.page.selectOption('[data-testid="seat-kind-1"]', 'bot:random');
+      await c.page.click('[data-testid="create"]');
+      await c.page.waitForSelector('.knights-board');
+      for (let turn = 0; turn < 40 && !(await waitForTurnOrEnd(c.page)); turn++)
+        await playKnightsTurn(c.page);
       await claim(a.page, 'Marcian');
       await claim(b.page, 'Pulcheria');
       await claim(c.page, 'Aspar');
+      await c.page.goto(`${url()}/#/player/Aspar`);
+      await expect.poll(() => c.page.locator('[data-testid="my-game"]').count(), { timeout: 10_000 }).toBe(1);
 
       // Knights: two accounts, one rating gained, the other lost.
       await ratedTable(a.page, 'knights', [b.page]);
@@ -158,9 +182,9 @@ describe('players and ratings on PostgreSQL', () => {
       const table = await ratedTable(a.page, 'tribes', [b.page, c.page]);
       for (const p of players) await p.waitForSelector('[data-testid="tribes-map"] .land');
       let moves = 0;
-      while (await playTribesMove(players)) moves++;
-      console.log(`rated Tribes on PostgreSQL: ${moves} moves through the three pages`);
-      const record = (await (await fetch(`${server.url}/api/tables/${table}/record`)).json()) as GameRecord;
+      while (await playTribesMove(players, asked)) moves++;
+      console.log(`rated Tribes on ${store.name}: ${moves} moves through the three pages`);
+      const record = (await (await fetch(`${url()}/api/tables/${table}/record`)).json()) as GameRecord;
       const scores = record.result!.scores!;
       const names = ['Marcian', 'Pulcheria', 'Aspar'];
       const tribes: number[] = [];
@@ -175,13 +199,14 @@ describe('players and ratings on PostgreSQL', () => {
           if (scores[i] === scores[j]) expect(tribes[i]).toBe(tribes[j]);
         }
       }
-      await shot(b.page, 'rated-postgres-profile-phone-de');
+      await shot(b.page, `rated-${store.name}-profile-phone-de`);
 
       // A restart: the same PostgreSQL schema, the same address; everyone is still signed in, the ratings kept.
-      await server.stop();
-      await serve();
+      const port = Number(new URL(url()).port);
+      await server!.stop();
+      server = await store.serve(port);
       for (const [i, name] of names.entries()) {
-        await players[i].goto(`${server.url}/#/account`);
+        await players[i].goto(`${url()}/#/account`);
         await expect.poll(() => meName(players[i]), { timeout: 10_000 }).toBe(name);
         expect(await rating(players[i], name, 'tribes')).toBe(tribes[i]);
       }
