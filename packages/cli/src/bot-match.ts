@@ -81,22 +81,32 @@ export async function playMatchGame(
     const toAct = game.toAct(state);
     const seat = toAct[0];
     const who = seats[seat];
-    let move: Result<string>;
-    if (who.kind === 'bot') {
-      move = askBot(game, who.bot, settings, state, seat, Rng.fromSeed(`${seed}/${moves.length}/${seat}`));
-    } else {
-      move = await askProgram(game, state, seat, moves.length, program.bot, table);
-    }
-    if (!move.ok) return move;
-    const played = game.play(state, seat, move.value);
-    if (!played.ok) return err('match.failed', `the bot ${describe(who)}: ${played.error.message}`);
-    moves.push(formatRecordedMove(seat, move.value, toAct));
-    state = played.value.state;
+    const turn =
+      who.kind === 'bot'
+        ? askBuiltIn(game, who, settings, state, seat, Rng.fromSeed(`${seed}/${moves.length}/${seat}`))
+        : await askProgram(game, state, seat, moves.length, program.bot, table);
+    if (!turn.ok) return turn;
+    moves.push(formatRecordedMove(seat, turn.value.move, toAct));
+    state = turn.value.state;
   }
 }
 
-function describe(seat: MatchSeat): string {
-  return seat.kind === 'program' ? 'program' : seat.name;
+/** A move and the state it leaves, as the engine played it. */
+type PlayedTurn = Result<{ readonly move: string; readonly state: unknown }>;
+
+function askBuiltIn(
+  game: AnyGameModule,
+  who: Extract<MatchSeat, { kind: 'bot' }>,
+  settings: unknown,
+  state: unknown,
+  seat: number,
+  rng: Rng,
+): PlayedTurn {
+  const move = askBot(game, who.bot, settings, state, seat, rng);
+  if (!move.ok) return move;
+  const played = game.play(state, seat, move.value);
+  if (!played.ok) return err('match.failed', `the bot ${who.name}: ${played.error.message}`);
+  return ok({ move: move.value, state: played.value.state });
 }
 
 /** One turn of the program: its move, refused moves told and asked again, or why it gave none. */
@@ -107,7 +117,7 @@ async function askProgram(
   seq: number,
   bot: BotProgram,
   table: string,
-): Promise<Result<string>> {
+): Promise<PlayedTurn> {
   const legal = game.legalMoves(state, seat);
   const turn = {
     type: 'turn',
@@ -137,7 +147,7 @@ async function askProgram(
     }
     // The engine's own verdict, with its reason; a refused move changes nothing (states are values).
     const tried = game.play(state, seat, move);
-    if (tried.ok) return ok(move);
+    if (tried.ok) return ok({ move, state: tried.value.state });
     if (++refused > REFUSALS_PER_TURN) {
       return err(
         'bot.refused',
