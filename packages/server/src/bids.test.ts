@@ -13,6 +13,7 @@ beforeAll(async () => {
     dbFile: tempDb(),
     botModule: new URL('./test-support/bids-bots.ts', import.meta.url).href,
     botDelayMs: 0,
+    botMinThinkMs: 0,
     logger: pino({ level: 'silent' }),
   });
 });

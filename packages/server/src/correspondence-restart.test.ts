@@ -25,6 +25,7 @@ async function serve(dbFile: string): Promise<RunningServer> {
     port: 0,
     dbFile,
     botDelayMs: 0,
+    botMinThinkMs: 0,
     logger: pino({ level: 'silent' }),
     now: () => time,
   });

@@ -15,6 +15,7 @@ beforeAll(async () => {
     port: 0,
     storage,
     botDelayMs: 0,
+    botMinThinkMs: 0,
     logger: pino({ level: 'silent' }),
     socketsPerAddress: 4,
     chatRate: { perMinute: 6, burst: 4 },

@@ -9,7 +9,13 @@ import { tempDb } from './test-support/http.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ port: 0, dbFile: tempDb(), botDelayMs: 0, logger: pino({ level: 'silent' }) });
+  server = await startServer({
+    port: 0,
+    dbFile: tempDb(),
+    botDelayMs: 0,
+    botMinThinkMs: 0,
+    logger: pino({ level: 'silent' }),
+  });
 });
 afterAll(() => server.close());
 

@@ -7,7 +7,7 @@ import { startServer } from './server.js';
 import type { CreateTableResponse } from '@attila/protocol';
 import { get, post, tempDb } from './test-support/http.js';
 
-const quiet = { port: 0, botDelayMs: 0, logger: pino({ level: 'silent' }) };
+const quiet = { port: 0, botDelayMs: 0, botMinThinkMs: 0, logger: pino({ level: 'silent' }) };
 
 describe('the web app and the health check', { timeout: 60_000 }, () => {
   it('serves the built web app, with its index page for the app’s own routes', async () => {

@@ -16,7 +16,13 @@ interface Answer {
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
-  server = await startServer({ port: 0, botDelayMs: 0, logger: pino({ level: 'silent' }), dbFile: tempDb() });
+  server = await startServer({
+    port: 0,
+    botDelayMs: 0,
+    botMinThinkMs: 0,
+    logger: pino({ level: 'silent' }),
+    dbFile: tempDb(),
+  });
 });
 afterAll(() => server?.close());
 

@@ -38,6 +38,7 @@ function server(): Promise<RunningServer> {
     redis: REDIS_URL,
     leaseMs: LEASE_MS,
     botDelayMs: 60,
+    botMinThinkMs: 0,
     logger: pino({ level: 'silent' }),
   }).then((s) => (servers.push(s), s));
 }
@@ -283,6 +284,7 @@ describe('a server that cannot renew its leases', { timeout: 60_000 }, () => {
       broadcast,
       leaseMs: 600,
       botDelayMs: 250,
+      botMinThinkMs: 0,
       logger: pino({ level: 'silent' }),
     });
     try {

@@ -27,6 +27,7 @@ beforeAll(async () => {
         postgresSchema: schema,
         redis: REDIS_URL,
         botDelayMs: 0,
+        botMinThinkMs: 0,
         logger: pino({ level: 'silent' }),
       }),
     );

@@ -16,6 +16,7 @@ beforeAll(async () => {
     port: 0,
     dbFile: tempDb(),
     botDelayMs: 0,
+    botMinThinkMs: 0,
     logger: pino({ level: 'silent' }),
     botTables: { perAddress: 2, overall: 3 },
     openTables: { idleMs: 60 * 60_000, listedPerAddress: 3 },
@@ -67,6 +68,7 @@ describe('the budget of bots-only tables', { timeout: 60_000 }, () => {
       port: 0,
       dbFile: tempDb(),
       botDelayMs: 0,
+      botMinThinkMs: 0,
       logger: pino({ level: 'silent' }),
       botTables: { perAddress: 1, overall: 10 },
     });
@@ -172,6 +174,7 @@ describe('open tables', { timeout: 60_000 }, () => {
       port: 0,
       dbFile: tempDb(),
       botDelayMs: 0,
+      botMinThinkMs: 0,
       logger: pino({ level: 'silent' }),
       openTables: { idleMs: 200 },
     });

@@ -22,6 +22,7 @@ beforeAll(async () => {
     port: 0,
     dbFile: tempDb(),
     botDelayMs: 0,
+    botMinThinkMs: 0,
     webDist: dist,
     logger: pino({ level: 'silent' }),
     allowedOrigins: ['https://friend.example'],

@@ -38,6 +38,9 @@ export async function startServer(
       'warn',
       '--bot-delay',
       '50',
+      // A bot's padded think time (it hides what a Tribes bot holds) only slows tests; a test of it passes its own.
+      '--bot-min-think',
+      '0',
       ...(opts.webDist ? ['--web-dist', opts.webDist] : []),
       ...(opts.args ?? []),
     ],

@@ -201,6 +201,8 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
       redis.url,
       '--bot-delay',
       '100',
+      '--bot-min-think',
+      '0',
       '--http-rate',
       '0',
       // Every client comes from 127.0.0.1: no cap on sockets per address.
