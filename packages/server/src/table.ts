@@ -178,6 +178,7 @@ export class Table {
       return decided;
     }
     const change = decided.value;
+    const toActBefore = this.toActNow();
     let chat: ChatMessage | null;
     try {
       chat = await this.commit(change);
@@ -190,6 +191,7 @@ export class Table {
     this.apply(change, chat);
     hooks.committed?.(this.seq);
     this.publish(change, chat);
+    this.noticeTurns(change, toActBefore);
     this.driver.update();
     switch (command.kind) {
       case 'move':
@@ -202,6 +204,37 @@ export class Table {
       default:
         return ok(null);
     }
+  }
+
+  /** The seats to act while the game is played (none before its start and after its end). */
+  private toActNow(): readonly number[] {
+    return this.meta.status === 'playing' ? this.game.toAct(this.state) : [];
+  }
+
+  /**
+   * After a stored change: the players whose turn began are told (push notices of correspondence games,
+   * sent in the background), but not the one who moved or who sat down and so started the game.
+   */
+  private noticeTurns(change: Change, before: readonly number[]): void {
+    const notices = this.deps.notices;
+    if (!notices || (change.kind !== 'move' && change.kind !== 'seats' && change.kind !== 'table')) return;
+    const mover =
+      change.kind === 'move'
+        ? change.move.seat
+        : change.kind === 'seats'
+          ? (change.outcome?.seat ?? null)
+          : null;
+    const began = this.toActNow().filter(
+      (seat) => !before.includes(seat) && seat !== mover && this.meta.seats[seat]?.controller === 'human',
+    );
+    if (began.length === 0) return;
+    notices.turnsBegan({
+      table: this.meta.id,
+      game: this.meta.game,
+      clockSettings: this.meta.clockSettings,
+      began,
+      mover,
+    });
   }
 
   /** Stores a decided change (one transaction each); the stored chat line when it is one. */
@@ -463,6 +496,7 @@ export class Table {
       line: this.line,
       playing: m.status === 'playing',
       clock: m.clock,
+      clockSettings: m.clockSettings,
       watchedSeats: watchedSeats(m),
       toAct: m.status === 'playing' ? this.game.toAct(this.state) : [],
       botFor: m.seats.map((s) => botFor(m, s.seat)),
