@@ -57,15 +57,16 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.path ?? '#/', self.registration.scope).href;
+  const path = event.notification.data?.path ?? '#/';
+  const url = new URL(path, self.registration.scope).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       const open = windows.find((w) => w.url.startsWith(self.registration.scope));
-      if (open) {
-        await open.focus();
-        return open.navigate(url).catch(() => self.clients.openWindow(url));
-      }
-      return self.clients.openWindow(url);
+      if (!open) return self.clients.openWindow(url);
+      // The page goes to the game itself (a worker may navigate only the pages it controls); focusing
+      // may be refused, the page's change of address never is.
+      open.postMessage({ type: 'attila.open', path });
+      await open.focus().catch(() => undefined);
     }),
   );
 });

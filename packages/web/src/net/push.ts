@@ -100,4 +100,15 @@ export async function turnOff(): Promise<Result<PushSettings>> {
   return r.ok ? ok(r.value) : r;
 }
 
+/** A click on a notice, in a window of the app already open: the worker asks it to show the game. */
+export function followNoticeClicks(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (e: MessageEvent) => {
+    const data = e.data as { type?: unknown; path?: unknown } | null;
+    if (data?.type === 'attila.open' && typeof data.path === 'string' && data.path.startsWith('#/')) {
+      location.hash = data.path;
+    }
+  });
+}
+
 export const PUSH_CHOICE_KINDS: readonly PushKind[] = PUSH_KINDS;
