@@ -5,6 +5,7 @@
  * `attila-push-texts` in the player's language (net/push.ts), English until it has. A click on a notice
  * opens its game: in a window of the app already open if there is one, else in a new one.
  */
+/* global self, caches, URL */
 
 const TEXTS_CACHE = 'attila-push-texts';
 const TEXTS_URL = './push-texts.json';

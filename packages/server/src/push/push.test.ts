@@ -132,7 +132,7 @@ describe('Web Push notices', { timeout: 60_000 }, () => {
     // Bob's clock passes the low mark (a quarter of 3 days: 18 h left) by an hour: after a restart his low
     // time is told, once.
     time += 3 * DAY_MS - lowTimeMs({ mode: 'days', days: 3 })! + HOUR_MS;
-    server = await restart(db);
+    await restart(db);
     await service.waitFor(3);
     expect(texts(bobSub)[1]).toEqual({ ...turn, kind: 'low-time', hours: 17 });
     expect(service.messages[2].headers.urgency).toBe('high');

@@ -152,13 +152,13 @@ export class LocalPushService {
   ) {}
 
   static async start(tls: { cert: string; key: string }): Promise<LocalPushService> {
-    let service: LocalPushService | undefined;
+    const made: { service?: LocalPushService } = {};
     const server = createServer(tls, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        void service!
-          .receive(req.url ?? '', req.method ?? '', req.headers, Buffer.concat(chunks))
+        void made
+          .service!.receive(req.url ?? '', req.method ?? '', req.headers, Buffer.concat(chunks))
           .then((status) => {
             res.writeHead(status).end();
           });
@@ -166,8 +166,8 @@ export class LocalPushService {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    service = new LocalPushService(server, `https://127.0.0.1:${port}`);
-    return service;
+    made.service = new LocalPushService(server, `https://127.0.0.1:${port}`);
+    return made.service;
   }
 
   /** A new subscription: a receiver key pair and auth secret, as a browser makes them. */
