@@ -17,6 +17,7 @@ import { refusalOf, Unavailable } from './errors.js';
 import type { AnyGame } from './games.js';
 import { replayStored, stale, type HistoryEntry } from './moves.js';
 import { takebacksAllowed } from './live-play.js';
+import { turnsBegan } from './push/turn-notices.js';
 import { SerialQueue } from './queue.js';
 import { botFor, recordOf, watchedSeats } from './seating.js';
 import { playOf, SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
@@ -211,24 +212,20 @@ export class Table {
     return this.meta.status === 'playing' ? this.game.toAct(this.state) : [];
   }
 
-  /**
-   * After a stored change: the players whose turn began are told (push notices of correspondence games,
-   * sent in the background), but not the one who moved or who sat down and so started the game.
-   */
+  /** After a stored change: the players whose turn began are told (push/turn-notices.ts), in the background. */
   private noticeTurns(change: Change, before: readonly number[]): void {
-    const notices = this.deps.notices;
-    if (!notices || (change.kind !== 'move' && change.kind !== 'seats' && change.kind !== 'table')) return;
+    if (!this.deps.notices || (change.kind !== 'move' && change.kind !== 'seats' && change.kind !== 'table'))
+      return;
+    // Who moved, or whose join started the game: they are at the table.
     const mover =
       change.kind === 'move'
         ? change.move.seat
         : change.kind === 'seats'
           ? (change.outcome?.seat ?? null)
           : null;
-    const began = this.toActNow().filter(
-      (seat) => !before.includes(seat) && seat !== mover && this.meta.seats[seat]?.controller === 'human',
-    );
+    const began = turnsBegan(before, this.toActNow(), mover, this.meta.seats);
     if (began.length === 0) return;
-    notices.turnsBegan({
+    this.deps.notices.turnsBegan({
       table: this.meta.id,
       game: this.meta.game,
       clockSettings: this.meta.clockSettings,

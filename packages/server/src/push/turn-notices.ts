@@ -28,6 +28,21 @@ export function lowTimeAt(settings: ClockSettings, clock: ClockState, seat: numb
   return low === null || expiry === null ? null : expiry - low;
 }
 
+/**
+ * The seats whose turn began with a change: to act now and not before, played by a person, and not the
+ * seat that moved (in a simultaneous phase it may be to act again at once: it is at the table).
+ */
+export function turnsBegan(
+  before: readonly number[],
+  after: readonly number[],
+  mover: number | null,
+  seats: readonly { readonly seat: number; readonly controller: 'human' | 'bot' }[],
+): number[] {
+  return after.filter(
+    (seat) => !before.includes(seat) && seat !== mover && seats[seat]?.controller === 'human',
+  );
+}
+
 export interface TurnChange {
   readonly table: string;
   readonly game: GameKind;

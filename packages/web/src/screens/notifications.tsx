@@ -6,7 +6,7 @@
  */
 import type { PushChoices, PushKind, PushSettings } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
-import { useT } from '../i18n/i18n.js';
+import { i18n, useT } from '../i18n/i18n.js';
 import {
   browserSubscription,
   leaveTextsForWorker,
@@ -42,7 +42,7 @@ export function NotificationSettings() {
   // The texts the service worker shows follow the page's language.
   useEffect(() => {
     if (onHere) void leaveTextsForWorker();
-  }, [onHere, t('push.notice.turnTitle')]);
+  }, [onHere, i18n.language]);
 
   const act = async (
     work: () => Promise<{ ok: true; value: PushSettings } | { ok: false; error: { message: string } }>,
