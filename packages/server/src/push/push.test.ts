@@ -168,6 +168,56 @@ describe('Web Push notices', { timeout: 60_000 }, () => {
     expect(texts(annSub)).toHaveLength(2);
   });
 
+  it('three accounts at a Tribes table: each is told when its own turn begins, never of its own move', async () => {
+    time = T0;
+    const server = await serve(tempDb());
+    const names = ['Ann', 'Bob', 'Cid'];
+    const visitors = await Promise.all(names.map((n) => account(server.url, n)));
+    const subs = await Promise.all(visitors.map(subscribed));
+    const created = await visitors[0].post<CreateTableResponse>('/api/tables', {
+      game: 'tribes',
+      settings: { players: 3 },
+      seats: [{ type: 'human' }, { type: 'human' }, { type: 'human' }],
+      name: 'Ann',
+      clock: { mode: 'days', days: 2 },
+    });
+    const id = created.body.table.id;
+    const grants = [{ seat: 0, token: created.body.token as string }];
+    for (const [i, v] of visitors.slice(1).entries()) {
+      const joined = await v.post<SeatGrant>(`/api/tables/${id}/join`, { name: names[i + 1] });
+      grants.push({ seat: joined.body.seat, token: joined.body.token });
+    }
+    const toAct = async () => {
+      const c = await TestClient.connect(server.url);
+      c.send({ type: 'hello', table: id, seat: 0, token: grants[0].token });
+      const snapshot = (await c.next('welcome')).snapshot as Snapshot;
+      c.socket.close();
+      return snapshot.toAct;
+    };
+    // What each account should have been told: the seats whose turn began, move after move.
+    const expected = [0, 0, 0];
+    let before = await toAct();
+    // The start: the seats to act are told, but not Cid, whose join started the game.
+    for (const seat of before) if (seat !== grants[2].seat) expected[seat]++;
+    // Played on until every seat's turn began at least once (a seat's decisions often follow each other).
+    for (let seq = 0; seq < 60 && expected.some((n) => n === 0); seq++) {
+      const mover = before[0];
+      await move(server.url, id, grants[mover], seq);
+      const after = await toAct();
+      for (const seat of after) if (!before.includes(seat) && seat !== mover) expected[seat]++;
+      before = after;
+    }
+    await expect
+      .poll(() => subs.map((s) => service.delivered(s.id).length), { timeout: 10_000 })
+      .toEqual(expected);
+    await settle();
+    expect(subs.map((s) => service.delivered(s.id).length)).toEqual(expected);
+    expect(expected.every((n) => n > 0)).toBe(true);
+    // The notice says which game, nothing of anyone's hand.
+    for (const s of subs)
+      for (const text of texts(s)) expect(Object.keys(text).sort()).toEqual(['game', 'kind', 'path', 'tag']);
+  });
+
   it('removes a subscription the push service reports gone (410), and a slow push service holds up no move', async () => {
     time = T0;
     const server = await serve(tempDb());
