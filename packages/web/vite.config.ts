@@ -51,6 +51,8 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/health/],
         cleanupOutdatedCaches: true,
+        // Web Push: showing a notice and opening its game on a click (public/push-sw.js).
+        importScripts: ['push-sw.js'],
       },
     }),
   ],

@@ -8,9 +8,11 @@
 import type { Result } from '@attila/core';
 import type { Logger } from 'pino';
 import type { BotRequest, BotRunner } from './bots/types.js';
-import { nextExpiry, type ClockState } from './clock.js';
+import type { ClockSettings } from '@attila/protocol';
+import { HOUR_MS, nextExpiry, type ClockState } from './clock.js';
 import type { Outcome, TableCommand } from './commands.js';
 import { OVERTAKEN } from './errors.js';
+import { lowTimeAt, type TurnNotices } from './push/turn-notices.js';
 
 /** Counters shown by the health endpoint. */
 export interface Metrics {
@@ -28,6 +30,7 @@ export interface DriverView {
   readonly line: number;
   readonly playing: boolean;
   readonly clock: ClockState | null;
+  readonly clockSettings: ClockSettings | null;
   /** The seats whose clocks are watched: those played by people (a bot's clock never flags). */
   readonly watchedSeats: readonly number[];
   readonly toAct: readonly number[];
@@ -46,6 +49,8 @@ export interface DriverDeps {
   /** Pause before a bot's move is asked for, so people can follow the game. */
   readonly botDelayMs: number;
   readonly metrics: Metrics;
+  /** Push notices of correspondence games (push/turn-notices.ts); absent: none are sent. */
+  readonly notices?: TurnNotices;
 }
 
 /** How long a driver waits before trying again when storage or broadcast is down. */
@@ -53,6 +58,9 @@ const RETRY_MS = 500;
 
 export class TableDriver {
   private clockTimer: NodeJS.Timeout | null = null;
+  private lowTimer: NodeJS.Timeout | null = null;
+  /** The seats told of low time at this turn (`line:seq`), so one turn tells each seat once here. */
+  private lowTold = { turn: '', seats: new Set<number>() };
   private readonly botTimers = new Set<NodeJS.Timeout>();
   private readonly botPending = new Set<string>();
   private retryTimer: NodeJS.Timeout | null = null;
@@ -83,6 +91,7 @@ export class TableDriver {
     const view = this.read();
     this.scheduleClock(view);
     this.scheduleBots(view);
+    this.scheduleLowTime(view);
   }
 
   /** A move showed a seat out of time before its timer went off: settle it at once. */
@@ -99,6 +108,8 @@ export class TableDriver {
   private stopTimers(): void {
     if (this.clockTimer) clearTimeout(this.clockTimer);
     this.clockTimer = null;
+    if (this.lowTimer) clearTimeout(this.lowTimer);
+    this.lowTimer = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     for (const t of this.botTimers) clearTimeout(t);
@@ -179,6 +190,48 @@ export class TableDriver {
         void this.settleClock();
       },
       Math.min(delay, 2 ** 31 - 1),
+    );
+  }
+
+  /**
+   * Correspondence games: tells each seat to act (played by a person) once per turn that its clock is low,
+   * and sets a timer for the next seat that will be. The notice itself is sent once per turn whatever the
+   * process or restart (the database keeps which were sent).
+   */
+  private scheduleLowTime(view: DriverView): void {
+    if (this.lowTimer) clearTimeout(this.lowTimer);
+    this.lowTimer = null;
+    const { clock, clockSettings: settings } = view;
+    const notices = this.deps.notices;
+    if (!notices || !view.playing || !clock || !settings || !this.active) return;
+    const turn = `${view.line}:${view.seq}`;
+    if (this.lowTold.turn !== turn) this.lowTold = { turn, seats: new Set() };
+    const now = this.deps.now();
+    let next: number | null = null;
+    for (const seat of clock.running) {
+      const at = view.watchedSeats.includes(seat) ? lowTimeAt(settings, clock, seat) : null;
+      if (at === null || this.lowTold.seats.has(seat)) continue;
+      if (at > now) {
+        next = next === null ? at : Math.min(next, at);
+        continue;
+      }
+      this.lowTold.seats.add(seat);
+      const left = Math.max(0, (nextExpiry(clock, [seat]) ?? now) - now);
+      notices.lowTime({
+        table: this.table,
+        game: view.game.game,
+        seat,
+        turn,
+        hoursLeft: Math.ceil(left / HOUR_MS),
+      });
+    }
+    if (next === null) return;
+    this.lowTimer = setTimeout(
+      () => {
+        this.lowTimer = null;
+        if (this.active) this.scheduleLowTime(this.read());
+      },
+      Math.min(next - now + 5, 2 ** 31 - 1),
     );
   }
 

@@ -15,6 +15,8 @@ import { parseListStatus } from './finished-tables.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
+import type { Push } from './push/push.js';
+import { registerPushRoutes } from './push/routes.js';
 import type { Lobby } from './lobby.js';
 import type { Storage } from './storage/types.js';
 import type { StoredPlayer } from './storage/accounts.js';
@@ -88,6 +90,8 @@ export interface HttpContext {
   readonly broadcast: Broadcast;
   readonly log: Logger;
   readonly botApi?: Partial<BotApiTimes>;
+  /** Web Push: the account's notification settings (push/routes.ts). */
+  readonly push: Push;
 }
 
 /** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
@@ -147,6 +151,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
   const identity = await registerIdentity(app, { ...ctx.identity, storage: ctx.storage, bots: botNames });
   const seats = ctx.storage.accounts;
+  registerPushRoutes(app, identity, ctx.push, () => Date.now());
   const botSeating = await registerBotApi(app, {
     lobby,
     storage: ctx.storage,

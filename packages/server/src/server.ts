@@ -26,6 +26,8 @@ import type { OriginAllowList } from './origins.js';
 import type { LoginLimits } from './identity/login-limits.js';
 import type { SessionPolicy } from './identity/session-policy.js';
 import { PostgresStorage } from './storage/postgres.js';
+import { Push, type PushOptions } from './push/push.js';
+import { PushTurnNotices } from './push/turn-notices.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';
 import type { Storage } from './storage/types.js';
@@ -93,12 +95,16 @@ export interface ServerOptions {
   readonly sessions?: Partial<SessionPolicy>;
   /** Failed sign-ins allowed per name and per address (default 5 and 20 per 15 minutes). */
   readonly loginLimits?: Partial<LoginLimits>;
+  /** Web Push: the operator's contact (VAPID subject) and how push services are reached (push/push.ts). */
+  readonly push?: PushOptions;
 }
 
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly lobby: Lobby;
+  /** Web Push notices: `push.notify(accountId, kind, data)` tells an account's browsers (challenges use it). */
+  readonly push: Push;
   close(): Promise<void>;
 }
 
@@ -137,6 +143,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       priority: (table) => priority(table),
       minThinkMs: defaultMinThink(botModule.games, options.botMinThinkMs ?? HIDDEN_INFORMATION_MIN_THINK_MS),
     });
+  const now = options.now ?? (() => Date.now());
+  const push = await Push.start(storage.accounts, log, options.push);
   const metrics: Metrics = { moves: 0, botMoves: 0, botFailures: 0, botOvertaken: 0 };
   // Only the in-process broadcast guarantees that this process is alone with its storage.
   const leases: Leases = broadcast.local
@@ -149,7 +157,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       broadcast,
       bots,
       log,
-      now: options.now ?? (() => Date.now()),
+      now,
+      notices: new PushTurnNotices(push, storage.accounts, log, now),
       botDelayMs: options.botDelayMs ?? 300,
       metrics,
     },
@@ -197,6 +206,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     storage,
     broadcast,
     log,
+    push,
     botApi: options.botApi,
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],
@@ -219,6 +229,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: address,
     port,
     lobby,
+    push,
     async close() {
       clearInterval(evict);
       // No lease is given up before the tables have stored what they were doing.

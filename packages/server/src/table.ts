@@ -17,6 +17,7 @@ import { refusalOf, Unavailable } from './errors.js';
 import type { AnyGame } from './games.js';
 import { replayStored, stale, type HistoryEntry } from './moves.js';
 import { takebacksAllowed } from './live-play.js';
+import { turnsBegan } from './push/turn-notices.js';
 import { SerialQueue } from './queue.js';
 import { botFor, recordOf, watchedSeats } from './seating.js';
 import { playOf, SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
@@ -178,6 +179,7 @@ export class Table {
       return decided;
     }
     const change = decided.value;
+    const toActBefore = this.toActNow();
     let chat: ChatMessage | null;
     try {
       chat = await this.commit(change);
@@ -190,6 +192,7 @@ export class Table {
     this.apply(change, chat);
     hooks.committed?.(this.seq);
     this.publish(change, chat);
+    this.noticeTurns(change, toActBefore);
     this.driver.update();
     switch (command.kind) {
       case 'move':
@@ -202,6 +205,33 @@ export class Table {
       default:
         return ok(null);
     }
+  }
+
+  /** The seats to act while the game is played (none before its start and after its end). */
+  private toActNow(): readonly number[] {
+    return this.meta.status === 'playing' ? this.game.toAct(this.state) : [];
+  }
+
+  /** After a stored change: the players whose turn began are told (push/turn-notices.ts), in the background. */
+  private noticeTurns(change: Change, before: readonly number[]): void {
+    if (!this.deps.notices || (change.kind !== 'move' && change.kind !== 'seats' && change.kind !== 'table'))
+      return;
+    // Who moved, or whose join started the game: they are at the table.
+    const mover =
+      change.kind === 'move'
+        ? change.move.seat
+        : change.kind === 'seats'
+          ? (change.outcome?.seat ?? null)
+          : null;
+    const began = turnsBegan(before, this.toActNow(), mover, this.meta.seats);
+    if (began.length === 0) return;
+    this.deps.notices.turnsBegan({
+      table: this.meta.id,
+      game: this.meta.game,
+      clockSettings: this.meta.clockSettings,
+      began,
+      mover,
+    });
   }
 
   /** Stores a decided change (one transaction each); the stored chat line when it is one. */
@@ -463,6 +493,7 @@ export class Table {
       line: this.line,
       playing: m.status === 'playing',
       clock: m.clock,
+      clockSettings: m.clockSettings,
       watchedSeats: watchedSeats(m),
       toAct: m.status === 'playing' ? this.game.toAct(this.state) : [],
       botFor: m.seats.map((s) => botFor(m, s.seat)),

@@ -22,7 +22,14 @@ export interface ServerProcess {
  * `port`: listen there (a server restarted at the same address), else on any free port.
  */
 export async function startServer(
-  opts: { webDist?: string; port?: number; db?: string; args?: readonly string[] } = {},
+  opts: {
+    webDist?: string;
+    port?: number;
+    db?: string;
+    args?: readonly string[];
+    /** Added to the server's environment (e.g. `NODE_EXTRA_CA_CERTS` for a test's own HTTPS service). */
+    env?: Readonly<Record<string, string>>;
+  } = {},
 ): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'attila-e2e-'));
   const child: ChildProcess = spawn(
@@ -44,7 +51,7 @@ export async function startServer(
       ...(opts.webDist ? ['--web-dist', opts.webDist] : []),
       ...(opts.args ?? []),
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } },
   );
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += String(d)));

@@ -51,8 +51,13 @@ export function registerServe(program: Command): void {
       "other web origins whose pages may open live-play sockets, comma-separated (https://a.example,...), or *; the server's own pages always may",
       '',
     )
+    .option(
+      '--push-contact <mailto-or-https>',
+      'how push services reach the operator (the VAPID subject of Web Push notices): mailto:you@example.org or an https: page',
+    )
     .action(
       async (opts: {
+        pushContact?: string;
         port: string;
         host: string;
         db: string;
@@ -142,6 +147,7 @@ export function registerServe(program: Command): void {
           socketsPerAddress: socketsPerAddress === 0 ? false : socketsPerAddress,
           botTables: noBotLimit ? false : { perAddress: botTables[0], overall: botTables[1] },
           openTables: { idleMs: idleMinutes * 60_000 },
+          push: { contact: opts.pushContact },
         });
         // The one line a supervisor (or a test) waits for.
         process.stdout.write(`attila server listening on ${server.url}\n`);

@@ -125,6 +125,30 @@ CREATE TABLE bot_tokens (
 CREATE INDEX bot_tokens_player ON bot_tokens (player_id);
 `,
   },
+  {
+    version: 7,
+    description:
+      'Web Push: subscriptions (one per browser, tied to the session that made it), the kinds each account muted, and the notices already sent once',
+    sql: (d) => `
+CREATE TABLE push_subscriptions (
+  endpoint TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  session_id TEXT NOT NULL,
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  created_at ${TIME[d]} NOT NULL
+);
+CREATE INDEX push_subscriptions_player ON push_subscriptions (player_id);
+CREATE TABLE push_choices (
+  player_id TEXT PRIMARY KEY REFERENCES players (id),
+  muted TEXT NOT NULL
+);
+CREATE TABLE push_sent (
+  key TEXT PRIMARY KEY,
+  at ${TIME[d]} NOT NULL
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

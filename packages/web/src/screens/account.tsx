@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import { accountApi, addPasskey, ensureMe, setMe, signInWithPasskey, useMe } from '../net/me.js';
 import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
+import { NotificationSettings } from './notifications.js';
 import { RatingsCard } from './ratings.js';
 
 /** A name-and-password form (claim, sign in). */
@@ -337,6 +338,7 @@ export function AccountScreen() {
             <ChangePassword />
             <Sessions />
             <Passkeys />
+            <NotificationSettings />
           </div>
         </>
       )}
