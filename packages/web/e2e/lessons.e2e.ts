@@ -168,17 +168,29 @@ describe('Learn to play', () => {
       const lesson = TRIBES_LESSONS.find((l) => l.id === id)!;
       await page.waitForSelector(`[data-testid="lesson"][data-lesson="${id}"]`);
       for (let task = 0; task < lesson.tasks.length; task++) {
-        const wrong = lesson.wrong.find((w) => w.task === task);
-        if (wrong) {
+        for (const wrong of lesson.wrong.filter((w) => w.task === task)) {
           const seq = await page.getAttribute('.tribes-play', 'data-seq');
+          const said = await page.locator('[data-testid="lesson-feedback"]').innerText();
           await clickTribesMove(page, wrong.move);
-          await page.waitForSelector('[data-testid="lesson-feedback"][data-kind="missed"]');
-          expect(await page.locator('[data-testid="lesson-feedback"]').innerText()).toBe(
-            text(locale, lesson.tasks[task].missed!),
+          const kind = wrong.refusal === 'missed' ? 'missed' : 'refused';
+          await page.waitForFunction(
+            ([k, old]) => {
+              const el = document.querySelector<HTMLElement>('[data-testid="lesson-feedback"]');
+              return el?.dataset.kind === k && el.innerText !== old;
+            },
+            [kind, said],
           );
+          const feedback = page.locator('[data-testid="lesson-feedback"]');
+          if (wrong.refusal === 'missed') {
+            expect(await feedback.innerText()).toBe(text(locale, lesson.tasks[task].missed!));
+          } else {
+            // The rule the engine names, in the player's language.
+            expect(await feedback.getAttribute('data-code')).toBe(wrong.refusal);
+            expect(await feedback.innerText()).toBe(refusalShown(locale, wrong.refusal));
+          }
           // Taken back: nothing was played.
           expect(await page.getAttribute('.tribes-play', 'data-seq')).toBe(seq);
-          await shot(page, `lesson-${size}-${id}-wrong`);
+          await shot(page, `lesson-${size}-${id}-wrong-${kind}`);
         }
         expect(await page.locator('[data-testid="lesson-task"]').innerText()).toBe(
           text(locale, lesson.tasks[task].text),

@@ -8,6 +8,7 @@ import { DEFAULT_MAP, readMove, tribesGame } from '@attila/tribes';
 import { useT, type T } from '../i18n/i18n.js';
 import { TribesPlay } from '../tribes/play.js';
 import { nextLesson } from './catalogue.js';
+import { everyTribesMove } from './every-province.js';
 import { refusalText } from './refusals.js';
 import { LessonDone } from './lesson-done.js';
 import { forgetPlace, loadProgress, markDone, savePlace } from './progress.js';
@@ -28,6 +29,7 @@ type Feedback =
   | { readonly kind: 'good' };
 
 const PROVINCE_NAMES = new Map(DEFAULT_MAP.json.provinces.map((p) => [p.id, p.name]));
+const PROVINCE_IDS = DEFAULT_MAP.json.provinces.map((p) => p.id);
 
 function hintSentence(t: T, move: string): string {
   const read = readMove(move);
@@ -71,6 +73,7 @@ export function TribesLessonView({ lesson }: { lesson: TribesLesson }) {
 
   const view = useMemo(() => tribesGame.view(game.state, { seat: PLAYER }), [game.state]);
   const legal = finished ? [] : tribesGame.legalMoves(game.state, PLAYER);
+  const tryable = useMemo(() => (finished ? [] : everyTribesMove(view, PROVINCE_IDS)), [view, finished]);
   const log = useMemo(() => game.events.map((events, i) => ({ seat: game.moves[i].seat, events })), [game]);
   const hint = hintShown && !finished ? tribesHintMove(lesson, game) : null;
 
@@ -122,6 +125,7 @@ export function TribesLessonView({ lesson }: { lesson: TribesLesson }) {
           role="status"
           data-testid="lesson-feedback"
           data-kind={feedback?.kind ?? ''}
+          data-code={feedback?.kind === 'refused' ? feedback.code : undefined}
         >
           {feedbackText}
         </p>
@@ -136,6 +140,7 @@ export function TribesLessonView({ lesson }: { lesson: TribesLesson }) {
       <TribesPlay
         view={view}
         legal={legal}
+        tryable={tryable}
         onMove={onMove}
         names={[t('lessons.you'), t('lessons.scripted')]}
         log={log}

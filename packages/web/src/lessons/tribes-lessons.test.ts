@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { tribesGame } from '@attila/tribes';
+import { DEFAULT_MAP, TRIBES_RULE_CODES, tribesGame } from '@attila/tribes';
+import { everyTribesMove } from './every-province.js';
+import { REFUSAL_TEXT } from './refusals.js';
 import { TRIBES_LESSONS } from './tribes-lessons.js';
 import {
   PLAYER,
@@ -10,6 +12,8 @@ import {
   type TribesLessonGame,
 } from './tribes-lesson-play.js';
 import type { TribesLesson } from './tribes-lessons.js';
+
+const PROVINCE_IDS = DEFAULT_MAP.json.provinces.map((p) => p.id);
 
 function followHints(l: TribesLesson, upTo = l.tasks.length): TribesLessonGame {
   let game = startTribesLesson(l);
@@ -75,21 +79,43 @@ describe('Tribes lessons', () => {
     const game = startTribesLesson(l);
     expect(playTribesLessonMove(l, game, 'play Franks belgica')).toEqual({
       kind: 'refused',
-      code: 'move.illegal',
+      code: 'move.first-marker',
     });
     const after = followHints(l, 2);
     expect(tribesGame.legalMoves(after.state, PLAYER)).toContain('play Franks belgica');
     expect(tribesGame.legalMoves(after.state, PLAYER)).not.toContain('play Franks italia');
   });
 
-  it('each wrong move is allowed by the engine but misses its task (taken back)', () => {
+  it('each missed move is allowed by the engine but misses its task (taken back)', () => {
     for (const l of TRIBES_LESSONS) {
-      for (const w of l.wrong) {
+      for (const w of l.wrong.filter((x) => x.refusal === 'missed')) {
         const game = followHints(l, w.task);
         expect(tribesGame.legalMoves(game.state, PLAYER)).toContain(w.move);
         expect(playTribesLessonMove(l, game, w.move)).toEqual({ kind: 'missed' });
       }
     }
+  });
+
+  it('each lesson has a wrong move the engine refuses by the rule it names, a move the screen offers', () => {
+    for (const l of TRIBES_LESSONS) {
+      const refused = l.wrong.filter((x) => x.refusal !== 'missed');
+      expect(refused.length, l.id).toBeGreaterThan(0);
+      for (const w of refused) {
+        const game = followHints(l, w.task);
+        const view = tribesGame.view(game.state, { seat: PLAYER });
+        expect(everyTribesMove(view, PROVINCE_IDS), `${l.id}: ${w.move} offered`).toContain(w.move);
+        expect(playTribesLessonMove(l, game, w.move), `${l.id}: ${w.move}`).toEqual({
+          kind: 'refused',
+          code: w.refusal,
+        });
+        expect(REFUSAL_TEXT[w.refusal]).toMatch(/^lessons\.refusal\.tribes\./);
+      }
+    }
+  });
+
+  it('every rule a Tribes move can break has a text of its own', () => {
+    for (const code of TRIBES_RULE_CODES)
+      expect(REFUSAL_TEXT[code], code).toMatch(/^lessons\.refusal\.tribes\./);
   });
 
   it('the second marker instead of influence leaves the track where it was', () => {

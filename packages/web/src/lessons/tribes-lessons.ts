@@ -5,7 +5,7 @@
  * The other seat is scripted: it always makes the engine's first legal move (its first playable card into
  * the first province offered, influence, no cards laid in a conflict). Texts: `lessons.tribes.<lesson>.*`.
  */
-import type { TribeName } from '@attila/tribes';
+import type { TribeName, TribesRuleCode } from '@attila/tribes';
 import type { HelpTopic } from '../ui/rule-help.js';
 
 /** The kind of move a task asks for (`any`: whatever the engine allows). */
@@ -20,11 +20,14 @@ export interface TribesTask {
   readonly missed?: string;
 }
 
-/** A move the lesson is about at a task (reached by following the hints), and what it meets. */
+/**
+ * A wrong move the lesson is about at a task (reached by following the hints), and what it meets: the rule
+ * the engine names when it refuses the move, or `missed` (allowed, but not what the task asks).
+ */
 export interface TribesWrongMove {
   readonly task: number;
   readonly move: string;
-  readonly refusal: 'missed';
+  readonly refusal: 'missed' | TribesRuleCode;
 }
 
 export interface TribesLesson {
@@ -69,7 +72,10 @@ const TRIBES_LESSONS_LIST: TribesLesson[] = [
       { text: key('card', 'task3'), goal: 'play', hint: 'play Franks belgica' },
       { text: key('card', 'task4'), goal: 'influence', missed: key('card', 'missed2') },
     ],
-    wrong: [{ task: 1, move: 'second raetia', refusal: 'missed' }],
+    wrong: [
+      { task: 0, move: 'play Franks italia', refusal: 'move.first-marker' },
+      { task: 1, move: 'second raetia', refusal: 'missed' },
+    ],
     topics: ['tribes.card', 'tribes.province'],
   },
   {
@@ -87,7 +93,10 @@ const TRIBES_LESSONS_LIST: TribesLesson[] = [
       { text: key('second', 'task3'), goal: 'play', hint: 'play Goths pannonia' },
       { text: key('second', 'task4'), goal: 'influence', missed: key('second', 'missed4') },
     ],
-    wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+    wrong: [
+      { task: 1, move: 'second italia', refusal: 'move.not-adjacent' },
+      { task: 1, move: 'influence', refusal: 'missed' },
+    ],
     topics: ['tribes.influence', 'tribes.second'],
   },
 ];
@@ -115,7 +124,10 @@ TRIBES_LESSONS_LIST.push({
     { text: conflict('influence'), goal: 'influence', missed: conflict('missedInfluence') },
     { text: conflict('commit'), goal: 'commit', hint: 'commit Goths' },
   ],
-  wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+  wrong: [
+    { task: 1, move: 'influence', refusal: 'missed' },
+    { task: 7, move: 'second dacia', refusal: 'move.province-full' },
+  ],
   topics: ['tribes.commit'],
 });
 
@@ -133,7 +145,10 @@ TRIBES_LESSONS_LIST.push({
     { text: tiles('influence'), goal: 'influence', missed: tiles('missedInfluence') },
     { text: tiles('trade'), goal: 'trade', hint: 'tile trade Franks,Franks', missed: tiles('missedTile') },
   ],
-  wrong: [{ task: 0, move: 'play Goths dacia', refusal: 'missed' }],
+  wrong: [
+    { task: 0, move: 'play Goths dacia', refusal: 'missed' },
+    { task: 1, move: 'tile double', refusal: 'move.tile-one-per-turn' },
+  ],
   topics: ['tribes.tiles'],
 });
 
@@ -160,7 +175,10 @@ TRIBES_LESSONS_LIST.push({
     { text: tie('influence'), goal: 'influence', missed: tie('missedInfluence') },
     { text: tie('commit'), goal: 'commit', hint: 'commit -' },
   ],
-  wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+  wrong: [
+    { task: 1, move: 'influence', refusal: 'missed' },
+    { task: 8, move: 'commit Saxons', refusal: 'move.commit-absent-tribe' },
+  ],
   topics: [],
 });
 
@@ -179,7 +197,10 @@ TRIBES_LESSONS_LIST.push({
     { text: end('play2'), goal: 'play', hint: 'play Goths moesia' },
     { text: end('top'), goal: 'influence', missed: end('missedInfluence') },
   ],
-  wrong: [{ task: 4, move: 'second pannonia', refusal: 'missed' }],
+  wrong: [
+    { task: 3, move: 'play Goths sardinia', refusal: 'move.province-closed' },
+    { task: 4, move: 'second pannonia', refusal: 'missed' },
+  ],
   topics: [],
 });
 
