@@ -12,6 +12,8 @@ import {
   finishLesson,
   followHint,
   followTribesHint,
+  playTribesBotGame,
+  playTribesBotMoves,
   tryWrongMove,
   waitForLessonTurn,
 } from './lessons-play.js';
@@ -218,8 +220,9 @@ describe('Learn to play', () => {
       await shot(page, `lesson-${size}-${id}-done`);
     }
 
-    it('every Tribes lesson by its hints, desktop in English; progress over a reload', async () => {
+    it('home → every Tribes lesson by the screen alone → a finished game against the easy bot (desktop, English); progress over a reload', async () => {
       const { context, page } = await newPage(browser, { bypassCSP: true });
+      const t0 = Date.now();
       await page.goto(`${server.url}/#/`);
       await page.locator('[data-testid="tribes-learn"]').click();
       await page.locator(`[data-testid="lesson-${TRIBES_LESSONS[0].id}"] a`).click();
@@ -232,19 +235,41 @@ describe('Learn to play', () => {
       await page.reload();
       await page.waitForSelector('[data-testid="lesson"][data-task="1"]');
       await page.locator('[data-testid="lesson-restart"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[1].id, 'desktop');
-      await page.locator('[data-testid="next-lesson"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[2].id, 'desktop');
-      await page.locator('[data-testid="next-lesson"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[3].id, 'desktop');
-      await page.locator('[data-testid="next-lesson"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[4].id, 'desktop');
-      await page.locator('[data-testid="next-lesson"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[5].id, 'desktop');
+      for (const lesson of TRIBES_LESSONS.slice(1)) {
+        if (lesson.opponent === 'easy-bot') break;
+        await playTribesLesson(page, en, lesson.id, 'desktop');
+        await page.locator('[data-testid="next-lesson"]').click();
+      }
+      const lessonsMs = Date.now() - t0;
+      // The last lesson: a whole short game against the real easy bot (in a worker), by the hints.
+      const botLesson = TRIBES_LESSONS[TRIBES_LESSONS.length - 1];
+      expect(botLesson.opponent).toBe('easy-bot');
+      await page.waitForSelector(`[data-testid="lesson"][data-lesson="${botLesson.id}"]`);
+      expect(await page.locator('[data-testid="lesson-task"]').innerText()).toBe(en.lessons.tribes.bot.task1);
+      const wrong = botLesson.wrong[0];
+      await clickTribesMove(page, wrong.move);
+      await page.waitForSelector(`[data-testid="lesson-feedback"][data-code="${wrong.refusal}"]`);
+      expect(await page.locator('[data-testid="lesson-feedback"]').innerText()).toBe(
+        refusalShown(en, wrong.refusal),
+      );
+      // Halfway through the game a reload goes on from the same position.
+      const first = await playTribesBotMoves(page, 3);
+      const seq = await page.getAttribute('.tribes-play', 'data-seq');
+      await page.reload();
+      await page.waitForSelector(`.tribes-play[data-seq="${seq}"]`);
+      const game = await playTribesBotGame(page);
+      const pathMs = Date.now() - t0;
+      console.log(
+        `home → ${TRIBES_LESSONS.length - 1} Tribes lessons: ${lessonsMs} ms; → a finished game against the easy bot ` +
+          `(${first + game.moves} moves of the player, ${game.dialogs} dialogs closed): ${pathMs} ms in all`,
+      );
+      await shot(page, 'lesson-desktop-tribes-bot-done');
+      expect(await page.getAttribute('[data-testid="lesson-done"]', 'data-won')).toBe('true');
       // The last lesson leads to a real game.
       await page.locator('[data-testid="play-bot"]').click();
       await page.waitForURL(/#\/lobby\/tribes$/);
       await page.goto(`${server.url}/#/learn`);
+      await page.reload();
       await page.waitForSelector('[data-testid="lessons-tribes"]');
       for (const l of TRIBES_LESSONS)
         expect(await page.getAttribute(`[data-testid="lesson-${l.id}"]`, 'data-done')).toBe('true');

@@ -3,8 +3,14 @@ import { DEFAULT_MAP, TRIBES_RULE_CODES, tribesGame } from '@attila/tribes';
 import { everyTribesMove } from './every-province.js';
 import { REFUSAL_TEXT } from './refusals.js';
 import { TRIBES_LESSONS } from './tribes-lessons.js';
+import { honestTribesBot, tribesSearchers } from '@attila/bots/tribes-levels';
+import { botAnswer } from '../local/bot-answers.js';
 import {
+  opponentToAct,
   PLAYER,
+  playOpponentMove,
+  TRIBES_LESSON_SEED,
+  tribesLessonSettings,
   playTribesLessonMove,
   replayTribesLesson,
   startTribesLesson,
@@ -59,8 +65,8 @@ describe('Tribes lessons', () => {
     expect(tribesGame.view(end.state, { seat: PLAYER }).scores[PLAYER]).toBe(5);
   });
 
-  it("every lesson's own hints are allowed by the engine and lead to its end", () => {
-    for (const l of TRIBES_LESSONS) {
+  it("every scripted lesson's own hints are allowed by the engine and lead to its end", () => {
+    for (const l of TRIBES_LESSONS.filter((x) => x.opponent !== 'easy-bot')) {
       let game = startTribesLesson(l);
       for (const task of l.tasks) {
         expect(tribesHintMove(l, game), `${l.id}: the lesson's own hint`).toBe(
@@ -176,5 +182,43 @@ describe('Tribes lessons', () => {
     const back = replayTribesLesson(l, game.task, game.moves);
     expect(back?.state).toEqual(game.state);
     expect(replayTribesLesson(l, 0, [{ seat: 1, move: 'influence' }])).toBeNull();
+  });
+});
+
+describe('the short game against the easy bot', () => {
+  /** The worker's answer, asked the same way (local/bot-answers.ts): the bot sees only its seat. */
+  function ask(l: TribesLesson, game: TribesLessonGame, bot: 'easy' | 'greedy', seat: number): string {
+    const reply = botAnswer(tribesGame, (name) => honestTribesBot(tribesSearchers[name as typeof bot]), {
+      id: 1,
+      bot,
+      settings: tribesLessonSettings(l),
+      seed: TRIBES_LESSON_SEED,
+      plays: game.moves.map((m) => [m.seat, m.move] as const),
+      seat,
+    });
+    if (!('move' in reply)) throw new Error(reply.error);
+    return reply.move;
+  }
+
+  it('following the hints (the greedy bot) against the easy bot, the game ends and the lesson is done', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-bot')!;
+    let game = startTribesLesson(l);
+    expect(tribesHintMove(l, game)).toBeNull();
+    let moves = 0;
+    while (!game.state.over) {
+      expect(moves++, 'a short game').toBeLessThan(200);
+      const seat = opponentToAct(l, game);
+      if (seat === null) {
+        const out = playTribesLessonMove(l, game, ask(l, game, 'greedy', PLAYER));
+        if (out.kind !== 'done') throw new Error(`the hint was ${out.kind}`);
+        game = out.game;
+        if (!game.state.over) expect(game.task).toBe(0);
+      } else {
+        game = playOpponentMove(l, game, seat, ask(l, game, 'easy', seat)) ?? game;
+      }
+    }
+    expect(game.task).toBe(l.tasks.length);
+    expect(tribesGame.result(game.state)?.reason).toMatch(/top of its track|last marker|peace/);
+    console.log(`the short game: ${game.moves.length} moves, result`, tribesGame.result(game.state));
   });
 });

@@ -18,6 +18,8 @@ export interface TribesTask {
   readonly hint?: string;
   /** Key of the text shown when an allowed move misses the goal (the move is taken back). */
   readonly missed?: string;
+  /** The task lasts until the game is over (a whole game against a bot). */
+  readonly untilOver?: boolean;
 }
 
 /**
@@ -40,6 +42,11 @@ export interface TribesLesson {
   readonly topics: readonly HelpTopic[];
   /** Rule options of the lesson's game (the rules page's options), when not the defaults. */
   readonly options?: Readonly<Record<string, unknown>>;
+  /**
+   * Who plays the other seat: `scripted` (the engine's first legal move, the default), or the real `easy` bot
+   * of @attila/bots in a worker; then the hints are the `greedy` bot's choice for the player.
+   */
+  readonly opponent?: 'scripted' | 'easy-bot';
 }
 
 const key = (lesson: string, part: string) => `lessons.tribes.${lesson}.${part}`;
@@ -201,6 +208,20 @@ TRIBES_LESSONS_LIST.push({
     { task: 3, move: 'play Goths sardinia', refusal: 'move.province-closed' },
     { task: 4, move: 'second pannonia', refusal: 'missed' },
   ],
+  topics: [],
+});
+
+const bot = (part: string) => key('bot', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-bot',
+  game: 'tribes',
+  deck: HANDS,
+  // A short game: the tracks end at 6 (normally 22), so the game is over after a few turns.
+  options: { influenceTrackTop: 6 },
+  opponent: 'easy-bot',
+  tasks: [{ text: bot('task1'), goal: 'any', untilOver: true }],
+  wrong: [{ task: 0, move: 'play Huns italia', refusal: 'move.first-marker' }],
   topics: [],
 });
 

@@ -260,6 +260,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
               key={d}
               type="button"
               class="secondary"
+              data-testid={`discard-${d.toLowerCase()}`}
               onClick={() => onMove(moveText({ kind: 'discard', tribe: d }))}
             >
               <TribeIcon tribe={ids[view.tribes.indexOf(d)]} /> {t('tribes.discardOne')}{' '}

@@ -186,7 +186,7 @@ export function TribesMap(props: TribesMapProps) {
         return (
           <g
             key={p.id}
-            class={`province${selectable ? ' selectable' : ''}${props.lastPlaced === p.id ? ' last' : ''}`}
+            class={`province${selectable ? ' selectable' : pickable ? ' tryable' : ''}${props.lastPlaced === p.id ? ' last' : ''}`}
             data-province={p.id}
             data-selectable={selectable ? 'true' : undefined}
             data-markers={total}
@@ -202,6 +202,7 @@ export function TribesMap(props: TribesMapProps) {
             }}
           >
             {selectable && <circle cx={x} cy={y} r="26" class="pick-ring" />}
+            {pickable && !selectable && <circle cx={x} cy={y} r="26" class="try-ring" />}
             <text x={x} y={y - 8} class={`label${p.playable ? '' : ' closed'}`} text-anchor="middle">
               {shortName(p.name)}
             </text>
