@@ -12,6 +12,8 @@ import { nextLesson } from './catalogue.js';
 import { everyTribesMove } from './every-province.js';
 import { refusalText } from './refusals.js';
 import { LessonDone } from './lesson-done.js';
+import { currentMe } from '../net/me.js';
+import { syncLessonProgress } from './account-progress.js';
 import { forgetPlace, loadProgress, markDone, savePlace } from './progress.js';
 import type { TribesLesson } from './tribes-lessons.js';
 import {
@@ -77,8 +79,10 @@ export function TribesLessonView({ lesson }: { lesson: TribesLesson }) {
   const finished = task === null;
   const next = nextLesson(lesson.id);
   useEffect(() => {
-    if (finished) markDone(lesson.id);
-    else savePlace(lesson.id, { task: game.task, moves: game.moves.map((m) => `${m.seat}:${m.move}`) });
+    if (finished) {
+      markDone(lesson.id);
+      void syncLessonProgress(currentMe());
+    } else savePlace(lesson.id, { task: game.task, moves: game.moves.map((m) => `${m.seat}:${m.move}`) });
   }, [game]);
 
   const view = useMemo(() => tribesGame.view(game.state, { seat: PLAYER }), [game.state]);
