@@ -51,7 +51,16 @@ function settingsOf(lesson: TribesLesson): TribesSettings {
 export function startTribesLesson(lesson: TribesLesson): TribesLessonGame {
   const state = tribesGame.setup(settingsOf(lesson), SEED);
   if (!state.ok) throw new Error(`lesson ${lesson.id}: ${state.error.message}`);
-  return { state: state.value, task: 0, moves: [], events: [] };
+  let game: TribesLessonGame = { state: state.value, task: 0, moves: [], events: [] };
+  for (const text of lesson.prelude ?? []) {
+    const [seat, move] = [Number(text.slice(0, text.indexOf(':'))), text.slice(text.indexOf(':') + 1)];
+    const next = played(game, seat, move);
+    if (typeof next === 'string')
+      throw new Error(`lesson ${lesson.id}: the prelude's ${text} is refused: ${next}`);
+    game = next;
+  }
+  // The prelude is where the lesson starts: not the player's moves (nor stored with them), and no pop-ups.
+  return { ...game, moves: [], events: [] };
 }
 
 export function currentTribesTask(lesson: TribesLesson, game: TribesLessonGame): TribesTask | null {

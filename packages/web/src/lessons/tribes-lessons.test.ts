@@ -42,6 +42,7 @@ describe('Tribes lessons', () => {
       const hands: Record<string, number[]> = {
         'tribes-conflict': [1, 1, 4, 0, 0, 0],
         'tribes-tie': [4, 1, 0, 1, 0, 0],
+        'tribes-peace': [3, 1, 0, 0, 1, 1],
       };
       expect(tribesGame.view(game.state, { seat: PLAYER }).hand).toEqual(hands[l.id] ?? [2, 1, 2, 1, 0, 0]);
     }
@@ -174,6 +175,22 @@ describe('Tribes lessons', () => {
     expect(final && final.type === 'century-scored' && final.final).toBe(true);
     // The Goths, alone at the top: 2 markers (first place) + 2 provinces (second place).
     expect(tribesGame.view(end.state, { seat: PLAYER }).scores).toEqual([4, 0]);
+  });
+
+  it('peace: no marker may enter peaceful Dacia; its four Goths stay there and count, the Huns go next door', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-peace')!;
+    const start = startTribesLesson(l);
+    expect(start.moves).toEqual([]);
+    const dacia = () =>
+      tribesGame.view(start.state, { seat: PLAYER }).provinces.find((p) => p.id === 'dacia');
+    expect(dacia()).toMatchObject({ markers: [0, 0, 4, 0, 0, 0], peace: 4 });
+    expect(tribesGame.legalMoves(start.state, PLAYER).some((m) => m.endsWith(' dacia'))).toBe(false);
+    const end = followHints(l);
+    expect(tribesGame.view(end.state, { seat: PLAYER }).provinces.find((p) => p.id === 'dacia')).toEqual(
+      dacia(),
+    );
+    const back = replayTribesLesson(l, end.task, end.moves);
+    expect(back?.state).toEqual(end.state);
   });
 
   it('a lesson begun comes back from its stored moves', () => {

@@ -47,6 +47,8 @@ export interface TribesLesson {
    * of @attila/bots in a worker; then the hints are the `greedy` bot's choice for the player.
    */
   readonly opponent?: 'scripted' | 'easy-bot';
+  /** Moves (`seat:move`) played before the first task, so that a lesson starts from a later position. */
+  readonly prelude?: readonly string[];
 }
 
 const key = (lesson: string, part: string) => `lessons.tribes.${lesson}.${part}`;
@@ -136,6 +138,38 @@ TRIBES_LESSONS_LIST.push({
     { task: 7, move: 'second dacia', refusal: 'move.province-full' },
   ],
   topics: ['tribes.commit'],
+});
+
+const peace = (part: string) => key('peace', part);
+
+/** The conflict lesson played by its hints: Dacia is peaceful with four Goths, the player holds no Goths. */
+const AFTER_CONFLICT = [
+  ...['0:play Goths dacia', '0:second dacia', '0:play Goths dacia', '0:influence'],
+  ...['1:play Saxons germania', '1:influence', '1:play Saxons belgica', '1:influence'],
+  ...[
+    '0:play Goths dacia',
+    '0:influence',
+    '0:play Huns dacia',
+    '0:influence',
+    '0:commit Goths',
+    '1:commit -',
+  ],
+  ...['1:play Goths germania', '1:influence', '1:play Saxons britannia', '1:influence'],
+];
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-peace',
+  game: 'tribes',
+  deck: CONFLICT_HANDS,
+  prelude: AFTER_CONFLICT,
+  tasks: [
+    { text: peace('task1'), goal: 'play', hint: 'play Huns moesia' },
+    { text: peace('task2'), goal: 'influence', missed: peace('missed') },
+    { text: peace('task3'), goal: 'play', hint: 'play Franks pannonia' },
+    { text: peace('task4'), goal: 'influence', missed: peace('missed') },
+  ],
+  wrong: [{ task: 0, move: 'play Huns dacia', refusal: 'move.peace-tile' }],
+  topics: [],
 });
 
 const tiles = (part: string) => key('tiles', part);
