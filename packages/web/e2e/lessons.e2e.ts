@@ -276,7 +276,7 @@ describe('Learn to play', () => {
       await context.close();
     });
 
-    it('the first Tribes lesson on a German phone (390×844)', async () => {
+    it('the first Tribes lesson and the peace tiles on a German phone (390×844)', async () => {
       const { context, page } = await newPage(browser, {
         width: 390,
         height: 844,
@@ -288,6 +288,14 @@ describe('Learn to play', () => {
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
       ).toBeLessThanOrEqual(0);
+      // A peaceful province refuses a marker, said in German; progress survives a reload.
+      await page.goto(`${server.url}/#/learn/tribes-peace`);
+      await playTribesLesson(page, de, 'tribes-peace', 'phone-de');
+      await page.reload();
+      await page.goto(`${server.url}/#/learn`);
+      await page.waitForSelector('[data-testid="lessons-tribes"]');
+      expect(await page.getAttribute('[data-testid="lesson-tribes-peace"]', 'data-done')).toBe('true');
+      expect(await page.getAttribute('[data-testid="lesson-tribes-card"]', 'data-done')).toBe('true');
       await context.close();
     });
   });

@@ -19,8 +19,14 @@ function handChoices(names: readonly string[], hand: readonly number[]): TribeNa
   return choices;
 }
 
-export function everyTribesMove(view: TribesView, provinces: readonly string[]): string[] {
+export function everyTribesMove(
+  view: TribesView,
+  provinces: readonly string[],
+  legal: readonly string[],
+): string[] {
   if (view.viewer === null || view.toAct !== view.viewer || !view.hand) return [];
+  // With no playable card the decision is the forced discard: offering cards to play would hide it.
+  if (legal.some((m) => m.startsWith('discard '))) return [];
   const hand = view.hand;
   const tiles = [moveText({ kind: 'double' })];
   if (view.phase === 'play') {

@@ -87,7 +87,10 @@ export function TribesLessonView({ lesson }: { lesson: TribesLesson }) {
 
   const view = useMemo(() => tribesGame.view(game.state, { seat: PLAYER }), [game.state]);
   const legal = finished ? [] : tribesGame.legalMoves(game.state, PLAYER);
-  const tryable = useMemo(() => (finished ? [] : everyTribesMove(view, PROVINCE_IDS)), [view, finished]);
+  const tryable = useMemo(
+    () => (finished ? [] : everyTribesMove(view, PROVINCE_IDS, legal)),
+    [view, finished],
+  );
   const log = useMemo(() => game.events.map((events, i) => ({ seat: game.moves[i].seat, events })), [game]);
   const againstBot = lesson.opponent === 'easy-bot';
   const settings = useMemo(() => tribesLessonSettings(lesson), [lesson]);
