@@ -7,8 +7,13 @@ import type { LessonProgressBody, Me } from '@attila/protocol';
 import { call } from '../net/api.js';
 import { loadProgress, mergeDone } from './progress.js';
 
+/** The event a screen showing progress listens for: the account's lessons have just been merged in. */
+export const PROGRESS_SYNCED = 'attila-lessons-synced';
+
 export async function syncLessonProgress(me: Me | null): Promise<void> {
   if (me?.kind !== 'account') return;
   const r = await call<LessonProgressBody>('POST', '/api/account/lessons', { done: loadProgress().done });
-  if (r.ok) mergeDone(r.value.done);
+  if (!r.ok) return;
+  mergeDone(r.value.done);
+  globalThis.dispatchEvent?.(new Event(PROGRESS_SYNCED));
 }
