@@ -128,6 +128,21 @@ export const changePasswordSchema = z.object({ current: text(1000), password: te
 
 export const deleteAccountSchema = z.object({ password: text(1000) }).strict();
 
+/** A lesson's id (`<game>-<name>`, as the web app's lessons name them). */
+export const LESSON_ID = /^[a-z]{1,16}-[a-z0-9-]{1,40}$/;
+/** At most this many lessons are kept per account (far more than there are). */
+export const MAX_LESSONS = 200;
+
+/** The lessons done in this browser, sent to be merged with the account's (`POST /api/account/lessons`). */
+export const lessonProgressSchema = z
+  .object({ done: z.array(z.string().regex(LESSON_ID, 'a lesson id is "<game>-<name>"')).max(MAX_LESSONS) })
+  .strict();
+
+/** The account's lessons done (the answer to `GET` and `POST /api/account/lessons`). */
+export interface LessonProgressBody {
+  readonly done: readonly string[];
+}
+
 export const profileQuerySchema = z
   .object({
     game: z.string().max(40).optional(),

@@ -5,7 +5,7 @@
 import type { CoreErrorCode } from '@attila/core';
 import { KNIGHTS_MOVE_ERROR_CODES, type KnightsErrorCode } from '@attila/knights';
 import type { NimErrorCode } from '@attila/nim';
-import type { TribesErrorCode } from '@attila/tribes';
+import { TRIBES_RULE_CODES, type TribesErrorCode } from '@attila/tribes';
 import { describe, expect, it } from 'vitest';
 import { HTTP_STATUS, httpStatus } from './errors.js';
 
@@ -35,6 +35,21 @@ const ENGINE_CODES: Record<EngineErrorCode, true> = {
   'move.game-over': true,
   'move.not-your-turn': true,
   'move.illegal': true,
+  'move.step-play': true,
+  'move.step-influence': true,
+  'move.step-commit': true,
+  'move.card-not-in-hand': true,
+  'move.supply-empty': true,
+  'move.province-closed': true,
+  'move.peace-tile': true,
+  'move.province-full': true,
+  'move.first-marker': true,
+  'move.not-adjacent': true,
+  'move.discard-not-forced': true,
+  'move.commit-absent-tribe': true,
+  'move.tile-own-turn': true,
+  'move.tile-used': true,
+  'move.tile-one-per-turn': true,
   'settings.invalid': true,
   'map.invalid': true,
   'replay.game': true,
@@ -55,6 +70,10 @@ const ENGINE_CODES: Record<EngineErrorCode, true> = {
 describe('engine error codes over HTTP', () => {
   it('every Knights move refusal has its own code, all listed', () => {
     for (const code of KNIGHTS_MOVE_ERROR_CODES) expect(ENGINE_CODES[code]).toBe(true);
+  });
+
+  it('every Tribes rule a refused move breaks has its own code, all listed', () => {
+    for (const code of TRIBES_RULE_CODES) expect(ENGINE_CODES[code]).toBe(true);
   });
 
   it('an engine refusal is bad input (400), except the one code the server shares with Tribes', () => {

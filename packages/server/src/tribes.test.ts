@@ -133,6 +133,26 @@ describe('Tribes over WebSockets', { timeout: 60_000 }, () => {
     spectator.close();
   }, 120_000);
 
+  it('a move against the rules is refused with the rule it breaks (the engine names it); nothing changes', async () => {
+    const { id, grants } = await tribesTable(3, 0);
+    const players = await seatClients(server.url, id, grants);
+    const mover = players.find((p) => {
+      const welcome = p.client.received.find((m) => m.type === 'welcome');
+      return welcome?.type === 'welcome' && (welcome.snapshot?.legalMoves.length ?? 0) > 0;
+    })!;
+    const welcome = mover.client.received.find((m) => m.type === 'welcome');
+    const legal = welcome?.type === 'welcome' ? (welcome.snapshot?.legalMoves ?? []) : [];
+    // A card the hand holds, into Italia: no marker of that tribe is on the board, and Italia is no start province.
+    const tribe = legal[0].split(' ')[1];
+    mover.client.send({ type: 'move', seq: 0, move: `play ${tribe} italia`, ref: 'italia' });
+    const refused = await mover.client.next('error');
+    expect(refused).toMatchObject({ code: 'move.first-marker', ref: 'italia' });
+    expect(refused.message).toMatch(/their first goes into a start province/);
+    const table = await get<{ table: { seq: number } }>(server.url, `/api/tables/${id}`);
+    expect(table.body.table.seq).toBe(0);
+    for (const p of players) p.client.close();
+  });
+
   it('bots think in worker threads: the server answers at once while they search', async () => {
     const created = await post<CreateTableResponse>(server.url, '/api/tables', {
       game: 'tribes',

@@ -4,6 +4,7 @@ import type { TribesEvent } from './events.js';
 import { applyInPlace } from './engine.js';
 import { MAX_MOVES, legalMoveCodes } from './legal.js';
 import { formatMove, parseMove } from './notation.js';
+import { ruleBroken, type TribesRuleCode } from './refusal.js';
 import { parseSettings, settingsToJson, type TribesSettings } from './settings.js';
 import { createGame } from './setup.js';
 import { type TribesState } from './state.js';
@@ -19,9 +20,14 @@ export function legalCodes(state: TribesState): number[] {
   return Array.from(buffer.subarray(0, n));
 }
 
-export type MoveErrorCode = 'move.syntax' | 'move.game-over' | 'move.not-your-turn' | 'move.illegal';
+/** `move.illegal` only for a refused move no rule of the page names (none is known: the tests look for one). */
+export type MoveErrorCode =
+  'move.syntax' | 'move.game-over' | 'move.not-your-turn' | 'move.illegal' | TribesRuleCode;
 
-/** Checks a move by `seat` and applies it to a copy; a refused move changes nothing. */
+/**
+ * Checks a move by `seat` and applies it to a copy; a refused move changes nothing. A move against the rules
+ * is refused with the code of the rule it breaks (refusal.ts), worked out only once the move is refused.
+ */
 export function playMove(
   state: TribesState,
   seat: number,
@@ -37,7 +43,9 @@ export function playMove(
   if (!legal.includes(code.value)) {
     const allowed = legal.map((m) => formatMove(state.map, m));
     const shown = allowed.length > 40 ? [...allowed.slice(0, 40), `... (${allowed.length} in all)`] : allowed;
-    return err('move.illegal', `"${move}" is not allowed now; allowed: ${shown.join('; ')}`);
+    const rule = ruleBroken(state, seat, code.value);
+    const why = rule ? ` now: ${rule.message}` : ' now';
+    return err(rule?.code ?? 'move.illegal', `"${move}" is not allowed${why}; allowed: ${shown.join('; ')}`);
   }
   const next = state.clone();
   const events: TribesEvent[] = [];

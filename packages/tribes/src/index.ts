@@ -27,6 +27,7 @@ export {
   type TribesRecordErrorCode,
 } from './record.js';
 export type { TribesErrorCode } from './errors.js';
+export { ruleBroken, TRIBES_RULE_CODES, type TribesRuleCode, type RuleBroken } from './refusal.js';
 export { moveToObject, moveFromObject, moveObjectToText, type TribesMove } from './typed-move.js';
 export * from './events.js';
 export { readMove, moveText } from './notation.js';

@@ -78,6 +78,7 @@ export async function clickTribesMove(page: Page, move: string): Promise<void> {
       await page.locator(`[data-testid="trade"] [data-testid="more-${tribe.toLowerCase()}"]`).click();
     await page.locator('[data-testid="trade-confirm"]').click();
   } else if (kind === 'tile' && a === 'double') await page.locator('[data-testid="tile-double"]').click();
+  else if (kind === 'discard') await page.locator(`[data-testid="discard-${a.toLowerCase()}"]`).click();
   else if (kind === 'commit') {
     // `commit -` lays nothing: no counter is raised.
     for (const tribe of a === '-' ? [] : a.split(','))
@@ -99,4 +100,63 @@ export async function followTribesHint(page: Page): Promise<string> {
     );
   }, task);
   return move;
+}
+
+/** Closes the dialogs a Tribes game shows (a conflict's reveal, a scoring, the final standings), as a player does. */
+async function closeTribesDialogs(page: Page): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const open = page.locator(
+      '[data-testid="close-reveal"], [data-testid="close-scoring"], [data-testid="close-winner"]',
+    );
+    if ((await open.count()) === 0) return closed;
+    await open.first().click();
+    closed++;
+  }
+}
+
+/**
+ * A whole game against the bot in a lesson, by the screen alone: close each dialog, wait while the bot thinks,
+ * ask for the hint and make the move it names, until the lesson says it is done. The player's moves.
+ */
+export async function playTribesBotGame(
+  page: Page,
+  stopAfter = Infinity,
+): Promise<{ moves: number; dialogs: number }> {
+  let moves = 0;
+  let dialogs = 0;
+  for (;;) {
+    await page.waitForSelector(
+      [
+        '[data-testid="close-reveal"]',
+        '[data-testid="close-scoring"]',
+        '[data-testid="close-winner"]',
+        '[data-testid="show-hint"]:not([disabled])',
+        '[data-testid="lesson-done"]',
+      ].join(', '),
+      { timeout: 60_000 },
+    );
+    dialogs += await closeTribesDialogs(page);
+    if ((await page.locator('[data-testid="lesson-done"]').count()) > 0) {
+      dialogs += await closeTribesDialogs(page);
+      return { moves, dialogs };
+    }
+    if ((await page.locator('[data-testid="show-hint"]:not([disabled])').count()) === 0) continue;
+    if (moves === stopAfter) return { moves, dialogs };
+    expect(moves++, "the short game ends within 100 of the player's moves").toBeLessThan(100);
+    const seq = await page.getAttribute('.tribes-play', 'data-seq');
+    await page.locator('[data-testid="show-hint"]').click();
+    const hint = page.locator('[data-testid="lesson-hint"]');
+    await hint.waitFor({ timeout: 60_000 });
+    await clickTribesMove(page, (await hint.getAttribute('data-move'))!);
+    await page.waitForFunction(
+      (before) => document.querySelector('.tribes-play')?.getAttribute('data-seq') !== before,
+      seq,
+    );
+  }
+}
+
+/** The first `n` of the player's moves in a game against the bot (see playTribesBotGame). */
+export async function playTribesBotMoves(page: Page, n: number): Promise<number> {
+  return (await playTribesBotGame(page, n)).moves;
 }

@@ -12,6 +12,8 @@ import {
   finishLesson,
   followHint,
   followTribesHint,
+  playTribesBotGame,
+  playTribesBotMoves,
   tryWrongMove,
   waitForLessonTurn,
 } from './lessons-play.js';
@@ -168,17 +170,29 @@ describe('Learn to play', () => {
       const lesson = TRIBES_LESSONS.find((l) => l.id === id)!;
       await page.waitForSelector(`[data-testid="lesson"][data-lesson="${id}"]`);
       for (let task = 0; task < lesson.tasks.length; task++) {
-        const wrong = lesson.wrong.find((w) => w.task === task);
-        if (wrong) {
+        for (const wrong of lesson.wrong.filter((w) => w.task === task)) {
           const seq = await page.getAttribute('.tribes-play', 'data-seq');
+          const said = await page.locator('[data-testid="lesson-feedback"]').innerText();
           await clickTribesMove(page, wrong.move);
-          await page.waitForSelector('[data-testid="lesson-feedback"][data-kind="missed"]');
-          expect(await page.locator('[data-testid="lesson-feedback"]').innerText()).toBe(
-            text(locale, lesson.tasks[task].missed!),
+          const kind = wrong.refusal === 'missed' ? 'missed' : 'refused';
+          await page.waitForFunction(
+            ([k, old]) => {
+              const el = document.querySelector<HTMLElement>('[data-testid="lesson-feedback"]');
+              return el?.dataset.kind === k && el.innerText !== old;
+            },
+            [kind, said],
           );
+          const feedback = page.locator('[data-testid="lesson-feedback"]');
+          if (wrong.refusal === 'missed') {
+            expect(await feedback.innerText()).toBe(text(locale, lesson.tasks[task].missed!));
+          } else {
+            // The rule the engine names, in the player's language.
+            expect(await feedback.getAttribute('data-code')).toBe(wrong.refusal);
+            expect(await feedback.innerText()).toBe(refusalShown(locale, wrong.refusal));
+          }
           // Taken back: nothing was played.
           expect(await page.getAttribute('.tribes-play', 'data-seq')).toBe(seq);
-          await shot(page, `lesson-${size}-${id}-wrong`);
+          await shot(page, `lesson-${size}-${id}-wrong-${kind}`);
         }
         expect(await page.locator('[data-testid="lesson-task"]').innerText()).toBe(
           text(locale, lesson.tasks[task].text),
@@ -206,8 +220,9 @@ describe('Learn to play', () => {
       await shot(page, `lesson-${size}-${id}-done`);
     }
 
-    it('every Tribes lesson by its hints, desktop in English; progress over a reload', async () => {
+    it('home → every Tribes lesson by the screen alone → a finished game against the easy bot (desktop, English); progress over a reload', async () => {
       const { context, page } = await newPage(browser, { bypassCSP: true });
+      const t0 = Date.now();
       await page.goto(`${server.url}/#/`);
       await page.locator('[data-testid="tribes-learn"]').click();
       await page.locator(`[data-testid="lesson-${TRIBES_LESSONS[0].id}"] a`).click();
@@ -220,26 +235,48 @@ describe('Learn to play', () => {
       await page.reload();
       await page.waitForSelector('[data-testid="lesson"][data-task="1"]');
       await page.locator('[data-testid="lesson-restart"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[1].id, 'desktop');
-      await page.locator('[data-testid="next-lesson"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[2].id, 'desktop');
-      await page.locator('[data-testid="next-lesson"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[3].id, 'desktop');
-      await page.locator('[data-testid="next-lesson"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[4].id, 'desktop');
-      await page.locator('[data-testid="next-lesson"]').click();
-      await playTribesLesson(page, en, TRIBES_LESSONS[5].id, 'desktop');
+      for (const lesson of TRIBES_LESSONS.slice(1)) {
+        if (lesson.opponent === 'easy-bot') break;
+        await playTribesLesson(page, en, lesson.id, 'desktop');
+        await page.locator('[data-testid="next-lesson"]').click();
+      }
+      const lessonsMs = Date.now() - t0;
+      // The last lesson: a whole short game against the real easy bot (in a worker), by the hints.
+      const botLesson = TRIBES_LESSONS[TRIBES_LESSONS.length - 1];
+      expect(botLesson.opponent).toBe('easy-bot');
+      await page.waitForSelector(`[data-testid="lesson"][data-lesson="${botLesson.id}"]`);
+      expect(await page.locator('[data-testid="lesson-task"]').innerText()).toBe(en.lessons.tribes.bot.task1);
+      const wrong = botLesson.wrong[0];
+      await clickTribesMove(page, wrong.move);
+      await page.waitForSelector(`[data-testid="lesson-feedback"][data-code="${wrong.refusal}"]`);
+      expect(await page.locator('[data-testid="lesson-feedback"]').innerText()).toBe(
+        refusalShown(en, wrong.refusal),
+      );
+      // Halfway through the game a reload goes on from the same position.
+      const first = await playTribesBotMoves(page, 3);
+      const seq = await page.getAttribute('.tribes-play', 'data-seq');
+      await page.reload();
+      await page.waitForSelector(`.tribes-play[data-seq="${seq}"]`);
+      const game = await playTribesBotGame(page);
+      const pathMs = Date.now() - t0;
+      console.log(
+        `home → ${TRIBES_LESSONS.length - 1} Tribes lessons: ${lessonsMs} ms; → a finished game against the easy bot ` +
+          `(${first + game.moves} moves of the player, ${game.dialogs} dialogs closed): ${pathMs} ms in all`,
+      );
+      await shot(page, 'lesson-desktop-tribes-bot-done');
+      expect(await page.getAttribute('[data-testid="lesson-done"]', 'data-won')).toBe('true');
       // The last lesson leads to a real game.
       await page.locator('[data-testid="play-bot"]').click();
       await page.waitForURL(/#\/lobby\/tribes$/);
       await page.goto(`${server.url}/#/learn`);
+      await page.reload();
       await page.waitForSelector('[data-testid="lessons-tribes"]');
       for (const l of TRIBES_LESSONS)
         expect(await page.getAttribute(`[data-testid="lesson-${l.id}"]`, 'data-done')).toBe('true');
       await context.close();
     });
 
-    it('the first Tribes lesson on a German phone (390×844)', async () => {
+    it('the first Tribes lesson and the peace tiles on a German phone (390×844)', async () => {
       const { context, page } = await newPage(browser, {
         width: 390,
         height: 844,
@@ -251,6 +288,14 @@ describe('Learn to play', () => {
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
       ).toBeLessThanOrEqual(0);
+      // A peaceful province refuses a marker, said in German; progress survives a reload.
+      await page.goto(`${server.url}/#/learn/tribes-peace`);
+      await playTribesLesson(page, de, 'tribes-peace', 'phone-de');
+      await page.reload();
+      await page.goto(`${server.url}/#/learn`);
+      await page.waitForSelector('[data-testid="lessons-tribes"]');
+      expect(await page.getAttribute('[data-testid="lesson-tribes-peace"]', 'data-done')).toBe('true');
+      expect(await page.getAttribute('[data-testid="lesson-tribes-card"]', 'data-done')).toBe('true');
       await context.close();
     });
   });

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { useT } from './i18n/i18n.js';
 import { parseRoute, type Route } from './router.js';
 import { Header } from './ui/header.js';
-import { ensureMe } from './net/me.js';
+import { ensureMe, onMeChange } from './net/me.js';
+import { syncLessonProgress } from './lessons/account-progress.js';
 import { UpdatePrompt } from './ui/update-prompt.js';
 import { Home } from './screens/home.js';
 import { RulesScreen } from './screens/rules.js';
@@ -78,6 +79,8 @@ export function App() {
   const route = useRoute();
   // A visitor is a player from the first page on: its session's, or a new guest.
   useEffect(() => void ensureMe(), []);
+  // Signed in to an account: its lessons done and this browser's are merged (lessons/account-progress.ts).
+  useEffect(() => onMeChange((me) => void syncLessonProgress(me)), []);
   return (
     <>
       <Header route={route} />

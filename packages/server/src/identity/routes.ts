@@ -12,6 +12,9 @@ import {
   changePasswordSchema,
   credentialsSchema,
   deleteAccountSchema,
+  lessonProgressSchema,
+  MAX_LESSONS,
+  type LessonProgressBody,
   renameSchema,
   describeZodError,
   type ErrorBody,
@@ -205,6 +208,24 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
       return refuse(reply, 'session.not-found', 'you have no such session (it may have ended already)');
     if (req.params.id === current.session.id) identity.endCookie(reply);
     return { revoked: req.params.id };
+  });
+
+  // Lesson progress follows the account: the browser sends what it has done and keeps the union.
+  app.get('/api/account/lessons', async (req, reply) => {
+    const current = await account(req, reply);
+    if (!current) return reply;
+    const body: LessonProgressBody = { done: await store.lessonsDone(current.player.id) };
+    return body;
+  });
+
+  app.post('/api/account/lessons', async (req, reply) => {
+    const body = parse(lessonProgressSchema, req.body, reply);
+    if (!body) return reply;
+    const current = await account(req, reply);
+    if (!current) return reply;
+    const done = await store.addLessonsDone(current.player.id, body.done, ctx.now(), MAX_LESSONS);
+    const answer: LessonProgressBody = { done };
+    return answer;
   });
 
   app.post('/api/account/delete', async (req, reply) => {

@@ -168,9 +168,52 @@ export class AccountStore {
    * The account is gone: no name (free again), no password, no sessions; its seats keep the games but read
    * `DELETED_NAME`.
    */
+  /** The lessons this player has done (ids, in the order first done). */
+  async lessonsDone(playerId: string): Promise<string[]> {
+    const rows = await this.sql.all<{ done: string }>(
+      'SELECT done FROM lesson_progress WHERE player_id = ?',
+      [playerId],
+    );
+    const list: unknown = rows.length ? JSON.parse(rows[0].done) : [];
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+  }
+
+  /** Adds lessons done (a browser's, merged with the stored ones; none is ever forgotten); the union. */
+  async addLessonsDone(
+    playerId: string,
+    done: readonly string[],
+    at: number,
+    max: number,
+  ): Promise<string[]> {
+    return this.sql.tx(async (sql) => {
+      const rows = await sql.all<{ done: string }>('SELECT done FROM lesson_progress WHERE player_id = ?', [
+        playerId,
+      ]);
+      const stored: unknown = rows.length ? JSON.parse(rows[0].done) : [];
+      const before = Array.isArray(stored) ? stored.filter((x): x is string => typeof x === 'string') : [];
+      const union = [...new Set([...before, ...done])].slice(0, max);
+      if (union.length === before.length) return before;
+      if (rows.length) {
+        await sql.run('UPDATE lesson_progress SET done = ?, updated_at = ? WHERE player_id = ?', [
+          JSON.stringify(union),
+          at,
+          playerId,
+        ]);
+      } else {
+        await sql.run('INSERT INTO lesson_progress (player_id, done, updated_at) VALUES (?, ?, ?)', [
+          playerId,
+          JSON.stringify(union),
+          at,
+        ]);
+      }
+      return union;
+    });
+  }
+
   async deleteAccount(id: string, at: number): Promise<void> {
     await this.sql.tx(async (sql) => {
       await sql.run('DELETE FROM sessions WHERE player_id = ?', [id]);
+      await sql.run('DELETE FROM lesson_progress WHERE player_id = ?', [id]);
       await sql.run('DELETE FROM passkeys WHERE player_id = ?', [id]);
       await sql.run('UPDATE seats SET name = ? WHERE player_id = ?', [DELETED_NAME, id]);
       await sql.run(

@@ -149,6 +149,17 @@ CREATE TABLE push_sent (
 );
 `,
   },
+  {
+    version: 8,
+    description: 'lesson progress of an account (lesson_progress: the ids of the lessons done, a JSON list)',
+    sql: (d) => `
+CREATE TABLE lesson_progress (
+  player_id TEXT PRIMARY KEY REFERENCES players (id),
+  done TEXT NOT NULL,
+  updated_at ${TIME[d]} NOT NULL
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

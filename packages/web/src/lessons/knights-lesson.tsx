@@ -22,6 +22,8 @@ import {
   type LessonGame,
 } from './knights-lesson-play.js';
 import { refusalText } from './refusals.js';
+import { currentMe } from '../net/me.js';
+import { syncLessonProgress } from './account-progress.js';
 import { forgetPlace, loadProgress, markDone, savePlace } from './progress.js';
 import { LessonDone } from './lesson-done.js';
 
@@ -85,8 +87,10 @@ export function KnightsLessonView({ lesson }: { lesson: KnightsLesson }) {
   const next = nextLesson(lesson.id);
 
   useEffect(() => {
-    if (finished && won) markDone(lesson.id);
-    else savePlace(lesson.id, { task: game.task, moves: game.moves });
+    if (finished && won) {
+      markDone(lesson.id);
+      void syncLessonProgress(currentMe());
+    } else savePlace(lesson.id, { task: game.task, moves: game.moves });
   }, [game]);
 
   const hint = useMemo(

@@ -3,12 +3,21 @@ import type { GameKind } from '@attila/core';
 import { useT } from '../i18n/i18n.js';
 import { href } from '../router.js';
 import { LESSONS, lessonKey } from './catalogue.js';
+import { useEffect, useState } from 'preact/hooks';
+import { PROGRESS_SYNCED } from './account-progress.js';
 import { loadProgress } from './progress.js';
 
 const GAMES: readonly GameKind[] = ['knights', 'tribes'];
 
 export function LessonsScreen() {
   const t = useT();
+  // Read again when the account's progress has been merged in (signing in while the list is open).
+  const [, setSynced] = useState(0);
+  useEffect(() => {
+    const again = () => setSynced((n) => n + 1);
+    addEventListener(PROGRESS_SYNCED, again);
+    return () => removeEventListener(PROGRESS_SYNCED, again);
+  }, []);
   const progress = loadProgress();
   return (
     <main class="page">

@@ -81,3 +81,10 @@ export function forgetPlace(id: string): LessonProgress {
   const { [id]: _, ...places } = p.places;
   return store({ ...p, places });
 }
+
+/** Adds lessons done elsewhere (the account's, after signing in): none done here is forgotten. */
+export function mergeDone(ids: readonly string[]): LessonProgress {
+  const p = loadProgress();
+  const done = [...new Set([...p.done, ...ids])];
+  return store({ ...p, done });
+}

@@ -6,15 +6,23 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { DEFAULT_MAP, readMove, tribesGame } from '@attila/tribes';
 import { useT, type T } from '../i18n/i18n.js';
+import { useTribesBotMove } from '../tribes/hotseat-bots.js';
 import { TribesPlay } from '../tribes/play.js';
 import { nextLesson } from './catalogue.js';
+import { everyTribesMove } from './every-province.js';
 import { refusalText } from './refusals.js';
 import { LessonDone } from './lesson-done.js';
+import { currentMe } from '../net/me.js';
+import { syncLessonProgress } from './account-progress.js';
 import { forgetPlace, loadProgress, markDone, savePlace } from './progress.js';
 import type { TribesLesson } from './tribes-lessons.js';
 import {
   currentTribesTask,
+  opponentToAct,
   PLAYER,
+  playOpponentMove,
+  TRIBES_LESSON_SEED,
+  tribesLessonSettings,
   playTribesLessonMove,
   replayTribesLesson,
   startTribesLesson,
@@ -28,6 +36,7 @@ type Feedback =
   | { readonly kind: 'good' };
 
 const PROVINCE_NAMES = new Map(DEFAULT_MAP.json.provinces.map((p) => [p.id, p.name]));
+const PROVINCE_IDS = DEFAULT_MAP.json.provinces.map((p) => p.id);
 
 function hintSentence(t: T, move: string): string {
   const read = readMove(move);
@@ -41,7 +50,12 @@ function hintSentence(t: T, move: string): string {
     });
   if (m.kind === 'second') return t('lessons.hintSecond', { province: province(m.province) });
   if (m.kind === 'influence') return t('lessons.hintInfluence');
-  return move;
+  if (m.kind === 'commit' && m.cards.length === 0) return t('lessons.hintCommitNone');
+  if (m.kind === 'commit')
+    return t('lessons.hintCommit', {
+      cards: m.cards.map((c) => t(`tribes.tribe.${c.toLowerCase()}`)).join(', '),
+    });
+  return t('lessons.hintMove', { move });
 }
 
 /** Stored moves are `seat:move`, as in a game record. */
@@ -65,14 +79,42 @@ export function TribesLessonView({ lesson }: { lesson: TribesLesson }) {
   const finished = task === null;
   const next = nextLesson(lesson.id);
   useEffect(() => {
-    if (finished) markDone(lesson.id);
-    else savePlace(lesson.id, { task: game.task, moves: game.moves.map((m) => `${m.seat}:${m.move}`) });
+    if (finished) {
+      markDone(lesson.id);
+      void syncLessonProgress(currentMe());
+    } else savePlace(lesson.id, { task: game.task, moves: game.moves.map((m) => `${m.seat}:${m.move}`) });
   }, [game]);
 
   const view = useMemo(() => tribesGame.view(game.state, { seat: PLAYER }), [game.state]);
   const legal = finished ? [] : tribesGame.legalMoves(game.state, PLAYER);
+  const tryable = useMemo(
+    () => (finished ? [] : everyTribesMove(view, PROVINCE_IDS, legal)),
+    [view, finished],
+  );
   const log = useMemo(() => game.events.map((events, i) => ({ seat: game.moves[i].seat, events })), [game]);
-  const hint = hintShown && !finished ? tribesHintMove(lesson, game) : null;
+  const againstBot = lesson.opponent === 'easy-bot';
+  const settings = useMemo(() => tribesLessonSettings(lesson), [lesson]);
+  const plays = game.moves.map((m) => [m.seat, m.move] as const);
+  // Against the bot: its answers, and the hint (the greedy bot's choice for the player), from the worker.
+  const botSeat = finished ? null : opponentToAct(lesson, game);
+  const ask = (bot: string, seat: number) => ({ bot, settings, seed: TRIBES_LESSON_SEED, plays, seat });
+  const botMove = useTribesBotMove(botSeat === null ? null : ask('easy', botSeat), (seat, move) => {
+    const next = playOpponentMove(lesson, game, seat, move);
+    if (next) setGame(next);
+  });
+  const [botHint, setBotHint] = useState<{ at: number; move: string } | null>(null);
+  const askHint = againstBot && hintShown && !finished && botSeat === null;
+  useTribesBotMove(askHint ? ask('greedy', PLAYER) : null, (_, move) =>
+    setBotHint({ at: game.moves.length, move }),
+  );
+  const hint =
+    !hintShown || finished
+      ? null
+      : againstBot
+        ? botHint?.at === game.moves.length
+          ? botHint.move
+          : null
+        : tribesHintMove(lesson, game);
 
   const onMove = (move: string) => {
     const out = playTribesLessonMove(lesson, game, move);
@@ -103,15 +145,29 @@ export function TribesLessonView({ lesson }: { lesson: TribesLesson }) {
         {task && (
           <>
             <h2 class="lesson-step" data-testid="lesson-step">
-              {t('lessons.task', { n: game.task + 1, total: lesson.tasks.length })}
+              {task.untilOver
+                ? t('lessons.taskLast')
+                : t('lessons.task', { n: game.task + 1, total: lesson.tasks.length })}
             </h2>
             <p data-testid="lesson-task">{t(task.text)}</p>
+            {botSeat !== null && (
+              <p class="muted" data-testid="bot-thinking">
+                {botMove.error ?? t('lessons.botThinking')}
+              </p>
+            )}
             {hint ? (
               <p class="lesson-hint" data-testid="lesson-hint" data-move={hint}>
                 {hintSentence(t, hint)}
               </p>
+            ) : hintShown && botSeat === null ? (
+              <p class="muted">{t('lessons.hintThinking')}</p>
             ) : (
-              <button class="secondary small" data-testid="show-hint" onClick={() => setHintShown(true)}>
+              <button
+                class="secondary small"
+                data-testid="show-hint"
+                disabled={botSeat !== null}
+                onClick={() => setHintShown(true)}
+              >
                 {t('lessons.showHint')}
               </button>
             )}
@@ -122,6 +178,7 @@ export function TribesLessonView({ lesson }: { lesson: TribesLesson }) {
           role="status"
           data-testid="lesson-feedback"
           data-kind={feedback?.kind ?? ''}
+          data-code={feedback?.kind === 'refused' ? feedback.code : undefined}
         >
           {feedbackText}
         </p>
@@ -136,8 +193,9 @@ export function TribesLessonView({ lesson }: { lesson: TribesLesson }) {
       <TribesPlay
         view={view}
         legal={legal}
+        tryable={tryable}
         onMove={onMove}
-        names={[t('lessons.you'), t('lessons.scripted')]}
+        names={[t('lessons.you'), againstBot ? t('lessons.botName') : t('lessons.scripted')]}
         log={log}
         seq={game.moves.length}
       />

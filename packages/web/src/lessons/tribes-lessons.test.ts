@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { tribesGame } from '@attila/tribes';
+import { DEFAULT_MAP, TRIBES_RULE_CODES, tribesGame } from '@attila/tribes';
+import { everyTribesMove } from './every-province.js';
+import { REFUSAL_TEXT } from './refusals.js';
 import { TRIBES_LESSONS } from './tribes-lessons.js';
+import { honestTribesBot, tribesSearchers } from '@attila/bots/tribes-levels';
+import { botAnswer } from '../local/bot-answers.js';
 import {
+  opponentToAct,
   PLAYER,
+  playOpponentMove,
+  TRIBES_LESSON_SEED,
+  tribesLessonSettings,
   playTribesLessonMove,
   replayTribesLesson,
   startTribesLesson,
@@ -10,6 +18,8 @@ import {
   type TribesLessonGame,
 } from './tribes-lesson-play.js';
 import type { TribesLesson } from './tribes-lessons.js';
+
+const PROVINCE_IDS = DEFAULT_MAP.json.provinces.map((p) => p.id);
 
 function followHints(l: TribesLesson, upTo = l.tasks.length): TribesLessonGame {
   let game = startTribesLesson(l);
@@ -32,6 +42,7 @@ describe('Tribes lessons', () => {
       const hands: Record<string, number[]> = {
         'tribes-conflict': [1, 1, 4, 0, 0, 0],
         'tribes-tie': [4, 1, 0, 1, 0, 0],
+        'tribes-peace': [3, 1, 0, 0, 1, 1],
       };
       expect(tribesGame.view(game.state, { seat: PLAYER }).hand).toEqual(hands[l.id] ?? [2, 1, 2, 1, 0, 0]);
     }
@@ -55,8 +66,8 @@ describe('Tribes lessons', () => {
     expect(tribesGame.view(end.state, { seat: PLAYER }).scores[PLAYER]).toBe(5);
   });
 
-  it("every lesson's own hints are allowed by the engine and lead to its end", () => {
-    for (const l of TRIBES_LESSONS) {
+  it("every scripted lesson's own hints are allowed by the engine and lead to its end", () => {
+    for (const l of TRIBES_LESSONS.filter((x) => x.opponent !== 'easy-bot')) {
       let game = startTribesLesson(l);
       for (const task of l.tasks) {
         expect(tribesHintMove(l, game), `${l.id}: the lesson's own hint`).toBe(
@@ -75,21 +86,46 @@ describe('Tribes lessons', () => {
     const game = startTribesLesson(l);
     expect(playTribesLessonMove(l, game, 'play Franks belgica')).toEqual({
       kind: 'refused',
-      code: 'move.illegal',
+      code: 'move.first-marker',
     });
     const after = followHints(l, 2);
     expect(tribesGame.legalMoves(after.state, PLAYER)).toContain('play Franks belgica');
     expect(tribesGame.legalMoves(after.state, PLAYER)).not.toContain('play Franks italia');
   });
 
-  it('each wrong move is allowed by the engine but misses its task (taken back)', () => {
+  it('each missed move is allowed by the engine but misses its task (taken back)', () => {
     for (const l of TRIBES_LESSONS) {
-      for (const w of l.wrong) {
+      for (const w of l.wrong.filter((x) => x.refusal === 'missed')) {
         const game = followHints(l, w.task);
         expect(tribesGame.legalMoves(game.state, PLAYER)).toContain(w.move);
         expect(playTribesLessonMove(l, game, w.move)).toEqual({ kind: 'missed' });
       }
     }
+  });
+
+  it('each lesson has a wrong move the engine refuses by the rule it names, a move the screen offers', () => {
+    for (const l of TRIBES_LESSONS) {
+      const refused = l.wrong.filter((x) => x.refusal !== 'missed');
+      expect(refused.length, l.id).toBeGreaterThan(0);
+      for (const w of refused) {
+        const game = followHints(l, w.task);
+        const view = tribesGame.view(game.state, { seat: PLAYER });
+        expect(
+          everyTribesMove(view, PROVINCE_IDS, tribesGame.legalMoves(game.state, PLAYER)),
+          `${l.id}: ${w.move} offered`,
+        ).toContain(w.move);
+        expect(playTribesLessonMove(l, game, w.move), `${l.id}: ${w.move}`).toEqual({
+          kind: 'refused',
+          code: w.refusal,
+        });
+        expect(REFUSAL_TEXT[w.refusal]).toMatch(/^lessons\.refusal\.tribes\./);
+      }
+    }
+  });
+
+  it('every rule a Tribes move can break has a text of its own', () => {
+    for (const code of TRIBES_RULE_CODES)
+      expect(REFUSAL_TEXT[code], code).toMatch(/^lessons\.refusal\.tribes\./);
   });
 
   it('the second marker instead of influence leaves the track where it was', () => {
@@ -144,11 +180,65 @@ describe('Tribes lessons', () => {
     expect(tribesGame.view(end.state, { seat: PLAYER }).scores).toEqual([4, 0]);
   });
 
+  it('peace: no marker may enter peaceful Dacia; its four Goths stay there and count, the Huns go next door', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-peace')!;
+    const start = startTribesLesson(l);
+    expect(start.moves).toEqual([]);
+    const dacia = () =>
+      tribesGame.view(start.state, { seat: PLAYER }).provinces.find((p) => p.id === 'dacia');
+    expect(dacia()).toMatchObject({ markers: [0, 0, 4, 0, 0, 0], peace: 4 });
+    expect(tribesGame.legalMoves(start.state, PLAYER).some((m) => m.endsWith(' dacia'))).toBe(false);
+    const end = followHints(l);
+    expect(tribesGame.view(end.state, { seat: PLAYER }).provinces.find((p) => p.id === 'dacia')).toEqual(
+      dacia(),
+    );
+    const back = replayTribesLesson(l, end.task, end.moves);
+    expect(back?.state).toEqual(end.state);
+  });
+
   it('a lesson begun comes back from its stored moves', () => {
     const l = TRIBES_LESSONS[0];
     const game = followHints(l, 3);
     const back = replayTribesLesson(l, game.task, game.moves);
     expect(back?.state).toEqual(game.state);
     expect(replayTribesLesson(l, 0, [{ seat: 1, move: 'influence' }])).toBeNull();
+  });
+});
+
+describe('the short game against the easy bot', () => {
+  /** The worker's answer, asked the same way (local/bot-answers.ts): the bot sees only its seat. */
+  function ask(l: TribesLesson, game: TribesLessonGame, bot: 'easy' | 'greedy', seat: number): string {
+    const reply = botAnswer(tribesGame, (name) => honestTribesBot(tribesSearchers[name as typeof bot]), {
+      id: 1,
+      bot,
+      settings: tribesLessonSettings(l),
+      seed: TRIBES_LESSON_SEED,
+      plays: game.moves.map((m) => [m.seat, m.move] as const),
+      seat,
+    });
+    if (!('move' in reply)) throw new Error(reply.error);
+    return reply.move;
+  }
+
+  it('following the hints (the greedy bot) against the easy bot, the game ends and the lesson is done', () => {
+    const l = TRIBES_LESSONS.find((x) => x.id === 'tribes-bot')!;
+    let game = startTribesLesson(l);
+    expect(tribesHintMove(l, game)).toBeNull();
+    let moves = 0;
+    while (!game.state.over) {
+      expect(moves++, 'a short game').toBeLessThan(200);
+      const seat = opponentToAct(l, game);
+      if (seat === null) {
+        const out = playTribesLessonMove(l, game, ask(l, game, 'greedy', PLAYER));
+        if (out.kind !== 'done') throw new Error(`the hint was ${out.kind}`);
+        game = out.game;
+        if (!game.state.over) expect(game.task).toBe(0);
+      } else {
+        game = playOpponentMove(l, game, seat, ask(l, game, 'easy', seat)) ?? game;
+      }
+    }
+    expect(game.task).toBe(l.tasks.length);
+    expect(tribesGame.result(game.state)?.reason).toMatch(/top of its track|last marker|peace/);
+    console.log(`the short game: ${game.moves.length} moves, result`, tribesGame.result(game.state));
   });
 });

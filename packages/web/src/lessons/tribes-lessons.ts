@@ -5,7 +5,7 @@
  * The other seat is scripted: it always makes the engine's first legal move (its first playable card into
  * the first province offered, influence, no cards laid in a conflict). Texts: `lessons.tribes.<lesson>.*`.
  */
-import type { TribeName } from '@attila/tribes';
+import type { TribeName, TribesRuleCode } from '@attila/tribes';
 import type { HelpTopic } from '../ui/rule-help.js';
 
 /** The kind of move a task asks for (`any`: whatever the engine allows). */
@@ -18,13 +18,18 @@ export interface TribesTask {
   readonly hint?: string;
   /** Key of the text shown when an allowed move misses the goal (the move is taken back). */
   readonly missed?: string;
+  /** The task lasts until the game is over (a whole game against a bot). */
+  readonly untilOver?: boolean;
 }
 
-/** A move the lesson is about at a task (reached by following the hints), and what it meets. */
+/**
+ * A wrong move the lesson is about at a task (reached by following the hints), and what it meets: the rule
+ * the engine names when it refuses the move, or `missed` (allowed, but not what the task asks).
+ */
 export interface TribesWrongMove {
   readonly task: number;
   readonly move: string;
-  readonly refusal: 'missed';
+  readonly refusal: 'missed' | TribesRuleCode;
 }
 
 export interface TribesLesson {
@@ -37,6 +42,13 @@ export interface TribesLesson {
   readonly topics: readonly HelpTopic[];
   /** Rule options of the lesson's game (the rules page's options), when not the defaults. */
   readonly options?: Readonly<Record<string, unknown>>;
+  /**
+   * Who plays the other seat: `scripted` (the engine's first legal move, the default), or the real `easy` bot
+   * of @attila/bots in a worker; then the hints are the `greedy` bot's choice for the player.
+   */
+  readonly opponent?: 'scripted' | 'easy-bot';
+  /** Moves (`seat:move`) played before the first task, so that a lesson starts from a later position. */
+  readonly prelude?: readonly string[];
 }
 
 const key = (lesson: string, part: string) => `lessons.tribes.${lesson}.${part}`;
@@ -69,7 +81,10 @@ const TRIBES_LESSONS_LIST: TribesLesson[] = [
       { text: key('card', 'task3'), goal: 'play', hint: 'play Franks belgica' },
       { text: key('card', 'task4'), goal: 'influence', missed: key('card', 'missed2') },
     ],
-    wrong: [{ task: 1, move: 'second raetia', refusal: 'missed' }],
+    wrong: [
+      { task: 0, move: 'play Franks italia', refusal: 'move.first-marker' },
+      { task: 1, move: 'second raetia', refusal: 'missed' },
+    ],
     topics: ['tribes.card', 'tribes.province'],
   },
   {
@@ -87,7 +102,10 @@ const TRIBES_LESSONS_LIST: TribesLesson[] = [
       { text: key('second', 'task3'), goal: 'play', hint: 'play Goths pannonia' },
       { text: key('second', 'task4'), goal: 'influence', missed: key('second', 'missed4') },
     ],
-    wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+    wrong: [
+      { task: 1, move: 'second italia', refusal: 'move.not-adjacent' },
+      { task: 1, move: 'influence', refusal: 'missed' },
+    ],
     topics: ['tribes.influence', 'tribes.second'],
   },
 ];
@@ -115,8 +133,43 @@ TRIBES_LESSONS_LIST.push({
     { text: conflict('influence'), goal: 'influence', missed: conflict('missedInfluence') },
     { text: conflict('commit'), goal: 'commit', hint: 'commit Goths' },
   ],
-  wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+  wrong: [
+    { task: 1, move: 'influence', refusal: 'missed' },
+    { task: 7, move: 'second dacia', refusal: 'move.province-full' },
+  ],
   topics: ['tribes.commit'],
+});
+
+const peace = (part: string) => key('peace', part);
+
+/** The conflict lesson played by its hints: Dacia is peaceful with four Goths, the player holds no Goths. */
+const AFTER_CONFLICT = [
+  ...['0:play Goths dacia', '0:second dacia', '0:play Goths dacia', '0:influence'],
+  ...['1:play Saxons germania', '1:influence', '1:play Saxons belgica', '1:influence'],
+  ...[
+    '0:play Goths dacia',
+    '0:influence',
+    '0:play Huns dacia',
+    '0:influence',
+    '0:commit Goths',
+    '1:commit -',
+  ],
+  ...['1:play Goths germania', '1:influence', '1:play Saxons britannia', '1:influence'],
+];
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-peace',
+  game: 'tribes',
+  deck: CONFLICT_HANDS,
+  prelude: AFTER_CONFLICT,
+  tasks: [
+    { text: peace('task1'), goal: 'play', hint: 'play Huns moesia' },
+    { text: peace('task2'), goal: 'influence', missed: peace('missed') },
+    { text: peace('task3'), goal: 'play', hint: 'play Franks pannonia' },
+    { text: peace('task4'), goal: 'influence', missed: peace('missed') },
+  ],
+  wrong: [{ task: 0, move: 'play Huns dacia', refusal: 'move.peace-tile' }],
+  topics: [],
 });
 
 const tiles = (part: string) => key('tiles', part);
@@ -133,7 +186,10 @@ TRIBES_LESSONS_LIST.push({
     { text: tiles('influence'), goal: 'influence', missed: tiles('missedInfluence') },
     { text: tiles('trade'), goal: 'trade', hint: 'tile trade Franks,Franks', missed: tiles('missedTile') },
   ],
-  wrong: [{ task: 0, move: 'play Goths dacia', refusal: 'missed' }],
+  wrong: [
+    { task: 0, move: 'play Goths dacia', refusal: 'missed' },
+    { task: 1, move: 'tile double', refusal: 'move.tile-one-per-turn' },
+  ],
   topics: ['tribes.tiles'],
 });
 
@@ -160,7 +216,10 @@ TRIBES_LESSONS_LIST.push({
     { text: tie('influence'), goal: 'influence', missed: tie('missedInfluence') },
     { text: tie('commit'), goal: 'commit', hint: 'commit -' },
   ],
-  wrong: [{ task: 1, move: 'influence', refusal: 'missed' }],
+  wrong: [
+    { task: 1, move: 'influence', refusal: 'missed' },
+    { task: 8, move: 'commit Saxons', refusal: 'move.commit-absent-tribe' },
+  ],
   topics: [],
 });
 
@@ -179,7 +238,24 @@ TRIBES_LESSONS_LIST.push({
     { text: end('play2'), goal: 'play', hint: 'play Goths moesia' },
     { text: end('top'), goal: 'influence', missed: end('missedInfluence') },
   ],
-  wrong: [{ task: 4, move: 'second pannonia', refusal: 'missed' }],
+  wrong: [
+    { task: 3, move: 'play Goths sardinia', refusal: 'move.province-closed' },
+    { task: 4, move: 'second pannonia', refusal: 'missed' },
+  ],
+  topics: [],
+});
+
+const bot = (part: string) => key('bot', part);
+
+TRIBES_LESSONS_LIST.push({
+  id: 'tribes-bot',
+  game: 'tribes',
+  deck: HANDS,
+  // A short game: the tracks end at 6 (normally 22), so the game is over after a few turns.
+  options: { influenceTrackTop: 6 },
+  opponent: 'easy-bot',
+  tasks: [{ text: bot('task1'), goal: 'any', untilOver: true }],
+  wrong: [{ task: 0, move: 'play Huns italia', refusal: 'move.first-marker' }],
   topics: [],
 });
 

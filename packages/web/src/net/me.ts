@@ -79,6 +79,12 @@ export function setMe(me: Me | null): void {
   for (const l of listeners) l(me);
 }
 
+/** Calls `listener` with every change of who the player is; returns the way to stop. */
+export function onMeChange(listener: (me: Me | null) => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 /** The player, or a new guest when there is no session (after signing out too). */
 export async function ensureMe(): Promise<void> {
   const r = await accountApi.me();

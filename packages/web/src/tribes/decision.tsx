@@ -260,6 +260,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
               key={d}
               type="button"
               class="secondary"
+              data-testid={`discard-${d.toLowerCase()}`}
               onClick={() => onMove(moveText({ kind: 'discard', tribe: d }))}
             >
               <TribeIcon tribe={ids[view.tribes.indexOf(d)]} /> {t('tribes.discardOne')}{' '}
@@ -319,7 +320,11 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
           type="button"
           data-testid="commit"
           disabled={!c.commits.has(list)}
-          onClick={() => onMove(moveText({ kind: 'commit', cards: cardsOf(commit) }))}
+          onClick={() => {
+            onMove(moveText({ kind: 'commit', cards: cardsOf(commit) }));
+            // A refused choice (a lesson's wrong try) is not kept for the next try.
+            setCommit(ids.map(() => 0));
+          }}
         >
           {n === 0 ? t('tribes.commitNone') : t('tribes.commit', { count: n })}
         </button>

@@ -29,6 +29,11 @@ export interface TribesMapProps {
   /** Tribe ids (lower-case) in the view's order. */
   readonly tribes: readonly Tribe[];
   readonly selectable: ReadonlySet<string>;
+  /**
+   * Provinces that may be picked without being offered (a lesson lets the player try a wrong one and learn
+   * from the engine which rule it breaks); they are not highlighted.
+   */
+  readonly tryable?: ReadonlySet<string>;
   readonly onPick?: (province: string) => void;
   readonly conflict?: string | null;
   readonly lastPlaced?: string | null;
@@ -120,13 +125,14 @@ export function TribesMap(props: TribesMapProps) {
           const p = props.provinces[c.province];
           const st = byId.get(p.id);
           const selectable = props.selectable.has(p.id);
+          const pickable = selectable || !!props.tryable?.has(p.id);
           return (
             <path
               key={c.site}
               d={polygonPath(c.polygon)}
               class={`cell${p.start ? ' start' : ''}${selectable ? ' selectable' : ''}${st?.peace ? ' peaceful' : ''}${props.conflict === p.id ? ' conflict' : ''}`}
               fill={p.playable ? undefined : 'url(#closed)'}
-              onClick={() => selectable && props.onPick?.(p.id)}
+              onClick={() => pickable && props.onPick?.(p.id)}
             />
           );
         })}
@@ -161,6 +167,7 @@ export function TribesMap(props: TribesMapProps) {
         const [x, y] = geometry.anchors[i];
         const st = byId.get(p.id);
         const selectable = props.selectable.has(p.id);
+        const pickable = selectable || !!props.tryable?.has(p.id);
         const present = props.tribes.flatMap((tribe, k) =>
           (st?.markers[k] ?? 0) > 0 ? [[tribe, st!.markers[k]] as const] : [],
         );
@@ -179,22 +186,23 @@ export function TribesMap(props: TribesMapProps) {
         return (
           <g
             key={p.id}
-            class={`province${selectable ? ' selectable' : ''}${props.lastPlaced === p.id ? ' last' : ''}`}
+            class={`province${selectable ? ' selectable' : pickable ? ' tryable' : ''}${props.lastPlaced === p.id ? ' last' : ''}`}
             data-province={p.id}
             data-selectable={selectable ? 'true' : undefined}
             data-markers={total}
-            role={selectable ? 'button' : 'img'}
-            tabindex={selectable ? 0 : undefined}
+            role={pickable ? 'button' : 'img'}
+            tabindex={pickable ? 0 : undefined}
             aria-label={label}
-            onClick={() => selectable && props.onPick?.(p.id)}
+            onClick={() => pickable && props.onPick?.(p.id)}
             onKeyDown={(e) => {
-              if (selectable && (e.key === 'Enter' || e.key === ' ')) {
+              if (pickable && (e.key === 'Enter' || e.key === ' ')) {
                 e.preventDefault();
                 props.onPick?.(p.id);
               }
             }}
           >
             {selectable && <circle cx={x} cy={y} r="26" class="pick-ring" />}
+            {pickable && !selectable && <circle cx={x} cy={y} r="26" class="try-ring" />}
             <text x={x} y={y - 8} class={`label${p.playable ? '' : ' closed'}`} text-anchor="middle">
               {shortName(p.name)}
             </text>

@@ -29,6 +29,11 @@ import { tribeIds } from './view.js';
 export interface TribesPlayProps {
   readonly view: TribesView;
   readonly legal: readonly string[];
+  /**
+   * Moves offered besides the legal ones, not highlighted (a lesson offers every province, card and
+   * commitment so that a wrong one can be tried: the engine then says which rule it breaks).
+   */
+  readonly tryable?: readonly string[];
   readonly onMove?: (move: string) => void;
   readonly names: readonly string[];
   readonly log: readonly LoggedMove[];
@@ -93,6 +98,8 @@ export function TribesPlay(input: TribesPlayProps) {
   const setSeen = (key: number) => (props.onSeenPopup ? props.onSeenPopup(key) : setOwnSeen(key));
   const next = props.popups === false ? undefined : popups.find((p) => p.key > seen);
   const c = choicesOf(legal);
+  const offered = props.tryable ? [...legal, ...props.tryable] : legal;
+  const tried = choicesOf(offered);
   const [endClosed, setEndClosed] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -103,6 +110,13 @@ export function TribesPlay(input: TribesPlayProps) {
 
   const selectable = new Set<string>(
     pending?.kind === 'card' ? (c.play.get(pending.tribe) ?? []) : pending?.kind === 'second' ? c.second : [],
+  );
+  const tryable = new Set<string>(
+    pending?.kind === 'card'
+      ? (tried.play.get(pending.tribe) ?? [])
+      : pending?.kind === 'second'
+        ? tried.second
+        : [],
   );
   const onPick = (province: string) => {
     if (!props.onMove) return;
@@ -143,6 +157,7 @@ export function TribesPlay(input: TribesPlayProps) {
               state={view.provinces}
               tribes={ids}
               selectable={selectable}
+              tryable={tryable}
               onPick={onPick}
               conflict={view.conflict?.province ?? null}
               lastPlaced={lastPlaced}
@@ -153,7 +168,7 @@ export function TribesPlay(input: TribesPlayProps) {
         </div>
         {myTurn ? (
           <div class="card hand-bar">
-            <Decision view={view} legal={legal} onMove={myTurn} pending={pending} setPending={setPending} />
+            <Decision view={view} legal={offered} onMove={myTurn} pending={pending} setPending={setPending} />
           </div>
         ) : (
           view.hand && (
