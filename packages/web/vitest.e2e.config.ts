@@ -1,12 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: the real server and Debian's Chromium, one file at a time (the machine has 2 cores).
+// Browser tests: the real server and Debian's Chromium. Two files at a time: a file spends much of its time
+// waiting (for a bot, a socket, a page), so two overlap well on the machine's 2 cores; every file starts its
+// own server on a free port and its own browser, so they share nothing.
 export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 180_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
