@@ -14,3 +14,4 @@ export { SqliteStorage } from './storage/sqlite.js';
 export type { Broadcast, Envelope } from './broadcast/types.js';
 export { LocalBroadcast } from './broadcast/local.js';
 export type { BotModule } from './bots/catalog.js';
+export { PostgresStorage } from './storage/postgres.js';
