@@ -49,6 +49,8 @@ interface MineOptions {
   postgresSchema: string;
   botGames: string;
   seed: string;
+  firstGame: string;
+  merge?: string[];
   out?: string;
 }
 
@@ -64,21 +66,34 @@ export function registerKnightsPuzzles(knights: Command, fail: (message: string)
     .option('--postgres-schema <name>', 'with a postgres:// URL: the schema', 'public')
     .option('--bot-games <n>', 'bot-vs-bot games to play and mine', '0')
     .option('--seed <seed>', 'the seed of the bot games (same seed, same games, same puzzles)', 'puzzles')
+    .option('--first-game <k>', 'play the bot games numbered from k (split a long run into several)', '0')
+    .option('--merge <files...>', 'start from the puzzles of these files, earlier runs (kept; not mined again)')
     .option('--out <file>', 'the puzzle file to write (default: standard output)')
     .action(async (opts: MineOptions) => {
       const count = Number(opts.botGames);
       if (!Number.isInteger(count) || count < 0) {
         fail(`--bot-games is a whole number of games, 0 or more, not "${opts.botGames}"`);
       }
-      if (!opts.fromServer && count === 0) fail('nothing to mine: give --from-server <db> or --bot-games <n>');
+      const first = Number(opts.firstGame);
+      if (!Number.isInteger(first) || first < 0) {
+        fail(`--first-game is a whole number, 0 or more, not "${opts.firstGame}"`);
+      }
+      if (!opts.fromServer && count === 0 && !opts.merge) {
+        fail('nothing to mine: give --from-server <db>, --bot-games <n> or --merge <files...>');
+      }
       const started = performance.now();
       const miner = new PuzzleMiner();
+      for (const file of opts.merge ?? []) {
+        const earlier = parsePuzzleFile(readFileSync(file, 'utf8'));
+        if (!earlier.ok) fail(`${file}: ${earlier.error.message}`);
+        miner.keep(earlier.value);
+      }
       const fromServer = opts.fromServer ? await serverGames(opts.fromServer, opts.postgresSchema) : [];
       for (const g of fromServer) miner.add(g);
-      for (let i = 0; i < count; i++) {
+      for (let i = first; i < first + count; i++) {
         miner.add(botGame(opts.seed, i));
-        if ((i + 1) % 500 === 0) {
-          process.stderr.write(`${i + 1}/${count} bot games, ${miner.puzzles.length} puzzles\n`);
+        if ((i + 1 - first) % 500 === 0) {
+          process.stderr.write(`${i + 1 - first}/${count} bot games, ${miner.puzzles.length} puzzles\n`);
         }
       }
       const text = formatPuzzleFile(miner.puzzles);

@@ -79,6 +79,18 @@ export class PuzzleMiner {
   };
   private readonly seen = new Set<string>();
 
+  /** Puzzles found before (an earlier run's file): kept, and their positions not tested again. */
+  keep(puzzles: readonly KnightsPuzzle[]): void {
+    for (const z of puzzles) {
+      const p = Position.parse(z.position);
+      if (!p.ok) continue;
+      const key = `${p.value.layout.shape}|${canonicalKey(p.value)}`;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.puzzles.push(z);
+    }
+  }
+
   add(game: MinedGame): void {
     this.report.games++;
     for (const p of game.positions) {
