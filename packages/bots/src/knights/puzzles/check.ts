@@ -99,7 +99,10 @@ export function checkPuzzle(z: KnightsPuzzle): PuzzleCheck {
 }
 
 /** Every puzzle checked, and the ids and positions (up to symmetry) that occur twice. */
-export function checkPuzzles(puzzles: readonly KnightsPuzzle[]): { checks: PuzzleCheck[]; duplicates: string[] } {
+export function checkPuzzles(puzzles: readonly KnightsPuzzle[]): {
+  checks: PuzzleCheck[];
+  duplicates: string[];
+} {
   const seen = new Map<string, string>();
   const duplicates: string[] = [];
   for (const z of puzzles) {
