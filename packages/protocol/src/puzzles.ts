@@ -22,6 +22,8 @@ export interface PuzzleResponse {
   readonly puzzle: PuzzleView;
   /** The account's puzzle rating; null for a guest (or an account before its first rated attempt). */
   readonly player: PuzzleRatingView | null;
+  /** Whether the visitor is signed in to an account (a guest solves without a rating). */
+  readonly account: boolean;
   /** The UTC date (YYYY-MM-DD) when this is the daily puzzle. */
   readonly daily: string | null;
 }

@@ -76,7 +76,12 @@ export function registerPuzzleRoutes(
       line: z.line,
       rating: Math.round(ratingOf(z, stored).rating),
     };
-    const body: PuzzleResponse = { puzzle, player: player ? view(player) : null, daily };
+    const body: PuzzleResponse = {
+      puzzle,
+      player: player ? view(player) : null,
+      account: account !== null,
+      daily,
+    };
     return body;
   };
 
@@ -129,7 +134,13 @@ export function registerPuzzleRoutes(
       const out: PuzzleAttemptResponse = { solved, rated: false, player: null, change: 0 };
       return out;
     }
-    const r = await storage.puzzles.rateAttempt(account.id, z.id, puzzleSeedRating(z.plies), solved, Date.now());
+    const r = await storage.puzzles.rateAttempt(
+      account.id,
+      z.id,
+      puzzleSeedRating(z.plies),
+      solved,
+      Date.now(),
+    );
     const out: PuzzleAttemptResponse = {
       solved,
       rated: r.rated,

@@ -67,7 +67,10 @@ export function registerKnightsPuzzles(knights: Command, fail: (message: string)
     .option('--bot-games <n>', 'bot-vs-bot games to play and mine', '0')
     .option('--seed <seed>', 'the seed of the bot games (same seed, same games, same puzzles)', 'puzzles')
     .option('--first-game <k>', 'play the bot games numbered from k (split a long run into several)', '0')
-    .option('--merge <files...>', 'start from the puzzles of these files, earlier runs (kept; not mined again)')
+    .option(
+      '--merge <files...>',
+      'start from the puzzles of these files, earlier runs (kept; not mined again)',
+    )
     .option('--out <file>', 'the puzzle file to write (default: standard output)')
     .action(async (opts: MineOptions) => {
       const count = Number(opts.botGames);

@@ -79,9 +79,21 @@ export function KnightsPuzzlesScreen(props: { puzzle: PuzzleWhich }) {
     const step = run.play(code.value);
     if (step.kind === 'wrong') {
       const position = before.playCode(code.value).toString();
-      finish({ ...attempt, board: position, lastMove: text, moves, phase: { kind: 'failed', move: text, position } });
+      finish({
+        ...attempt,
+        board: position,
+        lastMove: text,
+        moves,
+        phase: { kind: 'failed', move: text, position },
+      });
     } else if (step.reply === null) {
-      finish({ ...attempt, board: run.position.toString(), lastMove: text, moves, phase: { kind: 'solved' } });
+      finish({
+        ...attempt,
+        board: run.position.toString(),
+        lastMove: text,
+        moves,
+        phase: { kind: 'solved' },
+      });
     } else {
       const reply = moveToString(run.position.layout, step.reply);
       setAttempt({ ...attempt, board: run.position.toString(), lastMove: reply, moves });
@@ -133,11 +145,11 @@ export function KnightsPuzzlesScreen(props: { puzzle: PuzzleWhich }) {
               {t('puzzles.puzzleRating', { rating: puzzle.rating })}
             </p>
             <p data-testid="player-rating" data-rating={rating ? String(rating.rating) : ''}>
-              {rating
-                ? t('puzzles.yourRating', { rating: rating.rating })
-                : player === null && verdict === null
-                  ? t('puzzles.noRatingYet')
-                  : t('puzzles.guest')}
+              {!loaded.account
+                ? t('puzzles.guest')
+                : rating
+                  ? t('puzzles.yourRating', { rating: rating.rating })
+                  : t('puzzles.noRatingYet')}
             </p>
             <div aria-live="polite" data-testid="puzzle-status" data-phase={phase.kind}>
               {phase.kind === 'playing' && (
