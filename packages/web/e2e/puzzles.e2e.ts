@@ -151,7 +151,7 @@ describe('Knights puzzles', () => {
     await solve(page, daily, clickMove);
     expect(await page.innerText('[data-testid="puzzle-status"]')).toContain('¡Resuelto!');
     await page.waitForSelector('[data-testid="puzzle-verdict"]');
-    expect(await page.innerText('[data-testid="puzzle-verdict"]')).toContain('sin valoración');
+    expect(await page.innerText('[data-testid="puzzle-verdict"]')).toContain('no se valora');
     expect(await page.getAttribute('[data-testid="player-rating"]', 'data-rating')).toBe('');
     expect(await sidewaysOverflow(page)).toBe(0);
     await shot(page, 'puzzle-daily-phone-es');

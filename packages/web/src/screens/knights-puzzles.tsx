@@ -182,7 +182,7 @@ export function KnightsPuzzlesScreen(props: { puzzle: PuzzleWhich }) {
                       })
                     : verdict.player
                       ? t('puzzles.notRatedAgain')
-                      : t('puzzles.guest')}
+                      : t('puzzles.notRated')}
                 </p>
               )}
             </div>
