@@ -11,7 +11,14 @@ import { standardPuzzles, type KnightsPuzzle } from '@attila/bots';
 import { Position } from '@attila/knights';
 import { dailyIndex } from '../../server/src/puzzle-routes.js';
 import { tabTo } from './keyboard.js';
-import { newPage, shot, sidewaysOverflow, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  seriousA11yViolations,
+  shot,
+  sidewaysOverflow,
+  type ServerProcess,
+  withServerAndBrowser,
+} from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -154,6 +161,7 @@ describe('Knights puzzles', () => {
     expect(await page.innerText('[data-testid="puzzle-verdict"]')).toContain('no se valora');
     expect(await page.getAttribute('[data-testid="player-rating"]', 'data-rating')).toBe('');
     expect(await sidewaysOverflow(page)).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'puzzle-daily-phone-es');
     // Another visitor gets the same daily puzzle.
     const other = await newPage(browser);
