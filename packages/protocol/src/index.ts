@@ -387,3 +387,4 @@ export function describeZodError(error: z.ZodError): string {
 }
 export * from './accounts.js';
 export * from './push.js';
+export * from './puzzles.js';

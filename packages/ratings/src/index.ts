@@ -12,3 +12,4 @@ export {
 } from './glicko2.js';
 export { bradleyTerryFull, winChance, type SkillBelief } from './weng-lin.js';
 export * from './bot-ratings.js';
+export * from './puzzle-rating.js';

@@ -90,6 +90,7 @@ export type ErrorCode =
   | 'passkey.challenge'
   | 'passkey.invalid'
   | 'passkey.not-found'
+  | 'puzzle.not-found'
   // bot accounts, API tokens, the bot API (bot-api/)
   | 'bot.guest'
   | 'bot.already'
@@ -199,6 +200,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'player.not-found': 404,
   'passkey.challenge': 409,
   'passkey.invalid': 400,
+  'puzzle.not-found': 404,
   'passkey.not-found': 404,
   'bot.guest': 409,
   'bot.already': 409,

@@ -20,6 +20,7 @@ import { registerPushRoutes } from './push/routes.js';
 import type { Lobby } from './lobby.js';
 import type { Storage } from './storage/types.js';
 import type { StoredPlayer } from './storage/accounts.js';
+import { registerPuzzleRoutes } from './puzzle-routes.js';
 import { registerRatingRoutes } from './rating-routes.js';
 import { registerSecurityHeaders, registerWebApp } from './web-app.js';
 import {
@@ -286,6 +287,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   });
 
   registerRatingRoutes(app, ctx.storage, (game) => lobby.gameInfo().find((g) => g.game === game)?.bots ?? []);
+
+  registerPuzzleRoutes(app, ctx.storage, identity);
 
   await registerWebApp(app, ctx.webDist);
 }

@@ -15,3 +15,4 @@ export type { Broadcast, Envelope } from './broadcast/types.js';
 export { LocalBroadcast } from './broadcast/local.js';
 export type { BotModule } from './bots/catalog.js';
 export { Push, DEFAULT_PUSH_CONTACT, type PushOptions, type NoticeData } from './push/push.js';
+export { PostgresStorage } from './storage/postgres.js';

@@ -24,6 +24,9 @@ const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => 
 const KnightsAnalysisScreen = lazyScreen(() =>
   import('./screens/knights-analysis.js').then((m) => m.KnightsAnalysisScreen),
 );
+const KnightsPuzzlesScreen = lazyScreen(() =>
+  import('./screens/knights-puzzles.js').then((m) => m.KnightsPuzzlesScreen),
+);
 
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
@@ -52,6 +55,8 @@ function Screen({ route }: { route: Route }) {
       return <ReplayScreen key={route.id ?? ''} id={route.id} />;
     case 'knightsAnalysis':
       return <KnightsAnalysisScreen position={route.position} />;
+    case 'knightsPuzzles':
+      return <KnightsPuzzlesScreen key={JSON.stringify(route.puzzle)} puzzle={route.puzzle} />;
     case 'account':
       return <AccountScreen />;
     case 'player':

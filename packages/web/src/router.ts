@@ -10,6 +10,8 @@ export type Route =
   | { readonly name: 'replay'; readonly id: string | null }
   /** The Knights analysis board, at a position (its text) or at the empty standard board. */
   | { readonly name: 'knightsAnalysis'; readonly position: string | null }
+  /** Knights puzzles: the next one near the player's rating, the daily puzzle, or one by its id. */
+  | { readonly name: 'knightsPuzzles'; readonly puzzle: 'next' | 'daily' | { readonly id: string } }
   | { readonly name: 'account' }
   | { readonly name: 'player'; readonly player: string }
   | { readonly name: 'lessons' }
@@ -33,6 +35,10 @@ export function parseRoute(hash: string): Route {
   if (a === 'replay' && parts.length <= 2) return { name: 'replay', id: b ?? null };
   if (a === 'knights' && b === 'analysis' && parts.length <= 3) {
     return { name: 'knightsAnalysis', position: parts[2] ?? null };
+  }
+  if (a === 'knights' && b === 'puzzles' && parts.length <= 3) {
+    const c = parts[2];
+    return { name: 'knightsPuzzles', puzzle: c === undefined ? 'next' : c === 'daily' ? 'daily' : { id: c } };
   }
   if (a === 'account' && parts.length === 1) return { name: 'account' };
   if (a === 'player' && b && parts.length === 2) return { name: 'player', player: b };
@@ -64,6 +70,12 @@ export function href(route: Route): string {
       return route.position
         ? `#/knights/analysis/${encodeURIComponent(route.position)}`
         : '#/knights/analysis';
+    case 'knightsPuzzles':
+      return route.puzzle === 'next'
+        ? '#/knights/puzzles'
+        : route.puzzle === 'daily'
+          ? '#/knights/puzzles/daily'
+          : `#/knights/puzzles/${encodeURIComponent(route.puzzle.id)}`;
     case 'account':
       return '#/account';
     case 'player':

@@ -32,3 +32,4 @@ export {
   type PlacementValue,
 } from './table/table.js';
 export { openingTableFor, standardOpeningTable, STANDARD_TABLE_FILE } from './table/load.js';
+export * from './puzzles/index.js';

@@ -21,6 +21,7 @@ import {
   type Side,
 } from '@attila/knights';
 import type { Command } from 'commander';
+import { registerKnightsPuzzles } from './knights-puzzles.js';
 import { registerKnightsSolve } from './knights-solve.js';
 
 /** A position string, or a layout (preset name, shape, tiles) meaning its empty board with the Romans first. */
@@ -250,4 +251,5 @@ export function registerKnights(program: Command): void {
     });
 
   registerKnightsSolve(knights, fail);
+  registerKnightsPuzzles(knights, fail);
 }

@@ -160,6 +160,38 @@ CREATE TABLE lesson_progress (
 );
 `,
   },
+  {
+    version: 9,
+    description:
+      "Knights puzzle ratings: each puzzle's (absent: its seed rating), each account's, and an account's attempts (the first attempt at a puzzle is the rated one)",
+    sql: (d) => `
+CREATE TABLE puzzle_ratings (
+  puzzle_id TEXT PRIMARY KEY,
+  rating DOUBLE PRECISION NOT NULL,
+  deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  attempts INTEGER NOT NULL,
+  last_attempt_at ${TIME[d]} NOT NULL
+);
+CREATE TABLE player_puzzle_ratings (
+  player_id TEXT PRIMARY KEY REFERENCES players (id),
+  rating DOUBLE PRECISION NOT NULL,
+  deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  attempts INTEGER NOT NULL,
+  last_attempt_at ${TIME[d]} NOT NULL
+);
+CREATE TABLE puzzle_attempts (
+  player_id TEXT NOT NULL REFERENCES players (id),
+  puzzle_id TEXT NOT NULL,
+  solved ${d === 'postgres' ? 'BOOLEAN' : 'INTEGER'} NOT NULL,
+  at ${TIME[d]} NOT NULL,
+  rating_before DOUBLE PRECISION NOT NULL,
+  rating_after DOUBLE PRECISION NOT NULL,
+  PRIMARY KEY (player_id, puzzle_id)
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -16,6 +16,7 @@ import {
 } from './schema.js';
 import { migratePostgres } from './migrations.js';
 import { AccountStore } from './accounts.js';
+import { PuzzleStore } from './puzzle-store.js';
 import { RatingStore } from './rating-store.js';
 import { numbered, postgresSql } from './sql.js';
 import type { Rating } from '@attila/ratings';
@@ -78,11 +79,13 @@ function asRefusal(e: unknown): unknown {
 export class PostgresStorage implements Storage {
   readonly accounts: AccountStore;
   readonly ratings: RatingStore;
+  readonly puzzles: PuzzleStore;
 
   private constructor(private readonly pool: pg.Pool) {
     const sql = postgresSql(pool, asRefusal);
     this.accounts = new AccountStore(sql);
     this.ratings = new RatingStore(sql);
+    this.puzzles = new PuzzleStore(sql);
   }
 
   static async open(options: PostgresOptions): Promise<PostgresStorage> {

@@ -15,6 +15,7 @@ import {
 } from './schema.js';
 import { migrateSqlite } from './migrations.js';
 import { AccountStore } from './accounts.js';
+import { PuzzleStore } from './puzzle-store.js';
 import { RatingStore } from './rating-store.js';
 import { sqliteSql } from './sql.js';
 import {
@@ -119,6 +120,7 @@ export class SqliteStorage implements Storage {
   private readonly stmt: ReturnType<typeof prepareStatements>;
   readonly accounts: AccountStore;
   readonly ratings: RatingStore;
+  readonly puzzles: PuzzleStore;
 
   constructor(file: string, options: SqliteOptions = {}) {
     this.db = new Database(file);
@@ -136,6 +138,7 @@ export class SqliteStorage implements Storage {
     const sql = sqliteSql(this.db);
     this.accounts = new AccountStore(sql);
     this.ratings = new RatingStore(sql);
+    this.puzzles = new PuzzleStore(sql);
   }
 
   private tableFrom(row: TableRow): StoredTable {

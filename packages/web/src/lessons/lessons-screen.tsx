@@ -47,6 +47,17 @@ export function LessonsScreen() {
                 );
               })}
             </ol>
+            {game === 'knights' && (
+              <p>
+                <a
+                  class="button secondary"
+                  href={href({ name: 'knightsPuzzles', puzzle: 'next' })}
+                  data-testid="lessons-puzzles"
+                >
+                  {t('home.puzzles')}
+                </a>
+              </p>
+            )}
           </section>
         );
       })}

@@ -51,6 +51,9 @@ export function Home() {
             <a class="button secondary" href="#/knights/analysis" data-testid="knights-analysis">
               {t('home.analysisBoard')}
             </a>
+            <a class="button secondary" href="#/knights/puzzles" data-testid="knights-puzzles">
+              {t('home.puzzles')}
+            </a>
             <a class="button secondary" href="#/rules/knights">
               {t('home.rules')}
             </a>
