@@ -9,6 +9,7 @@ import { newRecord, serializeRecord } from '@attila/core';
 import type { Logger } from 'pino';
 import type { Broadcast } from './broadcast/types.js';
 import { registerBotApi } from './bot-api/register.js';
+import { registerChallenges } from './challenges/register.js';
 import type { BotApiTimes } from './bot-api/game-routes.js';
 import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
@@ -154,6 +155,16 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     identity,
     log: ctx.log,
     times: ctx.botApi,
+  });
+
+  registerChallenges(app, {
+    storage: ctx.storage,
+    lobby,
+    broadcast: ctx.broadcast,
+    identity,
+    bots: botSeating,
+    allowedOrigins: ctx.identity.allowedOrigins,
+    log: ctx.log,
   });
 
   app.get('/health', async () => ({

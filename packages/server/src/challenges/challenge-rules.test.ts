@@ -122,6 +122,8 @@ describe('answering a challenge', () => {
     const r = decideAnswer(made(knights()), 'b', 'accept', NOW + 1);
     expect(r.ok && r.value.complete).toBe(true);
     expect(r.ok && r.value.challenge.status).toBe('accepted');
+    if (r.ok)
+      expect(code(decideAnswer(r.value.challenge, 'b', 'accept', NOW + 2))).toBe('challenge.answered');
   });
 
   it('a 3-seat challenge starts only when both others accept; accepting twice is refused', () => {
@@ -140,7 +142,7 @@ describe('answering a challenge', () => {
     const declined = decideAnswer(first.value.challenge, 'c', 'decline', NOW);
     expect(declined.ok && declined.value.challenge.status).toBe('declined');
     if (!declined.ok) return;
-    expect(code(decideAnswer(declined.value.challenge, 'b', 'decline', NOW))).toBe('challenge.closed');
+    expect(code(decideAnswer(declined.value.challenge, 'b', 'decline', NOW))).toBe('challenge.answered');
   });
 
   it('refuses an answer from a player not challenged, from the challenger, and after expiry', () => {

@@ -160,11 +160,11 @@ export function decideAnswer(
   }
   const mine = c.seats.find((s) => s.playerId === playerId);
   if (!mine) return err('challenge.not-addressed', 'this challenge is not addressed to you');
-  const open = stillOpen(c, now);
-  if (!open.ok) return open;
   if (mine.answer !== 'pending') {
     return err('challenge.answered', `you have ${mine.answer} this challenge already`);
   }
+  const open = stillOpen(c, now);
+  if (!open.ok) return open;
   const seats = c.seats.map((s) =>
     s.playerId === playerId
       ? { ...s, answer: answer === 'accept' ? ('accepted' as const) : ('declined' as const) }
