@@ -3,7 +3,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { useT } from './i18n/i18n.js';
 import { parseRoute, type Route } from './router.js';
 import { Header } from './ui/header.js';
-import { ensureMe } from './net/me.js';
+import { connectPlayerSocket } from './net/challenges.js';
+import { ensureMe, useMe } from './net/me.js';
+import { ChallengesBar } from './ui/challenges-bar.js';
 import { UpdatePrompt } from './ui/update-prompt.js';
 import { Home } from './screens/home.js';
 import { RulesScreen } from './screens/rules.js';
@@ -13,6 +15,7 @@ const HotseatScreen = lazyScreen(() => import('./screens/hotseat.js').then((m) =
 const LobbyScreen = lazyScreen(() => import('./screens/lobby.js').then((m) => m.LobbyScreen));
 const TableScreen = lazyScreen(() => import('./screens/table.js').then((m) => m.TableScreen));
 const AccountScreen = lazyScreen(() => import('./screens/account.js').then((m) => m.AccountScreen));
+const ChallengeScreen = lazyScreen(() => import('./screens/challenge.js').then((m) => m.ChallengeScreen));
 const PlayerScreen = lazyScreen(() => import('./screens/player.js').then((m) => m.PlayerScreen));
 const LessonsScreen = lazyScreen(() => import('./lessons/lessons-screen.js').then((m) => m.LessonsScreen));
 const LessonScreen = lazyScreen(() => import('./lessons/lesson-screen.js').then((m) => m.LessonScreen));
@@ -55,6 +58,8 @@ function Screen({ route }: { route: Route }) {
       return <AccountScreen />;
     case 'player':
       return <PlayerScreen key={route.player} name={route.player} />;
+    case 'challenge':
+      return <ChallengeScreen key={route.player ?? ''} opponent={route.player} />;
     case 'lessons':
       return <LessonsScreen />;
     case 'leaderboard':
@@ -78,10 +83,16 @@ export function App() {
   const route = useRoute();
   // A visitor is a player from the first page on: its session's, or a new guest.
   useEffect(() => void ensureMe(), []);
+  // The player's socket: challenges reach every screen at once (reopened when the player changes).
+  const me = useMe();
+  useEffect(() => {
+    if (me) connectPlayerSocket();
+  }, [me?.id]);
   return (
     <>
       <Header route={route} />
       <UpdatePrompt />
+      <ChallengesBar />
       <Screen route={route} />
     </>
   );

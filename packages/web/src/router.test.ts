@@ -16,6 +16,8 @@ describe('hash routes', () => {
       { name: 'knightsAnalysis', position: 'R#_/.H. H' },
       { name: 'account' },
       { name: 'player', player: 'Galla Placidia' },
+      { name: 'challenge', player: null },
+      { name: 'challenge', player: 'Galla Placidia' },
       { name: 'lessons' },
       { name: 'lesson', id: 'knights-move' },
     ];

@@ -12,6 +12,8 @@ export type Route =
   | { readonly name: 'knightsAnalysis'; readonly position: string | null }
   | { readonly name: 'account' }
   | { readonly name: 'player'; readonly player: string }
+  /** Challenge players, the first one named (from their profile) or none yet. */
+  | { readonly name: 'challenge'; readonly player: string | null }
   | { readonly name: 'lessons' }
   | { readonly name: 'leaderboard' }
   | { readonly name: 'lesson'; readonly id: string }
@@ -36,6 +38,7 @@ export function parseRoute(hash: string): Route {
   }
   if (a === 'account' && parts.length === 1) return { name: 'account' };
   if (a === 'player' && b && parts.length === 2) return { name: 'player', player: b };
+  if (a === 'challenge' && parts.length <= 2) return { name: 'challenge', player: b ?? null };
   if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
   if (a === 'leaderboard' && parts.length === 1) return { name: 'leaderboard' };
   if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
@@ -68,6 +71,8 @@ export function href(route: Route): string {
       return '#/account';
     case 'player':
       return `#/player/${encodeURIComponent(route.player)}`;
+    case 'challenge':
+      return route.player ? `#/challenge/${encodeURIComponent(route.player)}` : '#/challenge';
     case 'lessons':
       return '#/learn';
     case 'leaderboard':
