@@ -3,12 +3,19 @@
  * profile page to a player on a phone in German, who sees it at once on the home screen, accepts, and both
  * browsers open the table and play it to the end; a challenge declined while the player is on another
  * screen (the challenger sees it called off); a 3-seat Tribes challenge that opens the table in all three
- * browsers once both others accepted.
+ * browsers once both others accepted (the challenge card checked with axe on the way).
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
-import { newPage, shot, sidewaysOverflow, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  seriousA11yViolations,
+  shot,
+  sidewaysOverflow,
+  type ServerProcess,
+  withServerAndBrowser,
+} from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -90,7 +97,8 @@ describe('challenges', () => {
   });
 
   it('a 3-seat Tribes challenge opens the table in all three browsers once both others accept', async () => {
-    const c = (await newPage(browser)).page;
+    // Axe is injected as a script: this page lets it past the Content-Security-Policy.
+    const c = (await newPage(browser, { bypassCSP: true })).page;
     await claim(c, 'Belisarius');
     await c.goto(`${server.url}/#/rules/tribes`);
     await a.goto(`${server.url}/#/challenge`);
@@ -104,6 +112,8 @@ describe('challenges', () => {
 
     await challengeCard(b, 'pending').waitFor({ timeout: 5_000 });
     await challengeCard(c, 'pending').waitFor({ timeout: 5_000 });
+    // The challenge shown over the rules screen: no serious or critical accessibility violation.
+    expect(await seriousA11yViolations(c)).toEqual([]);
     await c.click('[data-testid="challenge-accept"]');
     // One has accepted: still waiting, for Justinian only.
     await expect.poll(() => challengeCard(a, 'pending').innerText()).toContain('Justinian');
