@@ -110,6 +110,7 @@ export type ErrorCode =
   | 'challenge.closed'
   | 'challenge.expired'
   | 'challenge.not-challenger'
+  | 'challenge.too-many'
   | 'token.missing'
   | 'token.invalid'
   | 'token.revoked'
@@ -232,6 +233,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'challenge.closed': 409,
   'challenge.expired': 409,
   'challenge.not-challenger': 403,
+  'challenge.too-many': 429,
   'token.missing': 401,
   'token.invalid': 401,
   'token.revoked': 401,

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { Identity } from '../identity/identity.js';
 import { refuse } from '../identity/routes.js';
 import { originAllowed, type OriginAllowList } from '../origins.js';
+import { AddressCounter } from '../socket-limits.js';
 import type { StoredPlayer } from '../storage/accounts.js';
 import type { ChallengeView } from '@attila/protocol/challenges';
 import type { Challenges } from './challenges.js';
@@ -26,10 +27,13 @@ export interface ChallengeRouteOptions {
 }
 
 const ANSWERS = ['accept', 'decline', 'cancel'] as const;
+/** Player sockets one player may hold open at once (their tabs and devices). */
+export const PLAYER_SOCKETS = 16;
 type Answer = (typeof ANSWERS)[number];
 
 export function registerChallengeRoutes(app: FastifyInstance, o: ChallengeRouteOptions): void {
   const { challenges } = o;
+  const open = new AddressCounter();
 
   const signedIn = async (req: FastifyRequest, reply: FastifyReply) => {
     const current = await o.identity.of(req);
@@ -99,6 +103,17 @@ export function registerChallengeRoutes(app: FastifyInstance, o: ChallengeRouteO
     },
     async (socket, req) => {
       const player = (await o.identity.of(req))!.player;
+      if (!open.tryAdd(player.id, PLAYER_SOCKETS)) {
+        const body: ErrorBody = {
+          error: {
+            code: 'sockets.address',
+            message: `at most ${PLAYER_SOCKETS} player sockets may be open at once for one player; close a tab first`,
+          },
+        };
+        socket.send(JSON.stringify({ type: 'error', ...body.error }));
+        return socket.close(1008, 'too many player sockets');
+      }
+      socket.on('close', () => open.remove(player.id));
       const tell = (view: ChallengeView) => {
         const message: ChallengeMessage = { type: 'challenge', challenge: view };
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));

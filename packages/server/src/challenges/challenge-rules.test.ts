@@ -32,6 +32,7 @@ function knights(over: Partial<NewChallenge> = {}): NewChallenge {
     challenger: party('a'),
     invited: [{ name: 'b', player: party('b') }],
     players: ok(2),
+    waiting: 0,
     now: NOW,
     ...over,
   };
@@ -106,6 +107,11 @@ describe('making a challenge', () => {
     );
     expect(code(decideChallenge(knights({ game: 'tribes', players: ok(3) })))).toBe('challenge.settings');
     expect(code(decideChallenge(knights({ seat: 2 })))).toBe('challenge.settings');
+  });
+
+  it('refuses an 11th challenge waiting at once', () => {
+    expect(code(decideChallenge(knights({ waiting: 9 })))).toBe('ok');
+    expect(code(decideChallenge(knights({ waiting: 10 })))).toBe('challenge.too-many');
   });
 
   it('expires after 10 minutes live, 3 days by correspondence', () => {

@@ -59,6 +59,8 @@ export interface NewChallenge {
   readonly invited: readonly { readonly name: string; readonly player: ChallengeParty | null }[];
   /** The seats the engine's settings make (or why the settings are refused). */
   readonly players: Result<number>;
+  /** The challenger's challenges still waiting for answers. */
+  readonly waiting: number;
   readonly now: number;
 }
 
@@ -78,8 +80,17 @@ export function statusAt(c: StoredChallenge, now: number): ChallengeStatus {
   return c.status === 'pending' && now >= c.expiresAt ? 'expired' : c.status;
 }
 
+/** Challenges one player may have waiting at once: enough for any use, too few to flood anyone. */
+export const MAX_WAITING = 10;
+
 export function decideChallenge(n: NewChallenge): Result<StoredChallenge> {
   const { challenger } = n;
+  if (n.waiting >= MAX_WAITING) {
+    return err(
+      'challenge.too-many',
+      `you have ${n.waiting} challenges waiting for answers (at most ${MAX_WAITING}): cancel one, or wait until they are answered or expire`,
+    );
+  }
   if (n.rated && challenger.guest) {
     return err(
       'challenge.rated-guest',

@@ -80,6 +80,15 @@ export class ChallengeStore {
     return changed === 1;
   }
 
+  /** How many challenges the player made are still waiting (not expired) at `now`. */
+  async waitingFrom(challengerId: string, now: number): Promise<number> {
+    const rows = await this.sql.all<{ n: number | string }>(
+      `SELECT COUNT(*) AS n FROM challenges WHERE challenger_id = ? AND status = 'pending' AND expires_at > ?`,
+      [challengerId, now],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** The player's challenges still waiting (or expired, not yet seen as such) and those of the last day. */
   async of(playerId: string, since: number): Promise<StoredChallenge[]> {
     const rows = await this.sql.all<ChallengeRow>(

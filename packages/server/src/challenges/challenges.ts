@@ -79,6 +79,7 @@ export class Challenges {
       challenger: partyOf(challenger),
       invited,
       players: this.d.lobby.seatsFor(request.game, request.settings),
+      waiting: await this.d.store.waitingFrom(challenger.id, this.d.now()),
       now: this.d.now(),
     });
     if (!decided.ok) return decided;
