@@ -115,6 +115,9 @@ describe('challenges', () => {
     // The challenge shown over the rules screen: no serious or critical accessibility violation.
     expect(await seriousA11yViolations(c)).toEqual([]);
     await c.click('[data-testid="challenge-accept"]');
+    await expect
+      .poll(() => challengeCard(c, 'pending').innerText())
+      .toContain('You accepted: waiting for Justinian');
     // One has accepted: still waiting, for Justinian only.
     await expect.poll(() => challengeCard(a, 'pending').innerText()).toContain('Justinian');
     expect(await challengeCard(a, 'pending').innerText()).not.toContain('Belisarius,');

@@ -89,13 +89,13 @@ export class ChallengeStore {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** The player's challenges still waiting (or expired, not yet seen as such) and those of the last day. */
+  /** The player's challenges made since `since` or expiring after it (those still waiting), newest first. */
   async of(playerId: string, since: number): Promise<StoredChallenge[]> {
     const rows = await this.sql.all<ChallengeRow>(
       `SELECT c.* FROM challenges c JOIN challenge_players p ON p.challenge_id = c.id
-       WHERE p.player_id = ? AND (c.status = 'pending' OR c.created_at >= ?)
+       WHERE p.player_id = ? AND (c.created_at >= ? OR (c.status = 'pending' AND c.expires_at > ?))
        ORDER BY c.created_at DESC, c.id LIMIT ${LISTED}`,
-      [playerId, since],
+      [playerId, since, since],
     );
     return rows.map(challengeFrom);
   }

@@ -41,7 +41,14 @@ function Challenge({ c, onDismiss }: { c: ChallengeView; onDismiss: () => void }
     <li class="challenge card" data-testid="challenge" data-status={c.status} data-challenge={c.id}>
       <p>
         <strong data-testid="challenge-text">
-          {c.status === 'pending' && !isChallenger && t('challenges.from', { name: c.from })}
+          {c.status === 'pending' &&
+            !isChallenger &&
+            mine?.answer === 'pending' &&
+            t('challenges.from', { name: c.from })}
+          {c.status === 'pending' &&
+            !isChallenger &&
+            mine?.answer === 'accepted' &&
+            t('challenges.youAccepted', { names: namesOf(c, (s) => s.answer === 'pending') })}
           {c.status === 'pending' &&
             isChallenger &&
             t('challenges.waitingFor', {
