@@ -89,6 +89,8 @@ export interface HttpContext {
   readonly broadcast: Broadcast;
   readonly log: Logger;
   readonly botApi?: Partial<BotApiTimes>;
+  /** The time for challenges' expiry (default `Date.now`; tests drive their own). */
+  readonly now?: () => number;
 }
 
 /** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
@@ -165,6 +167,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     bots: botSeating,
     allowedOrigins: ctx.identity.allowedOrigins,
     log: ctx.log,
+    now: ctx.now,
   });
 
   app.get('/health', async () => ({

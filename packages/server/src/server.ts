@@ -198,6 +198,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     broadcast,
     log,
     botApi: options.botApi,
+    now: options.now,
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],
       sessions: options.sessions,

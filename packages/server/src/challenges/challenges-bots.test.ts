@@ -1,7 +1,8 @@
 /**
  * Challenges and bot accounts (the bot API's event stream hears a challenge as a `challenge` line, the bot
  * accepts it with its bearer token, and the stream then starts the game), and a player deleted while a
- * challenge waited: the last acceptance is refused and no table is made.
+ * challenge waited: the last acceptance is refused and no table is made; and a challenge expiring on a clock
+ * the test controls.
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,5 +116,37 @@ describe('challenges and bot accounts', () => {
     expect(last.body.error.code).toBe('challenge.deleted-player');
     const seen = (await a.get<One>(`/api/challenges/${id}`)).body.challenge;
     expect(seen).toMatchObject({ status: 'pending', table: null });
+  });
+});
+
+describe('challenges expire', () => {
+  it('a live challenge lapses after 10 minutes of a clock the test controls: shown expired, refused', async () => {
+    let now = Date.parse('2026-12-01T12:00:00Z');
+    const timed = await startServer({
+      port: 0,
+      dbFile: tempDb(),
+      logger: pino({ level: 'silent' }),
+      httpRate: false,
+      now: () => now,
+    });
+    const at = async (name: string) => {
+      const v = new Visitor(timed.url);
+      await v.post('/api/me/guest');
+      await v.post('/api/account/claim', { name, password: 'a good long password' });
+      return v;
+    };
+    const [a, b] = [await at('Radagaisus'), await at('Sarus')];
+    const made = await a.post<One>('/api/challenges', { game: 'knights', players: ['Sarus'] });
+    const id = made.body.challenge.id;
+    expect(made.body.challenge.expiresAt - made.body.challenge.createdAt).toBe(10 * 60_000);
+    now += 10 * 60_000 - 1;
+    expect((await b.get<One>(`/api/challenges/${id}`)).body.challenge.status).toBe('pending');
+    now += 1;
+    expect((await b.get<One>(`/api/challenges/${id}`)).body.challenge.status).toBe('expired');
+    const late = await b.post<{ error: { code: string } }>(`/api/challenges/${id}/accept`);
+    expect(late.body.error.code).toBe('challenge.expired');
+    const cancel = await a.post<{ error: { code: string } }>(`/api/challenges/${id}/cancel`);
+    expect(cancel.body.error.code).toBe('challenge.expired');
+    await timed.close();
   });
 });
