@@ -48,6 +48,11 @@ export function openTable(c: ChallengeView): void {
   navigate({ name: 'table', id: c.table });
 }
 
+/** Whether this page saw the challenge waiting before it was answered or called off (news worth showing). */
+export function endedHere(c: ChallengeView): boolean {
+  return c.status !== 'pending' && sawWaiting.has(c.id);
+}
+
 export function wasOpened(c: ChallengeView): boolean {
   return localStorage.getItem(openedKey(c.id)) !== null;
 }

@@ -6,7 +6,7 @@
 import type { ChallengeView } from '@attila/protocol/challenges';
 import { useEffect, useState } from 'preact/hooks';
 import { useT, type T } from '../i18n/i18n.js';
-import { answer, openTable, useChallenges, wasOpened } from '../net/challenges.js';
+import { answer, endedHere, openTable, useChallenges, wasOpened } from '../net/challenges.js';
 import { clockChoiceOf } from './clock-choices.js';
 
 export function challengeSummary(t: T, c: Pick<ChallengeView, 'game' | 'clock' | 'rated'>): string {
@@ -108,7 +108,7 @@ function Challenge({ c, onDismiss }: { c: ChallengeView; onDismiss: () => void }
   );
 }
 
-/** Challenges worth showing: waiting ones, and those that changed while this page was open. */
+/** Challenges worth showing: waiting ones, started ones not opened yet, and those called off while this page watched. */
 export function ChallengesBar() {
   const t = useT();
   const list = useChallenges();
@@ -123,8 +123,10 @@ export function ChallengesBar() {
   const shown = list.filter((c) => {
     if (dismissed.has(c.id)) return false;
     if (c.status === 'pending') return now < c.expiresAt;
-    if (c.status === 'accepted') return !wasOpened(c);
-    return now - c.createdAt < 3600_000;
+    // Started and not opened on this browser yet: offered while it is recent (before its answer was due).
+    if (c.status === 'accepted') return !wasOpened(c) && (endedHere(c) || now < c.expiresAt);
+    // Declined, cancelled, expired: news only to a page that saw it waiting (until dismissed).
+    return endedHere(c);
   });
   if (shown.length === 0) return null;
   return (
