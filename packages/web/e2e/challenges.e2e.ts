@@ -2,8 +2,8 @@
  * Challenges in real browsers against the real server (issue 20): a Knights challenge sent from a
  * profile page to a player on a phone in German, who sees it at once on the home screen, accepts, and both
  * browsers open the table and play it to the end; a challenge declined while the player is on another
- * screen (the challenger sees it called off); a 3-seat Tribes challenge that opens the table in all three
- * browsers once both others accepted (the challenge card checked with axe on the way).
+ * screen, after a reload (the challenger sees it called off); a 3-seat Tribes challenge that opens the
+ * table in all three browsers once both others accepted (the challenge card checked with axe on the way).
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ describe('challenges', () => {
     await b.waitForSelector('[data-testid="winner"]');
   });
 
-  it('declined on another screen: the challenger sees it called off', async () => {
+  it('declined on another screen after a reload: the challenger sees it called off', async () => {
     await b.goto(`${server.url}/#/lobby/knights`);
     await b.waitForSelector('[data-testid="create-table"]');
     await a.goto(`${server.url}/#/challenge`);
@@ -88,6 +88,9 @@ describe('challenges', () => {
     await a.click('[data-testid="challenge-send"]');
     await a.waitForSelector('[data-testid="challenge-sent"]');
     await challengeCard(b, 'pending').waitFor({ timeout: 5_000 });
+    // After a reload the challenge is there again (the socket sends the waiting ones when it opens).
+    await b.reload();
+    await challengeCard(b, 'pending').waitFor({ timeout: 10_000 });
     await b.click('[data-testid="challenge-decline"]');
     await challengeCard(a, 'declined').waitFor({ timeout: 5_000 });
     expect(await challengeCard(a, 'declined').innerText()).toContain('Justinian declined');
