@@ -11,6 +11,7 @@
  */
 import { err, ok, type GameKind, type GameResult, type Result } from '@attila/core';
 import { z } from 'zod';
+import type { ChallengeView } from './challenges.js';
 import { describeZodError, LIMITS } from './index.js';
 
 export const BOT_PROTOCOL = 'attila-bot/1';
@@ -53,6 +54,8 @@ export type HostLine =
       readonly message: string;
     }
   | { readonly type: 'end'; readonly table: string; readonly result: GameResult }
+  /** Over the server's bot API only: a challenge to the bot account is new or changed (challenges.ts). */
+  | { readonly type: 'challenge'; readonly challenge: ChallengeView }
   | { readonly type: 'bye' };
 
 const botLineSchema = z.discriminatedUnion('type', [

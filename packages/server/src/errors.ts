@@ -97,6 +97,21 @@ export type ErrorCode =
   | 'bot.played'
   | 'bot.not-bot'
   | 'bot.not-seated'
+  // challenges (challenges/challenge-rules.ts)
+  | 'challenge.self'
+  | 'challenge.unknown-player'
+  | 'challenge.deleted-player'
+  | 'challenge.rated-guest'
+  | 'challenge.settings'
+  | 'challenge.duplicate-player'
+  | 'challenge.not-found'
+  | 'challenge.not-addressed'
+  | 'challenge.own'
+  | 'challenge.answered'
+  | 'challenge.closed'
+  | 'challenge.expired'
+  | 'challenge.not-challenger'
+  | 'challenge.too-many'
   | 'token.missing'
   | 'token.invalid'
   | 'token.revoked'
@@ -207,6 +222,20 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'bot.played': 409,
   'bot.not-bot': 409,
   'bot.not-seated': 403,
+  'challenge.self': 400,
+  'challenge.unknown-player': 404,
+  'challenge.deleted-player': 409,
+  'challenge.rated-guest': 403,
+  'challenge.settings': 400,
+  'challenge.duplicate-player': 400,
+  'challenge.not-found': 404,
+  'challenge.not-addressed': 403,
+  'challenge.own': 409,
+  'challenge.answered': 409,
+  'challenge.closed': 409,
+  'challenge.expired': 409,
+  'challenge.not-challenger': 403,
+  'challenge.too-many': 429,
   'token.missing': 401,
   'token.invalid': 401,
   'token.revoked': 401,

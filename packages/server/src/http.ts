@@ -9,6 +9,7 @@ import { newRecord, serializeRecord } from '@attila/core';
 import type { Logger } from 'pino';
 import type { Broadcast } from './broadcast/types.js';
 import { registerBotApi } from './bot-api/register.js';
+import { registerChallenges } from './challenges/register.js';
 import type { BotApiTimes } from './bot-api/game-routes.js';
 import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
@@ -93,6 +94,8 @@ export interface HttpContext {
   readonly botApi?: Partial<BotApiTimes>;
   /** Web Push: the account's notification settings (push/routes.ts). */
   readonly push: Push;
+  /** The time for challenges' expiry (default `Date.now`; tests drive their own). */
+  readonly now?: () => number;
 }
 
 /** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
@@ -160,6 +163,17 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     identity,
     log: ctx.log,
     times: ctx.botApi,
+  });
+
+  registerChallenges(app, {
+    storage: ctx.storage,
+    lobby,
+    broadcast: ctx.broadcast,
+    identity,
+    bots: botSeating,
+    allowedOrigins: ctx.identity.allowedOrigins,
+    log: ctx.log,
+    now: ctx.now,
   });
 
   app.get('/health', async () => ({

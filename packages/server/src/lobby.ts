@@ -91,6 +91,18 @@ export class Lobby implements LeaseLobby {
     }));
   }
 
+  /** How many seats a game's settings make: a challenge is checked before any table exists. */
+  seatsFor(game: GameKind, raw: Record<string, unknown>): Result<number> {
+    const engine = this.games[game];
+    if (!engine)
+      return err('create.game', `this server hosts ${Object.keys(this.games).join(', ')}, not ${game}`);
+    const settings = engine.parseSettings(raw);
+    if (!settings.ok) return settings;
+    const secret = engine.secretInSettings?.(settings.value) ?? null;
+    if (secret !== null) return err('create.settings', secret);
+    return ok(engine.playerCount(settings.value));
+  }
+
   /** Loads every unfinished table (server start). Tables that no longer replay are reported, not loaded. */
   async restoreAll(): Promise<{ restored: number; failed: string[] }> {
     const failed: string[] = [];

@@ -208,6 +208,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
     push,
     botApi: options.botApi,
+    now: options.now,
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],
       sessions: options.sessions,

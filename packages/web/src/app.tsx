@@ -3,8 +3,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { useT } from './i18n/i18n.js';
 import { parseRoute, type Route } from './router.js';
 import { Header } from './ui/header.js';
-import { ensureMe, onMeChange } from './net/me.js';
 import { syncLessonProgress } from './lessons/account-progress.js';
+import { connectPlayerSocket } from './net/challenges.js';
+import { ensureMe, onMeChange, useMe } from './net/me.js';
+import { ChallengesBar } from './ui/challenges-bar.js';
 import { UpdatePrompt } from './ui/update-prompt.js';
 import { Home } from './screens/home.js';
 import { RulesScreen } from './screens/rules.js';
@@ -14,6 +16,7 @@ const HotseatScreen = lazyScreen(() => import('./screens/hotseat.js').then((m) =
 const LobbyScreen = lazyScreen(() => import('./screens/lobby.js').then((m) => m.LobbyScreen));
 const TableScreen = lazyScreen(() => import('./screens/table.js').then((m) => m.TableScreen));
 const AccountScreen = lazyScreen(() => import('./screens/account.js').then((m) => m.AccountScreen));
+const ChallengeScreen = lazyScreen(() => import('./screens/challenge.js').then((m) => m.ChallengeScreen));
 const PlayerScreen = lazyScreen(() => import('./screens/player.js').then((m) => m.PlayerScreen));
 const LessonsScreen = lazyScreen(() => import('./lessons/lessons-screen.js').then((m) => m.LessonsScreen));
 const LessonScreen = lazyScreen(() => import('./lessons/lesson-screen.js').then((m) => m.LessonScreen));
@@ -61,6 +64,8 @@ function Screen({ route }: { route: Route }) {
       return <AccountScreen />;
     case 'player':
       return <PlayerScreen key={route.player} name={route.player} />;
+    case 'challenge':
+      return <ChallengeScreen key={route.player ?? ''} opponent={route.player} />;
     case 'lessons':
       return <LessonsScreen />;
     case 'leaderboard':
@@ -86,10 +91,16 @@ export function App() {
   useEffect(() => void ensureMe(), []);
   // Signed in to an account: its lessons done and this browser's are merged (lessons/account-progress.ts).
   useEffect(() => onMeChange((me) => void syncLessonProgress(me)), []);
+  // The player's socket: challenges reach every screen at once (reopened when the player changes).
+  const me = useMe();
+  useEffect(() => {
+    if (me) connectPlayerSocket();
+  }, [me?.id]);
   return (
     <>
       <Header route={route} />
       <UpdatePrompt />
+      <ChallengesBar />
       <Screen route={route} />
     </>
   );

@@ -19,6 +19,8 @@ describe('hash routes', () => {
       { name: 'knightsPuzzles', puzzle: { id: '0bflixa' } },
       { name: 'account' },
       { name: 'player', player: 'Galla Placidia' },
+      { name: 'challenge', player: null },
+      { name: 'challenge', player: 'Galla Placidia' },
       { name: 'lessons' },
       { name: 'lesson', id: 'knights-move' },
     ];

@@ -14,6 +14,8 @@ export type Route =
   | { readonly name: 'knightsPuzzles'; readonly puzzle: 'next' | 'daily' | { readonly id: string } }
   | { readonly name: 'account' }
   | { readonly name: 'player'; readonly player: string }
+  /** Challenge players, the first one named (from their profile) or none yet. */
+  | { readonly name: 'challenge'; readonly player: string | null }
   | { readonly name: 'lessons' }
   | { readonly name: 'leaderboard' }
   | { readonly name: 'lesson'; readonly id: string }
@@ -42,6 +44,7 @@ export function parseRoute(hash: string): Route {
   }
   if (a === 'account' && parts.length === 1) return { name: 'account' };
   if (a === 'player' && b && parts.length === 2) return { name: 'player', player: b };
+  if (a === 'challenge' && parts.length <= 2) return { name: 'challenge', player: b ?? null };
   if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
   if (a === 'leaderboard' && parts.length === 1) return { name: 'leaderboard' };
   if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
@@ -80,6 +83,8 @@ export function href(route: Route): string {
       return '#/account';
     case 'player':
       return `#/player/${encodeURIComponent(route.player)}`;
+    case 'challenge':
+      return route.player ? `#/challenge/${encodeURIComponent(route.player)}` : '#/challenge';
     case 'lessons':
       return '#/learn';
     case 'leaderboard':

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { describeZodError, LIMITS, tableIdSchema, type GameKind } from '@attila/protocol';
-import { BOT_PROTOCOL } from '@attila/protocol/bot-lines';
+import { BOT_PROTOCOL, type HostLine } from '@attila/protocol/bot-lines';
 import { err, ok, type Result } from '@attila/core';
 import { refusalOf } from '../errors.js';
 import type { Feeds } from '../feed.js';
@@ -48,7 +48,12 @@ interface Context {
   readonly log: Logger;
   readonly times: BotApiTimes;
   readonly open: Set<LineStream>;
+  /** More news for an account's event stream (challenges): each starts with the stream and stops with it. */
+  readonly extraLines: StreamLines[];
 }
+
+/** Adds lines to an account's event stream; resolves to what stops them. */
+export type StreamLines = (playerId: string, line: (l: HostLine) => void) => Promise<() => void>;
 
 export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void {
   const { lobby, bots, auth } = ctx;
@@ -133,6 +138,10 @@ export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void 
     };
     const timer = setInterval(() => void poll(), ctx.times.pollMs);
     stream.whenEnded(() => clearInterval(timer));
+    for (const extra of ctx.extraLines) {
+      const stop = await extra(who.player.id, (l) => stream.line(l));
+      stream.whenEnded(stop);
+    }
     await poll();
     return reply;
   });

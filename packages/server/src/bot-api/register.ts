@@ -13,7 +13,12 @@ import type { Storage } from '../storage/types.js';
 import { registerBotAccountRoutes } from './account-routes.js';
 import { BearerAuth, hasBearer } from './bearer.js';
 import { BotStore } from './bot-store.js';
-import { DEFAULT_BOT_API_TIMES, registerBotGameRoutes, type BotApiTimes } from './game-routes.js';
+import {
+  DEFAULT_BOT_API_TIMES,
+  registerBotGameRoutes,
+  type BotApiTimes,
+  type StreamLines,
+} from './game-routes.js';
 import type { LineStream } from './lines.js';
 
 export interface BotApiOptions {
@@ -34,6 +39,8 @@ export interface BotSeating {
    */
   botOf(req: FastifyRequest, reply: FastifyReply): Promise<StoredPlayer | null | undefined>;
   seatToken(table: string, seat: number, playerId: string): string;
+  /** More news for every account's event stream, added once the server is put together (challenges). */
+  addStreamLines(lines: StreamLines): void;
 }
 
 export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Promise<BotSeating> {
@@ -65,6 +72,7 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
     });
   });
   registerBotAccountRoutes(app, o.identity, bots, now);
+  const extraLines: StreamLines[] = [];
   registerBotGameRoutes(app, {
     lobby: o.lobby,
     bots,
@@ -73,6 +81,7 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
     log: o.log,
     times: { ...DEFAULT_BOT_API_TIMES, ...o.times },
     open,
+    extraLines,
   });
   return {
     async botOf(req, reply) {
@@ -89,5 +98,6 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
       return c.value.player;
     },
     seatToken: (table, seat, playerId) => auth.seatToken(table, seat, playerId),
+    addStreamLines: (lines) => void extraLines.push(lines),
   };
 }

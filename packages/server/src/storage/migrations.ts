@@ -192,6 +192,28 @@ CREATE TABLE puzzle_attempts (
 );
 `,
   },
+  {
+    version: 10,
+    description: "challenges: a game offered to named players, and the players of each (to find one's own)",
+    sql: (d) => `
+CREATE TABLE challenges (
+  id TEXT PRIMARY KEY,
+  challenger_id TEXT NOT NULL REFERENCES players (id),
+  body TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created_at ${TIME[d]} NOT NULL,
+  expires_at ${TIME[d]} NOT NULL,
+  table_id TEXT,
+  version INTEGER NOT NULL
+);
+CREATE TABLE challenge_players (
+  challenge_id TEXT NOT NULL REFERENCES challenges (id),
+  player_id TEXT NOT NULL REFERENCES players (id),
+  PRIMARY KEY (challenge_id, player_id)
+);
+CREATE INDEX challenge_players_player ON challenge_players (player_id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

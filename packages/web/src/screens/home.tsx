@@ -11,6 +11,9 @@ export function Home() {
       <section class="hero">
         <h1>{t('home.title')}</h1>
         <p class="muted">{t('home.subtitle')}</p>
+        <a class="button secondary" href="#/challenge" data-testid="home-challenge">
+          {t('challenge.title')}
+        </a>
       </section>
       <YourGames />
       <div class="grid2">

@@ -3,7 +3,7 @@
  * the list of tables to join or watch.
  */
 import { GAME_KINDS, type GameKind } from '@attila/core';
-import { LIMITS, type ClockSettings, type GameInfo, type SeatSpec, type TableInfo } from '@attila/protocol';
+import { LIMITS, type GameInfo, type SeatSpec, type TableInfo } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { TableChoice } from '../games/client-game.js';
 import { clientGame } from '../games/registry.js';
@@ -12,29 +12,16 @@ import { api, holdSeat, playerName, setPlayerName } from '../net/api.js';
 import { nameToSitAs, useMe } from '../net/me.js';
 import { navigate } from '../router.js';
 import { botName } from '../ui/names.js';
+import {
+  CLOCK_CHOICES,
+  CLOCKS,
+  CORRESPONDENCE_CLOCKS,
+  LIVE_CLOCKS,
+  type ClockChoice,
+} from '../ui/clock-choices.js';
 import { TableList } from './table-list.js';
 
 type SeatChoice = { kind: 'human' } | { kind: 'bot'; bot: string };
-
-const LIVE_CLOCKS = ['none', 'move30', 'move120', 'game10'] as const;
-/** Correspondence: days per move, and the bank the server README describes (10 days, +36 h, cap 10 days). */
-const CORRESPONDENCE_CLOCKS = ['days1', 'days2', 'days3', 'days5', 'days7', 'days14', 'bank10'] as const;
-const CLOCK_CHOICES = [...LIVE_CLOCKS, ...CORRESPONDENCE_CLOCKS] as const;
-type ClockChoice = (typeof CLOCK_CHOICES)[number];
-const DAY_MS = 24 * 3600_000;
-const CLOCKS: Record<ClockChoice, ClockSettings | null> = {
-  none: null,
-  move30: { mode: 'move', moveMs: 30_000 },
-  move120: { mode: 'move', moveMs: 120_000 },
-  game10: { mode: 'game', initialMs: 600_000, incrementMs: 5_000 },
-  days1: { mode: 'days', days: 1 },
-  days2: { mode: 'days', days: 2 },
-  days3: { mode: 'days', days: 3 },
-  days5: { mode: 'days', days: 5 },
-  days7: { mode: 'days', days: 7 },
-  days14: { mode: 'days', days: 14 },
-  bank10: { mode: 'bank', initialMs: 10 * DAY_MS, incrementMs: 36 * 3600_000, capMs: 10 * DAY_MS },
-};
 
 function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: GameKind }) {
   const t = useT();

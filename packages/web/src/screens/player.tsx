@@ -2,7 +2,8 @@
 import type { PlayerProfile } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
-import { accountApi } from '../net/me.js';
+import { accountApi, useMe } from '../net/me.js';
+import { href } from '../router.js';
 import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
 import { RatingsCard } from './ratings.js';
 
@@ -11,6 +12,7 @@ export function PlayerScreen({ name }: { name: string }) {
   const [profile, setProfile] = useState<PlayerProfile | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState<GamesFilter>({ game: '', result: '' });
+  const me = useMe();
   useEffect(() => {
     void accountApi.profile(name, filterQuery(filter)).then((r) => {
       if (r.ok) setProfile(r.value.profile);
@@ -24,6 +26,15 @@ export function PlayerScreen({ name }: { name: string }) {
       {profile && (
         <>
           <p class="muted">{t('account.since', { date: new Date(profile.since).toLocaleDateString() })}</p>
+          {me && me.name !== profile.name && (
+            <a
+              class="button"
+              href={href({ name: 'challenge', player: profile.name })}
+              data-testid="challenge-player"
+            >
+              {t('challenge.button', { name: profile.name })}
+            </a>
+          )}
           <RatingsCard name={profile.name} profile={profile} />
           <PlayerGames profile={profile} filter={filter} onFilter={setFilter} />
         </>

@@ -1,0 +1,200 @@
+/**
+ * Challenges at work: looks the players up, applies the decisions (challenge-rules.ts), stores the result
+ * (challenge-store.ts), and tells every player of a changed challenge at once over the broadcast (their
+ * channel `player:<id>`, heard by their sockets `/ws/me` and a bot account's event stream, on any
+ * process). Once everyone accepted, the table is made through the lobby's normal creation and each player
+ * sits at their seat with a seat token derived for their account (as a bot account's), so every one of
+ * their browsers can fetch it with their session: nothing secret is stored or broadcast.
+ */
+import { err, ok, type Result } from '@attila/core';
+import type { ChallengeView, ChallengeRequest } from '@attila/protocol/challenges';
+import type { Logger } from 'pino';
+import type { Broadcast } from '../broadcast/types.js';
+import { nameKey } from '../identity/player-names.js';
+import type { Lobby } from '../lobby.js';
+import type { AccountStore, StoredPlayer } from '../storage/accounts.js';
+import { newTableId } from '../tokens.js';
+import {
+  challengeView,
+  decideAnswer,
+  decideCancel,
+  decideChallenge,
+  type ChallengeParty,
+  type StoredChallenge,
+} from './challenge-rules.js';
+import type { ChallengeStore } from './challenge-store.js';
+
+/** A parsed challenge request (defaults filled in). */
+export type ChallengeInput = Required<ChallengeRequest>;
+
+/** How often a decision is tried again when another process changed the challenge meanwhile. */
+const RETRIES = 5;
+/** Challenges listed: those waiting and those of the last day. */
+const LISTED_MS = 24 * 3600_000;
+
+export const playerChannel = (playerId: string) => `player:${playerId}`;
+
+export interface ChallengeDeps {
+  readonly store: ChallengeStore;
+  readonly accounts: AccountStore;
+  readonly lobby: Lobby;
+  readonly broadcast: Broadcast;
+  /** The seat token derived for an account (bot-api/bearer.ts `seatToken`). */
+  readonly seatToken: (table: string, seat: number, playerId: string) => string;
+  readonly now: () => number;
+  readonly log: Logger;
+}
+
+const partyOf = (p: StoredPlayer): ChallengeParty => ({
+  id: p.id,
+  name: p.displayName,
+  guest: p.nameKey === null,
+  deleted: p.deletedAt !== null,
+});
+
+export class Challenges {
+  constructor(private readonly d: ChallengeDeps) {}
+
+  view(c: StoredChallenge, playerId: string): ChallengeView {
+    const seat = c.seats.find((s) => s.playerId === playerId)?.seat;
+    const token =
+      c.tableId !== null && seat !== undefined ? this.d.seatToken(c.tableId, seat, playerId) : null;
+    return challengeView(c, playerId, this.d.now(), token);
+  }
+
+  async create(challenger: StoredPlayer, request: ChallengeInput): Promise<Result<ChallengeView>> {
+    const invited = [];
+    for (const name of request.players) {
+      const key = nameKey(name.normalize('NFC').trim());
+      const player = await this.d.accounts.accountByKey(key);
+      invited.push({ name, player: player ? partyOf(player) : null });
+    }
+    const decided = decideChallenge({
+      id: newTableId(),
+      game: request.game,
+      settings: request.settings,
+      clock: request.clock,
+      rated: request.rated,
+      seat: request.seat,
+      challenger: partyOf(challenger),
+      invited,
+      players: this.d.lobby.seatsFor(request.game, request.settings),
+      waiting: await this.d.store.waitingFrom(challenger.id, this.d.now()),
+      now: this.d.now(),
+    });
+    if (!decided.ok) return decided;
+    await this.d.store.create(decided.value);
+    this.publish(decided.value);
+    return ok(this.view(decided.value, challenger.id));
+  }
+
+  /** The player's challenges: waiting ones and those of the last day, newest first. */
+  async list(playerId: string): Promise<ChallengeView[]> {
+    const all = await this.d.store.of(playerId, this.d.now() - LISTED_MS);
+    return all.map((c) => this.view(c, playerId));
+  }
+
+  async get(id: string, playerId: string): Promise<Result<ChallengeView>> {
+    const c = await this.d.store.get(id);
+    if (!c) return notFound(id);
+    if (!c.seats.some((s) => s.playerId === playerId))
+      return err('challenge.not-addressed', 'this challenge is not addressed to you');
+    return ok(this.view(c, playerId));
+  }
+
+  async answer(
+    player: StoredPlayer,
+    id: string,
+    answer: 'accept' | 'decline',
+  ): Promise<Result<ChallengeView>> {
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      const c = await this.d.store.get(id);
+      if (!c) return notFound(id);
+      const decided = decideAnswer(c, player.id, answer, this.d.now());
+      if (!decided.ok) return decided;
+      const gone = decided.value.complete ? await this.deletedAmong(c) : null;
+      if (gone)
+        return err('challenge.deleted-player', `the account of ${gone} was deleted: the challenge is off`);
+      if (!(await this.d.store.replace(decided.value.challenge))) continue;
+      const next = decided.value.complete
+        ? await this.start(decided.value.challenge)
+        : decided.value.challenge;
+      this.publish(next);
+      return ok(this.view(next, player.id));
+    }
+    return err('challenge.closed', 'the challenge kept changing while you answered: look at it again');
+  }
+
+  async cancel(player: StoredPlayer, id: string): Promise<Result<ChallengeView>> {
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      const c = await this.d.store.get(id);
+      if (!c) return notFound(id);
+      const decided = decideCancel(c, player.id, this.d.now());
+      if (!decided.ok) return decided;
+      if (!(await this.d.store.replace(decided.value))) continue;
+      this.publish(decided.value);
+      return ok(this.view(decided.value, player.id));
+    }
+    return err('challenge.closed', 'the challenge kept changing while you cancelled it: look at it again');
+  }
+
+  /** Hears every change of `playerId`'s challenges (the returned function stops it). */
+  subscribe(playerId: string, heard: (c: StoredChallenge) => void): Promise<() => void> {
+    return this.d.broadcast.subscribe(playerChannel(playerId), (e) => {
+      if (e.all !== undefined) heard(JSON.parse(e.all) as StoredChallenge);
+    });
+  }
+
+  private publish(c: StoredChallenge): void {
+    const all = JSON.stringify(c);
+    for (const s of c.seats) this.d.broadcast.publish({ table: playerChannel(s.playerId), all });
+  }
+
+  /** The display name of a player of the challenge whose account is gone, or null. */
+  private async deletedAmong(c: StoredChallenge): Promise<string | null> {
+    for (const s of c.seats) {
+      const p = await this.d.accounts.player(s.playerId);
+      if (!p || p.deletedAt !== null) return s.name;
+    }
+    return null;
+  }
+
+  /** Everyone accepted (stored): the table, through the lobby's creation, each player at their seat. */
+  private async start(c: StoredChallenge): Promise<StoredChallenge> {
+    const bots = this.d.lobby.gameInfo().find((g) => g.game === c.game)?.bots ?? [];
+    const created = await this.d.lobby.create(
+      {
+        game: c.game,
+        settings: c.settings,
+        seats: c.seats.map(() => ({ type: 'human' as const })),
+        listed: true,
+        rated: c.rated,
+        clock: c.clock,
+        // As the lobby's form does: the weakest bot stands in for a player who leaves or runs out of time.
+        takeover: bots[0] ?? null,
+      },
+      'challenge',
+    );
+    if (!created.ok) {
+      this.d.log.error({ challenge: c.id, error: created.error }, 'a challenge accepted made no table');
+      const off: StoredChallenge = { ...c, status: 'cancelled', version: c.version + 1 };
+      await this.d.store.replace(off);
+      return off;
+    }
+    const tableId = created.value.table.id;
+    const table = await this.d.lobby.open(tableId);
+    for (const s of c.seats) {
+      const token = this.d.seatToken(tableId, s.seat, s.playerId);
+      const joined = await table!.submit({ kind: 'join', name: s.name, seat: s.seat, token });
+      if (!joined.ok) throw new Error(`challenge ${c.id}: seating ${s.name} failed: ${joined.error.message}`);
+      await this.d.accounts.setSeatPlayer(tableId, s.seat, s.playerId);
+    }
+    const next: StoredChallenge = { ...c, tableId, version: c.version + 1 };
+    await this.d.store.replace(next);
+    return next;
+  }
+}
+
+function notFound(id: string): Result<never> {
+  return err('challenge.not-found', `there is no challenge "${id}"`);
+}
