@@ -8,22 +8,16 @@
 import { playRecordedMoves, unwrap, type GameEvent, type Viewer } from '@attila/core';
 import type { CreateTableResponse, MoveNotice, Snapshot } from '@attila/protocol';
 import { tribesGame, type TribesState } from '@attila/tribes';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './server.js';
+import { type RunningServer } from './server.js';
 import { TestClient } from './test-support/client.js';
-import { get, post, tempDb } from './test-support/http.js';
+import { get, post } from './test-support/http.js';
 import { playRandomly, seatClients } from './test-support/play.js';
+import { startTestServer } from './test-support/test-server.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dbFile: tempDb(),
-    botDelayMs: 0,
-    botMinThinkMs: 0,
-    logger: pino({ level: 'silent' }),
-  });
+  server = await startTestServer();
 });
 afterAll(() => server.close());
 

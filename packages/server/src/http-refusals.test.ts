@@ -1,21 +1,14 @@
 import { connect } from 'node:net';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@attila/protocol';
 import { Unavailable } from './errors.js';
 import { frameworkRefusal } from './http-refusals.js';
-import { startServer, type RunningServer } from './server.js';
-import { tempDb } from './test-support/http.js';
+import { type RunningServer } from './server.js';
+import { startTestServer } from './test-support/test-server.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dbFile: tempDb(),
-    botDelayMs: 0,
-    botMinThinkMs: 0,
-    logger: pino({ level: 'silent' }),
-  });
+  server = await startTestServer();
 });
 afterAll(() => server.close());
 

@@ -1,22 +1,16 @@
 import { replayMoves } from '@attila/core';
 import { knightsGame } from '@attila/knights';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
-import { startServer, type RunningServer } from './server.js';
+import { type RunningServer } from './server.js';
 import { TestClient } from './test-support/client.js';
-import { get, post, tempDb } from './test-support/http.js';
+import { get, post } from './test-support/http.js';
 import { playRandomly, seatClients } from './test-support/play.js';
+import { startTestServer } from './test-support/test-server.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dbFile: tempDb(),
-    botDelayMs: 0,
-    botMinThinkMs: 0,
-    logger: pino({ level: 'silent' }),
-  });
+  server = await startTestServer();
 });
 afterAll(() => server.close());
 

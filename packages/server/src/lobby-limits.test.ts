@@ -1,10 +1,9 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse, SeatGrant, TableInfo } from '@attila/protocol';
-import { startServer, type RunningServer } from './server.js';
+import { type RunningServer } from './server.js';
 import { TestClient } from './test-support/client.js';
 import { from } from './test-support/from.js';
-import { tempDb } from './test-support/http.js';
+import { startTestServer } from './test-support/test-server.js';
 
 const a = from('127.0.0.2');
 const b = from('127.0.0.3');
@@ -12,12 +11,7 @@ const c = from('127.0.0.4');
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dbFile: tempDb(),
-    botDelayMs: 0,
-    botMinThinkMs: 0,
-    logger: pino({ level: 'silent' }),
+  server = await startTestServer({
     botTables: { perAddress: 2, overall: 3 },
     openTables: { idleMs: 60 * 60_000, listedPerAddress: 3 },
   });
@@ -64,12 +58,7 @@ describe('the budget of bots-only tables', { timeout: 60_000 }, () => {
   });
 
   it('a finished bots-only game gives its place back', async () => {
-    const fresh = await startServer({
-      port: 0,
-      dbFile: tempDb(),
-      botDelayMs: 0,
-      botMinThinkMs: 0,
-      logger: pino({ level: 'silent' }),
+    const fresh = await startTestServer({
       botTables: { perAddress: 1, overall: 10 },
     });
     try {
@@ -170,12 +159,7 @@ describe('open tables', { timeout: 60_000 }, () => {
   });
 
   it('expire after the idle time unless watched; joining one that expired is refused', async () => {
-    const quick = await startServer({
-      port: 0,
-      dbFile: tempDb(),
-      botDelayMs: 0,
-      botMinThinkMs: 0,
-      logger: pino({ level: 'silent' }),
+    const quick = await startTestServer({
       openTables: { idleMs: 200 },
     });
     try {

@@ -1,19 +1,13 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
-import { startServer, type RunningServer } from './server.js';
-import { post, tempDb } from './test-support/http.js';
+import { type RunningServer } from './server.js';
+import { post } from './test-support/http.js';
 import { seatClients } from './test-support/play.js';
+import { startTestServer } from './test-support/test-server.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dbFile: tempDb(),
-    botDelayMs: 0,
-    botMinThinkMs: 0,
-    logger: pino({ level: 'silent' }),
-  });
+  server = await startTestServer();
 });
 afterAll(() => server.close());
 

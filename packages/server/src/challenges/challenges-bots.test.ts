@@ -12,15 +12,11 @@ import { startServer, type RunningServer } from '../server.js';
 import { bearer, LineReader, newBotAccount } from '../test-support/bot-api-client.js';
 import { tempDb } from '../test-support/http.js';
 import { Visitor } from '../test-support/visitor.js';
+import { startTestServer } from '../test-support/test-server.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dbFile: tempDb(),
-    botDelayMs: 0,
-    botMinThinkMs: 0,
-    logger: pino({ level: 'silent' }),
+  server = await startTestServer({
     httpRate: false,
     botApi: { pollMs: 50 },
   });

@@ -3,24 +3,18 @@
  * rematch starts only once all three people accepted, and its table has the same players at the same seats
  * (more than two players keep their seats), each held by the token that held it before.
  */
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableInfo } from '@attila/protocol';
 import type { ChallengeView } from '@attila/protocol/challenges';
-import { startServer, type RunningServer } from '../server.js';
+import { type RunningServer } from '../server.js';
 import { TestClient } from '../test-support/client.js';
-import { tempDb } from '../test-support/http.js';
 import { seatClients } from '../test-support/play.js';
 import { Visitor } from '../test-support/visitor.js';
+import { startTestServer } from '../test-support/test-server.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dbFile: tempDb(),
-    botDelayMs: 0,
-    botMinThinkMs: 0,
-    logger: pino({ level: 'silent' }),
+  server = await startTestServer({
     httpRate: false,
   });
 });
