@@ -19,6 +19,8 @@ import type { Lobby } from './lobby.js';
 import type { Storage } from './storage/types.js';
 import type { StoredPlayer } from './storage/accounts.js';
 import { registerRatingRoutes } from './rating-routes.js';
+import type { PoolService } from './pools/pools.js';
+import { registerPoolRoutes } from './pools/routes.js';
 import { registerSecurityHeaders, registerWebApp } from './web-app.js';
 import {
   botNameClash,
@@ -88,6 +90,8 @@ export interface HttpContext {
   readonly broadcast: Broadcast;
   readonly log: Logger;
   readonly botApi?: Partial<BotApiTimes>;
+  /** Quick pairing (pools/). */
+  readonly pools: PoolService;
 }
 
 /** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
@@ -279,6 +283,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
       .header('content-disposition', `attachment; filename="attila-${r.game}-${r.id}.json"`)
       .send(serializeRecord(record));
   });
+
+  registerPoolRoutes(app, ctx.pools, identity);
 
   registerRatingRoutes(app, ctx.storage, (game) => lobby.gameInfo().find((g) => g.game === game)?.bots ?? []);
 

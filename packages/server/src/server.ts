@@ -32,6 +32,7 @@ import type { Storage } from './storage/types.js';
 import type { ChatRate } from './chat-limit.js';
 import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
+import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
 
 export interface ServerOptions {
   /** The bot API's heartbeat and polling times (tests shorten them). */
@@ -93,6 +94,8 @@ export interface ServerOptions {
   readonly sessions?: Partial<SessionPolicy>;
   /** Failed sign-ins allowed per name and per address (default 5 and 20 per 15 minutes). */
   readonly loginLimits?: Partial<LoginLimits>;
+  /** Quick pairing's times: how often pools are paired, how long an entry lives without its connection. */
+  readonly pools?: Partial<PoolTimes>;
 }
 
 export interface RunningServer {
@@ -167,6 +170,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   log.info(restored, 'tables restored');
   leases.start(lobby);
 
+  const pools = new PoolService(
+    { storage, lobby, log, now: options.now ?? (() => Date.now()) },
+    { ...DEFAULT_POOL_TIMES, ...options.pools },
+  );
+  pools.start();
+
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: LIMITS.bodyBytes,
@@ -198,6 +207,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     broadcast,
     log,
     botApi: options.botApi,
+    pools,
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],
       sessions: options.sessions,
@@ -222,6 +232,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async close() {
       clearInterval(evict);
       // No lease is given up before the tables have stored what they were doing.
+      await pools.close();
       await leases.halt();
       await lobby.close();
       await leases.close();

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { allowedGap, GAP_OPEN_AFTER_MS, pairings, type WaitingEntry } from './pairing.js';
 
 const NOW = 1_000_000;
-const entry = (id: string, rating: number, waitedMs = 0, botsAfterMs: number | null = null): WaitingEntry => ({
+const entry = (
+  id: string,
+  rating: number,
+  waitedMs = 0,
+  botsAfterMs: number | null = null,
+): WaitingEntry => ({
   id,
   playerId: `player-${id}`,
   rating,
@@ -101,7 +106,10 @@ describe('Tribes seat counts', () => {
 
 describe('fill with bots', () => {
   it('before the time is up the entries wait; then they sit together and bots fill the rest', () => {
-    const waiting = (waited: number) => [entry('a', 1500, waited, 5000), entry('b', 1500, waited - 500, 5000)];
+    const waiting = (waited: number) => [
+      entry('a', 1500, waited, 5000),
+      entry('b', 1500, waited - 500, 5000),
+    ];
     expect(pairings(waiting(4999), 4, NOW)).toEqual([]);
     expect(pairings(waiting(5000), 4, NOW)).toEqual([{ entries: ['a', 'b'], bots: 2 }]);
   });

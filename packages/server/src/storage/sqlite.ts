@@ -14,6 +14,7 @@ import {
   type TableRow,
 } from './schema.js';
 import { migrateSqlite } from './migrations.js';
+import { PoolStore } from './pool-store.js';
 import { AccountStore } from './accounts.js';
 import { RatingStore } from './rating-store.js';
 import { sqliteSql } from './sql.js';
@@ -119,6 +120,7 @@ export class SqliteStorage implements Storage {
   private readonly stmt: ReturnType<typeof prepareStatements>;
   readonly accounts: AccountStore;
   readonly ratings: RatingStore;
+  readonly pools: PoolStore;
 
   constructor(file: string, options: SqliteOptions = {}) {
     this.db = new Database(file);
@@ -136,6 +138,7 @@ export class SqliteStorage implements Storage {
     const sql = sqliteSql(this.db);
     this.accounts = new AccountStore(sql);
     this.ratings = new RatingStore(sql);
+    this.pools = new PoolStore(sql);
   }
 
   private tableFrom(row: TableRow): StoredTable {

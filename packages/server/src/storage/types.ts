@@ -6,6 +6,7 @@
  */
 import type { ClockState } from '../clock.js';
 import type { AccountStore } from './accounts.js';
+import type { PoolStore } from './pool-store.js';
 import type { RatingStore } from './rating-store.js';
 import type { ClockSettings, GameKind, GameResult, PlayInfo, TableStatus } from '@attila/protocol';
 
@@ -106,6 +107,8 @@ export interface Storage {
   readonly accounts: AccountStore;
   /** Ratings and their history, read back (written only with a rated result, in its transaction). */
   readonly ratings: RatingStore;
+  /** The quick-pairing pools: who waits where, and the lock that makes each pairing happen once. */
+  readonly pools: PoolStore;
   createTable(table: StoredTable): Promise<void>;
   /** The table with its seats, or null. */
   getTable(id: string): Promise<StoredTable | null>;
