@@ -2,6 +2,7 @@ import { useT } from '../i18n/i18n.js';
 import { Knight } from '../knights/pieces.js';
 import { TribeSymbol, TRIBES } from '../tribes/tribes.js';
 import { AppVersion } from '../ui/update-prompt.js';
+import { QuickPairing } from './quick-pairing.js';
 import { YourGames } from './your-games.js';
 
 export function Home() {
@@ -12,6 +13,7 @@ export function Home() {
         <h1>{t('home.title')}</h1>
         <p class="muted">{t('home.subtitle')}</p>
       </section>
+      <QuickPairing />
       <YourGames />
       <div class="grid2">
         <section class="card game-card" data-testid="knights-card">
