@@ -53,11 +53,21 @@ export function followEntry(entry: string, onEvent: (e: PoolEvent) => void): () 
     else finish(e);
   };
   // A refused stream (404: the entry expired) closes for good; a dropped one is opened again by the browser.
+  // Leaving the page (a reload) closes it too, and that is not the entry's end: it goes on waiting. The
+  // error comes before the page is gone, so it is acted on a moment later, which an unloaded page never is.
   source.onerror = () => {
-    if (source.readyState === EventSource.CLOSED) finish({ type: 'gone', reason: 'no such entry' });
+    if (source.readyState === EventSource.CLOSED)
+      setTimeout(() => finish({ type: 'gone', reason: 'no such entry' }), 500);
   };
+  const leaving = () => {
+    done = true;
+  };
+  addEventListener('beforeunload', leaving);
+  addEventListener('pagehide', leaving);
   return () => {
     done = true;
+    removeEventListener('beforeunload', leaving);
+    removeEventListener('pagehide', leaving);
     source.close();
   };
 }

@@ -187,7 +187,7 @@ export function QuickPairing() {
             {!isAccount ? t('pools.ratedAccountsOnly') : withBots ? t('pools.botsCasual') : ''}
           </span>
         </label>
-        <button type="submit" data-testid="pool-join" disabled={busy}>
+        <button type="submit" data-testid="pool-join" disabled={busy || !me}>
           {t('pools.join')}
         </button>
       </form>
