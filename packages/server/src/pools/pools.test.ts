@@ -197,6 +197,61 @@ describe('quick pairing on one server (SQLite)', () => {
   }, 20_000);
 });
 
+async function account(url: string, name: string): Promise<Visitor> {
+  const v = await guest(url);
+  const claimed = await v.post('/api/account/claim', { name, password: 'correct horse battery' });
+  expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+  return v;
+}
+
+describe('quick pairing: rated pools, and a restart while people wait', () => {
+  it('two accounts in the rated Knights pool get a rated table whose seats are theirs', async () => {
+    const server = await startServer({ port: 0, dbFile: tempDb(), logger: quiet, pools: TIMES });
+    try {
+      const [a, b] = [await account(server.url, 'Honoria'), await account(server.url, 'Valentinian')];
+      const ja = await join(a, { game: 'knights', speed: 'slow', rated: true });
+      const sa = await Stream.open(a, ja.entry);
+      const jb = await join(b, { game: 'knights', speed: 'slow', rated: true });
+      const sb = await Stream.open(b, jb.entry);
+      const [pa] = [await sa.paired(), await sb.paired()];
+      const table = await seatWorks(server.url, pa.table, pa.seat, ja.token);
+      expect(table.rated).toBe(true);
+      expect(table.clock).toEqual({ mode: 'game', initialMs: 900_000, incrementMs: 10_000 });
+      expect(table.seats.map((s) => s.name).sort()).toEqual(['Honoria', 'Valentinian']);
+      sa.close();
+      sb.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a server restarting while someone waits: the entry stays, its stream reconnects, and it is paired', async () => {
+    const db = tempDb();
+    const first = await startServer({ port: 0, dbFile: db, logger: quiet, pools: TIMES });
+    const a = await guest(first.url);
+    const ja = await join(a, { game: 'tribes', speed: 'fast', seats: 2 });
+    const sa = await Stream.open(a, ja.entry);
+    await expect.poll(() => sa.events[0]?.type).toBe('waiting');
+    await first.close();
+    // The stream was hung up without a word: no "gone" (the browser reconnects and waits on).
+    expect(sa.events.map((e) => e.type)).toEqual(['waiting']);
+    const second = await startServer({ port: 0, dbFile: db, logger: quiet, pools: TIMES });
+    try {
+      const again = new Visitor(second.url);
+      for (const [k, v] of a.cookies) again.cookies.set(k, v);
+      const reopened = await Stream.open(again, ja.entry);
+      const b = await guest(second.url);
+      const jb = await join(b, { game: 'tribes', speed: 'fast', seats: 2 });
+      const sb = await Stream.open(b, jb.entry);
+      const [pa, pb] = [await reopened.paired(), await sb.paired()];
+      expect(pa.table).toBe(pb.table);
+      expect((await seatWorks(second.url, pa.table, pa.seat, ja.token)).status).toBe('playing');
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 const up = postgresUp && redisUp;
 
 describe('quick pairing across two server processes on PostgreSQL', () => {

@@ -67,6 +67,8 @@ function shuffled<T>(items: readonly T[]): T[] {
 
 export class PoolService {
   private readonly watchers = new Map<string, Set<Listener>>();
+  /** How to end each open stream without a word (closing the server): its client reconnects, and waits on. */
+  private readonly hangUps = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
   /** Pairing runs of this process, one after the other. */
   private running: Promise<unknown> = Promise.resolve();
@@ -142,14 +144,21 @@ export class PoolService {
    * Follows the entry (its player's stream): `listener` hears its state now and when it is paired. The
    * entry stays alive while it is followed. Resolves to the function that stops following.
    */
-  async watch(entryId: string, playerId: string, listener: Listener): Promise<Result<() => void>> {
+  async watch(
+    entryId: string,
+    playerId: string,
+    listener: Listener,
+    hangUp: () => void = () => undefined,
+  ): Promise<Result<() => void>> {
     const entry = await this.store.entry(entryId);
     if (!entry || entry.playerId !== playerId)
       return err('pool.not-found', 'there is no such entry of yours in any pool (it left or expired)');
     const set = this.watchers.get(entryId) ?? new Set<Listener>();
     set.add(listener);
     this.watchers.set(entryId, set);
+    this.hangUps.add(hangUp);
     const stop = () => {
+      this.hangUps.delete(hangUp);
       set.delete(listener);
       if (set.size === 0 && this.watchers.get(entryId) === set) this.watchers.delete(entryId);
     };
@@ -255,12 +264,17 @@ export class PoolService {
     return { table: r.value.table.id, seats };
   }
 
-  /** Stops pairing and tells every stream this process holds that the server is going away. */
+  /**
+   * Stops pairing and hangs up every stream this process holds. The entries stay in the store: their
+   * clients reconnect (to this server once it is back, or to another process) and go on waiting, as long as
+   * that happens within `aliveMs`.
+   */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await this.running.catch(() => undefined);
-    for (const id of [...this.watchers.keys()])
-      this.tell(id, { type: 'gone', reason: 'the server is stopping' });
+    for (const hangUp of [...this.hangUps]) hangUp();
+    this.hangUps.clear();
+    this.watchers.clear();
   }
 }

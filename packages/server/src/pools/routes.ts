@@ -48,7 +48,13 @@ export function registerPoolRoutes(app: FastifyInstance, pools: PoolService, ide
     if (!player) return refuse(reply, 'session.none', NO_SESSION);
     const pending: PoolEvent[] = [];
     let send = (e: PoolEvent) => void pending.push(e);
-    const watched = await pools.watch(req.params.id, player.id, (e) => send(e));
+    let hangUp = () => undefined as void;
+    const watched = await pools.watch(
+      req.params.id,
+      player.id,
+      (e) => send(e),
+      () => hangUp(),
+    );
     if (!watched.ok) return refuse(reply, watched.error.code, watched.error.message);
     reply.hijack();
     const res = reply.raw;
@@ -70,6 +76,10 @@ export function registerPoolRoutes(app: FastifyInstance, pools: PoolService, ide
         end();
         res.end();
       }
+    };
+    hangUp = () => {
+      end();
+      res.end();
     };
     for (const e of pending.splice(0)) send(e);
     req.raw.on('close', end);
