@@ -192,8 +192,9 @@ export class PoolService {
       this.lastTouch = now;
       await this.store.touch(watched, now);
     }
+    const current = new Map((await this.store.entries(watched)).map((e) => [e.id, e]));
     for (const id of watched) {
-      const entry = await this.store.entry(id);
+      const entry = current.get(id);
       if (!entry) this.tell(id, { type: 'gone', reason: 'the entry expired or left' });
       else if (entry.tableId !== null && entry.seat !== null)
         this.tell(id, { type: 'paired', table: entry.tableId, seat: entry.seat });

@@ -88,6 +88,16 @@ export class PoolStore {
     return rows.length ? entryOf(rows[0]) : null;
   }
 
+  /** These entries as they are now (those gone are left out), in one round trip. */
+  async entries(ids: readonly string[]): Promise<StoredPoolEntry[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.sql.all<Row>(
+      `SELECT ${COLUMNS} FROM pool_entries WHERE id IN (${ids.map(() => '?').join(', ')})`,
+      [...ids],
+    );
+    return rows.map(entryOf);
+  }
+
   /** Removes a waiting entry held by `tokenHash`: true if it was waiting (a paired entry stays). */
   async leave(id: string, tokenHash: string): Promise<boolean> {
     const n = await this.sql.run(
