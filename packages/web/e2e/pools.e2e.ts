@@ -1,6 +1,6 @@
 /**
  * Quick pairing in Chromium against the real server (issue 20): two accounts join the Knights pool from the
- * home screen and are paired within 2 s (one on a phone, in German; a reload and a cancel on the way), and
+ * home screen and are paired within 2 s (one on a phone, in German; a reload and a cancel by keyboard on the way), and
  * play the game out; two guests join the 4-seat Tribes pool with "fill with bots after 5 s" and play with
  * two bots; with two server processes on PostgreSQL, players who join through different processes are
  * paired, and a process killed while a player waits leaves no entry behind that anyone could be paired to.
@@ -87,7 +87,11 @@ describe('quick pairing', () => {
     await expect.poll(() => a.innerText('[data-testid="pool-elapsed"]'), { timeout: 5000 }).not.toBe('0:00');
     await a.reload();
     await a.waitForSelector('[data-testid="pool-waiting"]');
-    await a.click('[data-testid="pool-cancel"]');
+    // The cancel button has the focus: the keyboard cancels at once.
+    await expect
+      .poll(() => a.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('pool-cancel');
+    await a.keyboard.press('Enter');
     await a.waitForSelector('[data-testid="pool-join"]');
 
     await joinPool(a, url, { game: 'knights' });

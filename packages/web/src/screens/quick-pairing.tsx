@@ -3,7 +3,7 @@
  * bots fill the table after a while, and join the pool; while waiting, the time waited and a cancel button.
  * When the server makes the table, the seat is kept like any other and the table opens.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   POOL_BOT_WAITS,
   POOL_SPEEDS,
@@ -38,12 +38,15 @@ export function QuickPairing() {
   const [now, setNow] = useState(Date.now());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const isAccount = me?.kind === 'account';
   const tribes = game === 'tribes';
   const withBots = tribes && bots !== null;
 
   useEffect(() => {
     if (!waiting) return;
+    // A keyboard player who joined can cancel at once.
+    cancelButton.current?.focus();
     const timer = setInterval(() => setNow(Date.now()), 1000);
     const stop = followEntry(waiting.entry, (e) => {
       if (e.type === 'waiting') return setCount(e.waiting);
@@ -90,16 +93,23 @@ export function QuickPairing() {
 
   if (waiting) {
     return (
-      <section class="card quick-pairing" data-testid="quick-pairing" aria-live="polite">
+      <section class="card quick-pairing" data-testid="quick-pairing">
         <h2>{t('pools.title')}</h2>
+        {/* Announced once; the time waited ticks beside it, outside the live region. */}
         <p data-testid="pool-waiting">
-          {t('pools.waiting')}{' '}
+          <span role="status">{t('pools.waiting')}</span>{' '}
           <strong class="clock" data-testid="pool-elapsed">
             {elapsed(now - waiting.joinedAt)}
           </strong>
         </p>
         {count !== null && <p class="muted small">{t('pools.inPool', { count })}</p>}
-        <button type="button" class="secondary" data-testid="pool-cancel" onClick={() => void cancel()}>
+        <button
+          type="button"
+          class="secondary"
+          data-testid="pool-cancel"
+          ref={cancelButton}
+          onClick={() => void cancel()}
+        >
           {t('pools.cancel')}
         </button>
       </section>
