@@ -62,7 +62,14 @@ async function joinPool(
   if (pool.seats) await page.selectOption('[data-testid="pool-seats"]', String(pool.seats));
   if (pool.bots) await page.selectOption('[data-testid="pool-bots"]', String(pool.bots));
   await page.click('[data-testid="pool-join"]');
-  await page.waitForSelector('[data-testid="pool-waiting"]');
+  // Waiting, or already at the table (when someone was waiting, the join pairs at once), or refused.
+  await page.waitForFunction(
+    () =>
+      location.hash.startsWith('#/table/') ||
+      document.querySelector('[data-testid="pool-waiting"], .quick-pairing .error') !== null,
+  );
+  const refused = page.locator('.quick-pairing .error');
+  if ((await refused.count()) > 0) throw new Error(`joining the pool failed: ${await refused.innerText()}`);
 }
 
 const tableId = (page: Page) => /#\/table\/([^/?]+)/.exec(page.url())?.[1] ?? null;
