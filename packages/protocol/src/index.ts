@@ -388,3 +388,4 @@ export function describeZodError(error: z.ZodError): string {
 export * from './accounts.js';
 export * from './push.js';
 export * from './puzzles.js';
+export * from './pools.js';

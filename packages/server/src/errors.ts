@@ -44,6 +44,11 @@ export type ErrorCode =
   | 'join.started'
   | 'join.full'
   | 'join.seat'
+  | 'pool.game'
+  | 'pool.seats'
+  | 'pool.rated-guest'
+  | 'pool.rated-bots'
+  | 'pool.not-found'
   | 'leave.finished'
   | 'leave.no-takeover'
   | 'reclaim.not-taken'
@@ -172,6 +177,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'join.started': 409,
   'join.full': 409,
   'join.seat': 409,
+  'pool.game': 400,
+  'pool.seats': 400,
+  'pool.rated-guest': 403,
+  'pool.rated-bots': 400,
+  'pool.not-found': 404,
   'leave.finished': 409,
   'leave.no-takeover': 409,
   'reclaim.not-taken': 409,

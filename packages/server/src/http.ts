@@ -23,6 +23,8 @@ import type { Storage } from './storage/types.js';
 import type { StoredPlayer } from './storage/accounts.js';
 import { registerPuzzleRoutes } from './puzzle-routes.js';
 import { registerRatingRoutes } from './rating-routes.js';
+import type { PoolService } from './pools/pools.js';
+import { registerPoolRoutes } from './pools/routes.js';
 import { registerSecurityHeaders, registerWebApp } from './web-app.js';
 import {
   botNameClash,
@@ -96,6 +98,8 @@ export interface HttpContext {
   readonly push: Push;
   /** The time for challenges' expiry (default `Date.now`; tests drive their own). */
   readonly now?: () => number;
+  /** Quick pairing (pools/). */
+  readonly pools: PoolService;
 }
 
 /** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
@@ -299,6 +303,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
       .header('content-disposition', `attachment; filename="attila-${r.game}-${r.id}.json"`)
       .send(serializeRecord(record));
   });
+
+  registerPoolRoutes(app, ctx.pools, identity);
 
   registerRatingRoutes(app, ctx.storage, (game) => lobby.gameInfo().find((g) => g.game === game)?.bots ?? []);
 

@@ -60,6 +60,12 @@ export const DEFAULT_LOBBY_LIMITS: LobbyLimits = {
 /** At most this many tables in the lobby list. */
 const LIST_LIMIT = 200;
 
+/** A seat taken when its table is made: the player's name and the SHA-256 of the token that holds it. */
+export interface SeatHolder {
+  readonly name: string;
+  readonly tokenHash: string;
+}
+
 /** What this process remembers of the tables it created (in memory: lost on restart). */
 interface Origin {
   readonly address: string;
@@ -241,6 +247,8 @@ export class Lobby implements LeaseLobby {
     address = 'local',
     /** The creator's seat token when it brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
     creatorToken?: (table: string, seat: number) => string,
+    /** Human seats taken at once, by seat (quick pairing: each held by its pool entry's token). */
+    holders?: ReadonlyMap<number, SeatHolder>,
   ): Promise<Result<CreateTableResponse>> {
     const game = this.games[request.game];
     if (!game) {
@@ -303,19 +311,29 @@ export class Lobby implements LeaseLobby {
     if (!start.ok) return err('create.settings', start.error.message);
     const id = newTableId();
     const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
+    const held = (seat: number) => (request.seats[seat].type === 'human' ? holders?.get(seat) : undefined);
     const seats: StoredSeat[] = request.seats.map((spec, seat) =>
-      spec.type === 'bot'
-        ? { seat, name: spec.bot, kind: 'bot', bot: spec.bot, tokenHash: null, controller: 'bot' }
-        : seat === creatorSeat && token
-          ? {
-              seat,
-              name: request.name ?? null,
-              kind: 'human',
-              bot: null,
-              tokenHash: hashToken(token),
-              controller: 'human',
-            }
-          : { seat, name: null, kind: 'human', bot: null, tokenHash: null, controller: 'human' },
+      held(seat)
+        ? {
+            seat,
+            name: held(seat)!.name,
+            kind: 'human',
+            bot: null,
+            tokenHash: held(seat)!.tokenHash,
+            controller: 'human',
+          }
+        : spec.type === 'bot'
+          ? { seat, name: spec.bot, kind: 'bot', bot: spec.bot, tokenHash: null, controller: 'bot' }
+          : seat === creatorSeat && token
+            ? {
+                seat,
+                name: request.name ?? null,
+                kind: 'human',
+                bot: null,
+                tokenHash: hashToken(token),
+                controller: 'human',
+              }
+            : { seat, name: null, kind: 'human', bot: null, tokenHash: null, controller: 'human' },
     );
     const meta: StoredTable = {
       id,

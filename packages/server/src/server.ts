@@ -34,6 +34,7 @@ import type { Storage } from './storage/types.js';
 import type { ChatRate } from './chat-limit.js';
 import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
+import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
 
 export interface ServerOptions {
   /** The bot API's heartbeat and polling times (tests shorten them). */
@@ -97,6 +98,8 @@ export interface ServerOptions {
   readonly loginLimits?: Partial<LoginLimits>;
   /** Web Push: the operator's contact (VAPID subject) and how push services are reached (push/push.ts). */
   readonly push?: PushOptions;
+  /** Quick pairing's times: how often pools are paired, how long an entry lives without its connection. */
+  readonly pools?: Partial<PoolTimes>;
 }
 
 export interface RunningServer {
@@ -176,6 +179,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   log.info(restored, 'tables restored');
   leases.start(lobby);
 
+  const pools = new PoolService(
+    { storage, lobby, log, now: options.now ?? (() => Date.now()) },
+    { ...DEFAULT_POOL_TIMES, ...options.pools },
+  );
+  pools.start();
+
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: LIMITS.bodyBytes,
@@ -209,6 +218,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     push,
     botApi: options.botApi,
     now: options.now,
+    pools,
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],
       sessions: options.sessions,
@@ -234,6 +244,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async close() {
       clearInterval(evict);
       // No lease is given up before the tables have stored what they were doing.
+      await pools.close();
       await leases.halt();
       await lobby.close();
       await leases.close();

@@ -15,6 +15,8 @@ export const SCREENSHOTS = new URL('../screenshots/', import.meta.url).pathname;
 export interface ServerProcess {
   readonly url: string;
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL): a crash, nothing tidied up. */
+  crash(): Promise<void>;
 }
 
 /**
@@ -72,9 +74,15 @@ export async function startServer(
     url,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+      }),
+    crash: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

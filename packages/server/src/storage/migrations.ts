@@ -214,6 +214,32 @@ CREATE TABLE challenge_players (
 CREATE INDEX challenge_players_player ON challenge_players (player_id);
 `,
   },
+  {
+    version: 11,
+    description:
+      'quick pairing: the people waiting in each pool (pool_entries, kept alive by their connection) and one lock row per pool',
+    sql: (d) => `
+CREATE TABLE pool_entries (
+  id TEXT PRIMARY KEY,
+  pool TEXT NOT NULL,
+  player_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  token_hash TEXT NOT NULL,
+  bots_after_ms INTEGER,
+  joined_at ${TIME[d]} NOT NULL,
+  seen_at ${TIME[d]} NOT NULL,
+  table_id TEXT,
+  seat INTEGER
+);
+CREATE INDEX pool_entries_pool ON pool_entries (pool, table_id);
+CREATE INDEX pool_entries_player ON pool_entries (player_id);
+CREATE TABLE pool_locks (
+  pool TEXT PRIMARY KEY,
+  pairings ${TIME[d]} NOT NULL
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -15,6 +15,7 @@ import {
   type TableRow,
 } from './schema.js';
 import { migratePostgres } from './migrations.js';
+import { PoolStore } from './pool-store.js';
 import { AccountStore } from './accounts.js';
 import { PuzzleStore } from './puzzle-store.js';
 import { RatingStore } from './rating-store.js';
@@ -80,12 +81,14 @@ export class PostgresStorage implements Storage {
   readonly accounts: AccountStore;
   readonly ratings: RatingStore;
   readonly puzzles: PuzzleStore;
+  readonly pools: PoolStore;
 
   private constructor(private readonly pool: pg.Pool) {
     const sql = postgresSql(pool, asRefusal);
     this.accounts = new AccountStore(sql);
     this.ratings = new RatingStore(sql);
     this.puzzles = new PuzzleStore(sql);
+    this.pools = new PoolStore(sql);
   }
 
   static async open(options: PostgresOptions): Promise<PostgresStorage> {

@@ -14,6 +14,7 @@ import {
   type TableRow,
 } from './schema.js';
 import { migrateSqlite } from './migrations.js';
+import { PoolStore } from './pool-store.js';
 import { AccountStore } from './accounts.js';
 import { PuzzleStore } from './puzzle-store.js';
 import { RatingStore } from './rating-store.js';
@@ -121,6 +122,7 @@ export class SqliteStorage implements Storage {
   readonly accounts: AccountStore;
   readonly ratings: RatingStore;
   readonly puzzles: PuzzleStore;
+  readonly pools: PoolStore;
 
   constructor(file: string, options: SqliteOptions = {}) {
     this.db = new Database(file);
@@ -139,6 +141,7 @@ export class SqliteStorage implements Storage {
     this.accounts = new AccountStore(sql);
     this.ratings = new RatingStore(sql);
     this.puzzles = new PuzzleStore(sql);
+    this.pools = new PoolStore(sql);
   }
 
   private tableFrom(row: TableRow): StoredTable {

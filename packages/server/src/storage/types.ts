@@ -7,6 +7,7 @@
 import type { ClockState } from '../clock.js';
 import type { AccountStore } from './accounts.js';
 import type { PuzzleStore } from './puzzle-store.js';
+import type { PoolStore } from './pool-store.js';
 import type { RatingStore } from './rating-store.js';
 import type { ClockSettings, GameKind, GameResult, PlayInfo, TableStatus } from '@attila/protocol';
 
@@ -109,6 +110,8 @@ export interface Storage {
   readonly ratings: RatingStore;
   /** Knights puzzle ratings and attempts (puzzle-store.ts). */
   readonly puzzles: PuzzleStore;
+  /** The quick-pairing pools: who waits where, and the lock that makes each pairing happen once. */
+  readonly pools: PoolStore;
   createTable(table: StoredTable): Promise<void>;
   /** The table with its seats, or null. */
   getTable(id: string): Promise<StoredTable | null>;

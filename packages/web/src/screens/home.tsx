@@ -2,6 +2,7 @@ import { useT } from '../i18n/i18n.js';
 import { Knight } from '../knights/pieces.js';
 import { TribeSymbol, TRIBES } from '../tribes/tribes.js';
 import { AppVersion } from '../ui/update-prompt.js';
+import { QuickPairing } from './quick-pairing.js';
 import { YourGames } from './your-games.js';
 
 export function Home() {
@@ -15,6 +16,7 @@ export function Home() {
           {t('challenge.title')}
         </a>
       </section>
+      <QuickPairing />
       <YourGames />
       <div class="grid2">
         <section class="card game-card" data-testid="knights-card">
