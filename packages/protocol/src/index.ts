@@ -386,3 +386,4 @@ export function describeZodError(error: z.ZodError): string {
   return describeZodIssues(error, 'message', 4);
 }
 export * from './accounts.js';
+export * from './ladder.js';

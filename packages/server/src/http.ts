@@ -20,6 +20,9 @@ import type { Storage } from './storage/types.js';
 import type { StoredPlayer } from './storage/accounts.js';
 import { registerRatingRoutes } from './rating-routes.js';
 import { registerSecurityHeaders, registerWebApp } from './web-app.js';
+import { registerLadderRoutes } from './ladder/routes.js';
+import type { LadderOptions } from './ladder/ladder.js';
+import type { BotSeating } from './bot-api/register.js';
 import {
   botNameClash,
   createTableSchema,
@@ -88,6 +91,8 @@ export interface HttpContext {
   readonly broadcast: Broadcast;
   readonly log: Logger;
   readonly botApi?: Partial<BotApiTimes>;
+  /** The bot ladder's settings when it runs here; null: switched off (its page still shows the past). */
+  readonly ladder?: LadderOptions | null;
 }
 
 /** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
@@ -128,7 +133,8 @@ async function registerRateLimit(app: FastifyInstance, rate: HttpRateLimit): Pro
   });
 }
 
-export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<void> {
+/** What the server needs of the HTTP side afterwards: how bot accounts are seated (the ladder). */
+export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<BotSeating> {
   const { lobby } = ctx;
   const botNames = new Set(lobby.gameInfo().flatMap((g) => g.bots));
   /** A person may not take a bot's name (any game's, any case, with or without "bot" around it). */
@@ -282,5 +288,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   registerRatingRoutes(app, ctx.storage, (game) => lobby.gameInfo().find((g) => g.game === game)?.bots ?? []);
 
+  registerLadderRoutes(app, ctx.storage, ctx.ladder ?? null, botSeating);
+
   await registerWebApp(app, ctx.webDist);
+  return botSeating;
 }

@@ -32,6 +32,7 @@ import type { Storage } from './storage/types.js';
 import type { ChatRate } from './chat-limit.js';
 import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
+import { DEFAULT_LADDER, Ladder, type LadderOptions } from './ladder/ladder.js';
 
 export interface ServerOptions {
   /** The bot API's heartbeat and polling times (tests shorten them). */
@@ -93,12 +94,20 @@ export interface ServerOptions {
   readonly sessions?: Partial<SessionPolicy>;
   /** Failed sign-ins allowed per name and per address (default 5 and 20 per 15 minutes). */
   readonly loginLimits?: Partial<LoginLimits>;
+  /**
+   * The bot ladder (ladder/ladder.ts), when given (`attila serve` gives it unless `--ladder off`): one game
+   * at a time by default. Absent or false: off (its page still shows its past games and ratings). With
+   * several server processes on one database, run it in one of them.
+   */
+  readonly ladder?: Partial<LadderOptions> | false;
 }
 
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly lobby: Lobby;
+  /** The bot ladder when it runs here (null: off). */
+  readonly ladder: Ladder | null;
   close(): Promise<void>;
 }
 
@@ -187,7 +196,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     chatRate: options.chatRate,
   });
-  await registerHttp(app, {
+  const ladderOptions =
+    options.ladder === undefined || options.ladder === false ? null : { ...DEFAULT_LADDER, ...options.ladder };
+  const botSeating = await registerHttp(app, {
     lobby,
     sockets,
     metrics,
@@ -198,6 +209,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     broadcast,
     log,
     botApi: options.botApi,
+    ladder: ladderOptions,
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],
       sessions: options.sessions,
@@ -215,12 +227,30 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = Number(new URL(address).port);
   log.info({ url: address }, 'attila server listening');
 
+  const ladder = ladderOptions
+    ? new Ladder(
+        {
+          lobby,
+          storage,
+          log,
+          now: options.now ?? (() => Date.now()),
+          seatToken: botSeating.seatToken,
+          online: botSeating.online,
+        },
+        ladderOptions,
+      )
+    : null;
+  ladder?.start();
+
   return {
     url: address,
     port,
     lobby,
+    ladder,
     async close() {
       clearInterval(evict);
+      // No new ladder game is paired, and what the ladder was writing is written.
+      await ladder?.stop();
       // No lease is given up before the tables have stored what they were doing.
       await leases.halt();
       await lobby.close();

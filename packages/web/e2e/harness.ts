@@ -38,6 +38,8 @@ export async function startServer(
       'warn',
       '--bot-delay',
       '50',
+      '--ladder',
+      'off',
       ...(opts.webDist ? ['--web-dist', opts.webDist] : []),
       ...(opts.args ?? []),
     ],

@@ -45,6 +45,17 @@ export function registerServe(program: Command): void {
       'tables of bots only played at once: per client address, and on this server in all; 0: no limit',
       '2,8',
     )
+    .option(
+      '--ladder <on|off>',
+      'the bot ladder: the built-in bot levels and the bot accounts that joined it play each other, rated in their own pools',
+      'on',
+    )
+    .option(
+      '--ladder-games <n>',
+      'ladder games played at once (each keeps a bot thread busy while its bots think)',
+      '1',
+    )
+    .option('--ladder-seed <seed>', "seed the ladder's games and pairings (a reproducible run); default: random")
     .option('--open-table-idle <minutes>', 'an open table nobody joins or watches for this long closes', '30')
     .option(
       '--allow-origin <origins>',
@@ -72,6 +83,9 @@ export function registerServe(program: Command): void {
         socketsPerAddress: string;
         botTables: string;
         openTableIdle: string;
+        ladder: string;
+        ladderGames: string;
+        ladderSeed?: string;
       }) => {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -115,6 +129,13 @@ export function registerServe(program: Command): void {
             `--http-rate must be a whole number of requests per minute (0: no limit), not "${opts.httpRate}"`,
           );
         }
+        if (opts.ladder !== 'on' && opts.ladder !== 'off') {
+          program.error(`--ladder must be on or off, not "${opts.ladder}"`);
+        }
+        const ladderGames = Number(opts.ladderGames);
+        if (!Number.isInteger(ladderGames) || ladderGames < 1 || ladderGames > 64) {
+          program.error(`--ladder-games must be a whole number from 1 to 64, not "${opts.ladderGames}"`);
+        }
         const logFormat = opts.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json');
         if (logFormat !== 'pretty' && logFormat !== 'json') {
           program.error(`--log-format must be pretty or json, not "${opts.logFormat}"`);
@@ -142,6 +163,7 @@ export function registerServe(program: Command): void {
           socketsPerAddress: socketsPerAddress === 0 ? false : socketsPerAddress,
           botTables: noBotLimit ? false : { perAddress: botTables[0], overall: botTables[1] },
           openTables: { idleMs: idleMinutes * 60_000 },
+          ladder: opts.ladder === 'off' ? false : { concurrent: ladderGames, seed: opts.ladderSeed },
         });
         // The one line a supervisor (or a test) waits for.
         process.stdout.write(`attila server listening on ${server.url}\n`);

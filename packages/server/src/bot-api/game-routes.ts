@@ -48,6 +48,8 @@ interface Context {
   readonly log: Logger;
   readonly times: BotApiTimes;
   readonly open: Set<LineStream>;
+  /** Event streams open now, per bot account (the ladder pairs only bots that listen). */
+  readonly online: Map<string, number>;
 }
 
 export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void {
@@ -103,6 +105,13 @@ export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void 
     if (!who) return reply;
     const stream = new LineStream(reply, ctx.open, ctx.times.heartbeatMs);
     stream.line({ type: 'hello', protocol: BOT_PROTOCOL, games });
+    const id = who.player.id;
+    ctx.online.set(id, (ctx.online.get(id) ?? 0) + 1);
+    stream.whenEnded(() => {
+      const left = (ctx.online.get(id) ?? 1) - 1;
+      if (left > 0) ctx.online.set(id, left);
+      else ctx.online.delete(id);
+    });
     /** Games announced by `start`, not yet ended. */
     const announced = new Map<string, number[]>();
     let polling = false;

@@ -34,6 +34,8 @@ export interface BotSeating {
    */
   botOf(req: FastifyRequest, reply: FastifyReply): Promise<StoredPlayer | null | undefined>;
   seatToken(table: string, seat: number, playerId: string): string;
+  /** The bot accounts with an event stream open in this process now. */
+  online(): ReadonlySet<string>;
 }
 
 export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Promise<BotSeating> {
@@ -42,6 +44,7 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
   const secret = await o.storage.accounts.secret('bot-seat-tokens', randomBytes(32).toString('base64url'));
   const auth = new BearerAuth(bots, o.storage.accounts, secret, now);
   const open = new Set<LineStream>();
+  const online = new Map<string, number>();
   // Streams never end by themselves: the server ends them as it closes. Then every connection without a
   // request under way is closed too: after a long hijacked answer Node's own idle check missed some, and
   // the server waited for them for ever.
@@ -73,6 +76,7 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
     log: o.log,
     times: { ...DEFAULT_BOT_API_TIMES, ...o.times },
     open,
+    online,
   });
   return {
     async botOf(req, reply) {
@@ -89,5 +93,6 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
       return c.value.player;
     },
     seatToken: (table, seat, playerId) => auth.seatToken(table, seat, playerId),
+    online: () => new Set(online.keys()),
   };
 }

@@ -12,7 +12,8 @@ const BIN = fileURLToPath(new URL('../../../cli/bin/attila.js', import.meta.url)
 export async function startChild(db: string, extra: string[] = []): Promise<ChildServer> {
   const child = spawn(
     process.execPath,
-    [BIN, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', ...extra],
+    // The ladder plays only where a test asks for it (`--ladder on` in `extra`).
+    [BIN, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--ladder', 'off', ...extra],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
