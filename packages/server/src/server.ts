@@ -197,7 +197,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     chatRate: options.chatRate,
   });
   const ladderOptions =
-    options.ladder === undefined || options.ladder === false ? null : { ...DEFAULT_LADDER, ...options.ladder };
+    options.ladder === undefined || options.ladder === false
+      ? null
+      : { ...DEFAULT_LADDER, ...options.ladder };
   const botSeating = await registerHttp(app, {
     lobby,
     sockets,

@@ -18,6 +18,7 @@ describe('hash routes', () => {
       { name: 'player', player: 'Galla Placidia' },
       { name: 'lessons' },
       { name: 'lesson', id: 'knights-move' },
+      { name: 'ladder' },
     ];
     for (const r of routes) expect(parseRoute(href(r))).toEqual(r);
   });

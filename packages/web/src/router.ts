@@ -14,6 +14,8 @@ export type Route =
   | { readonly name: 'player'; readonly player: string }
   | { readonly name: 'lessons' }
   | { readonly name: 'leaderboard' }
+  /** The bot ladder: bots rated against each other, and their games. */
+  | { readonly name: 'ladder' }
   | { readonly name: 'lesson'; readonly id: string }
   | { readonly name: 'notFound'; readonly path: string };
 
@@ -38,6 +40,7 @@ export function parseRoute(hash: string): Route {
   if (a === 'player' && b && parts.length === 2) return { name: 'player', player: b };
   if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
   if (a === 'leaderboard' && parts.length === 1) return { name: 'leaderboard' };
+  if (a === 'ladder' && parts.length === 1) return { name: 'ladder' };
   if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
   return { name: 'notFound', path };
 }
@@ -72,6 +75,8 @@ export function href(route: Route): string {
       return '#/learn';
     case 'leaderboard':
       return '#/leaderboard';
+    case 'ladder':
+      return '#/ladder';
     case 'lesson':
       return `#/learn/${encodeURIComponent(route.id)}`;
     case 'notFound':

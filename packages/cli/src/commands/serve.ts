@@ -55,7 +55,10 @@ export function registerServe(program: Command): void {
       'ladder games played at once (each keeps a bot thread busy while its bots think)',
       '1',
     )
-    .option('--ladder-seed <seed>', "seed the ladder's games and pairings (a reproducible run); default: random")
+    .option(
+      '--ladder-seed <seed>',
+      "seed the ladder's games and pairings (a reproducible run); default: random",
+    )
     .option('--open-table-idle <minutes>', 'an open table nobody joins or watches for this long closes', '30')
     .option(
       '--allow-origin <origins>',

@@ -62,7 +62,9 @@ export class LadderStore {
 
   /** The ordinal the next game takes: one past the highest written. */
   async nextOrdinal(): Promise<number> {
-    const rows = await this.sql.all<{ m: number | string | null }>('SELECT MAX(ordinal) AS m FROM ladder_games');
+    const rows = await this.sql.all<{ m: number | string | null }>(
+      'SELECT MAX(ordinal) AS m FROM ladder_games',
+    );
     const m = rows[0]?.m;
     return m === null || m === undefined ? 0 : Number(m) + 1;
   }

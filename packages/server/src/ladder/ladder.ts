@@ -148,7 +148,10 @@ export class Ladder {
       places = ranking.ok ? ranking.value : null;
     }
     if (await this.store.rate(game, places, after, at)) {
-      this.deps.log.info({ table: game.tableId, pool: game.pool, players: game.players, places }, 'ladder game rated');
+      this.deps.log.info(
+        { table: game.tableId, pool: game.pool, players: game.players, places },
+        'ladder game rated',
+      );
     }
   }
 
@@ -220,8 +223,14 @@ export class Ladder {
       const token = this.deps.seatToken(game.tableId, seat, playerId);
       // The seat is the account's before it is taken: its event stream hears of the game as it starts.
       await this.deps.storage.accounts.setSeatPlayer(game.tableId, seat, playerId);
-      const joined = await table.submit({ kind: 'join', name: account?.displayName ?? playerId, seat, token });
-      if (!joined.ok) this.deps.log.warn({ table: game.tableId, seat, error: joined.error }, 'ladder seat refused');
+      const joined = await table.submit({
+        kind: 'join',
+        name: account?.displayName ?? playerId,
+        seat,
+        token,
+      });
+      if (!joined.ok)
+        this.deps.log.warn({ table: game.tableId, seat, error: joined.error }, 'ladder seat refused');
     }
   }
 }

@@ -52,7 +52,8 @@ export function pairNext(input: PairingInput): string[] | null {
     : Array.from({ length: ordered.length - seats + 1 }, (_, i) => ordered.slice(i, i + seats));
   const meetings = (g: readonly string[]) => {
     let n = 0;
-    for (let i = 0; i < g.length; i++) for (let j = i + 1; j < g.length; j++) n += met.get(pairKey(g[i], g[j])) ?? 0;
+    for (let i = 0; i < g.length; i++)
+      for (let j = i + 1; j < g.length; j++) n += met.get(pairKey(g[i], g[j])) ?? 0;
     return n;
   };
   const rng = Rng.fromSeed(`${input.seed}/${input.ordinal}/pairing`);

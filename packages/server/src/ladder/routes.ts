@@ -84,7 +84,11 @@ export function registerLadderRoutes(
       return refuse(reply, 'token.missing', 'the bot API needs the header "Authorization: Bearer <token>"');
     const body = joinSchema.safeParse(req.body ?? {});
     if (!body.success)
-      return refuse(reply, 'request.invalid', `${describeZodError(body.error)}: send {"join": true} or {"join": false}`);
+      return refuse(
+        reply,
+        'request.invalid',
+        `${describeZodError(body.error)}: send {"join": true} or {"join": false}`,
+      );
     await store.setJoined(bot.id, body.data.join, now());
     return { joined: body.data.join, since: await store.joinedSince(bot.id) };
   });
