@@ -127,6 +127,42 @@ describe('attila bot connect', { timeout: 120_000 }, () => {
     expect(b.out()).not.toMatch(/warning/);
   });
 
+  it('the Python bot plays a Knights and a 3-seat Tribes game by itself through the bot API (no bridge)', async () => {
+    const direct = await newBotAccount(server.url, `PyApi${Date.now() % 100000}`);
+    const [python, script] = PYTHON_BOT;
+    const child = spawn(python, [script, '--server', server.url, '--token', direct.token, '--games', '2'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    try {
+      const knights = await bearer<CreateTableResponse>(server.url, direct.token, 'POST', '/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'bot', bot: 'easy' }, { type: 'human' }],
+      });
+      const tribes = await bearer<CreateTableResponse>(server.url, direct.token, 'POST', '/api/tables', {
+        game: 'tribes',
+        settings: { players: 3 },
+        seats: [{ type: 'human' }, { type: 'bot', bot: 'random' }, { type: 'bot', bot: 'greedy' }],
+      });
+      expect([knights.status, tribes.status]).toEqual([201, 201]);
+      const k = await finished(knights.body.table.id);
+      const t = await finished(tribes.body.table.id);
+      expect(k.result?.reason ?? '').not.toMatch(/time|aborted|closed/);
+      expect(t.result?.reason ?? '').not.toMatch(/time|aborted|closed/);
+      expect(t.seq).toBeGreaterThan(10);
+      await replays(k.id, knightsGame);
+      await replays(t.id, tribesGame);
+      expect(await exited).toBe(0);
+      expect(out).toContain(`table ${k.id} ended`);
+      expect(out).toContain(`table ${t.id} ended`);
+      expect(out).not.toMatch(/refused|Traceback/);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
   it("--seek keeps a Knights table in the lobby under the bot's name; whoever joins plays the bot", async () => {
     const seeking = await newBotAccount(server.url, `Seek${Date.now() % 100000}`);
     const b = bridge([
