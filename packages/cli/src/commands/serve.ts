@@ -56,6 +56,10 @@ export function registerServe(program: Command): void {
       '1',
     )
     .option(
+      '--ladder-levels <names>',
+      'the built-in bot levels that play on the ladder, comma-separated (each game takes those it has); default: all',
+    )
+    .option(
       '--ladder-seed <seed>',
       "seed the ladder's games and pairings (a reproducible run); default: random",
     )
@@ -89,6 +93,7 @@ export function registerServe(program: Command): void {
         ladder: string;
         ladderGames: string;
         ladderSeed?: string;
+        ladderLevels?: string;
       }) => {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -166,7 +171,10 @@ export function registerServe(program: Command): void {
           socketsPerAddress: socketsPerAddress === 0 ? false : socketsPerAddress,
           botTables: noBotLimit ? false : { perAddress: botTables[0], overall: botTables[1] },
           openTables: { idleMs: idleMinutes * 60_000 },
-          ladder: opts.ladder === 'off' ? false : { concurrent: ladderGames, seed: opts.ladderSeed },
+          ladder:
+            opts.ladder === 'off'
+              ? false
+              : { concurrent: ladderGames, seed: opts.ladderSeed, levels: ladderLevels(opts.ladderLevels) },
         });
         // The one line a supervisor (or a test) waits for.
         process.stdout.write(`attila server listening on ${server.url}\n`);
@@ -178,6 +186,16 @@ export function registerServe(program: Command): void {
         process.once('SIGTERM', () => void stop());
       },
     );
+}
+
+/** `--ladder-levels random,easy`: the same names for both games (each plays those it offers). */
+function ladderLevels(list: string | undefined): { knights: string[]; tribes: string[] } | undefined {
+  if (list === undefined) return undefined;
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return { knights: names, tribes: names };
 }
 
 /**
