@@ -39,6 +39,9 @@ export const DEFAULT_LADDER: LadderOptions = {
   roundMs: 1_000,
 };
 
+/** A ladder table whose seats are not all taken this long after it was paired is closed. */
+const OPEN_GRACE_MS = 60_000;
+
 /** How many recent games of a pool the pairing looks at (who met whom lately). */
 const RECENT_GAMES = 200;
 
@@ -122,7 +125,11 @@ export class Ladder {
       await this.rate(game, meta);
       return false;
     }
-    if (meta.status === 'open') await this.seatAccounts(game);
+    if (meta.status === 'open') {
+      await this.seatAccounts(game);
+      // A seat nobody could take (the account was deleted meanwhile) must not hold up the ladder.
+      if (this.deps.now() - game.createdAt > OPEN_GRACE_MS) return !(await this.closeUnseated(game));
+    }
     return true;
   }
 
@@ -153,6 +160,17 @@ export class Ladder {
         'ladder game rated',
       );
     }
+  }
+
+  /** Closes a ladder table still waiting for a seat; true once it is closed (rated next round, no result). */
+  private async closeUnseated(game: LadderGameRow): Promise<boolean> {
+    const table = await this.deps.lobby.open(game.tableId);
+    if (!table || table.status !== 'open') return false;
+    const closed = await table.submit({
+      kind: 'close',
+      reason: 'closed by the ladder: a bot account did not take its seat',
+    });
+    return closed.ok;
   }
 
   /** Pairs and creates the next game; false when no pool has enough players. */
