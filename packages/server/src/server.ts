@@ -56,6 +56,11 @@ export interface ServerOptions {
   /** How bots are run; default a worker-thread pool over `botModule`. */
   readonly bots?: BotRunner;
   readonly botThreads?: number;
+  /**
+   * How long a bot may think before its seat plays its first legal move instead (default 30 s, `bots/pool.ts`).
+   * A reproducible run (the ladder's test) needs no answer cut short, whatever the machine's load.
+   */
+  readonly botTimeoutMs?: number;
   readonly botDelayMs?: number;
   /**
    * In games with hidden information (Tribes), a bot's answer waits at least this long after the question
@@ -143,6 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       catalog: botNames(botModule),
       botModule: botModuleUrl,
       threads: options.botThreads,
+      timeoutMs: options.botTimeoutMs,
       priority: (table) => priority(table),
       minThinkMs: defaultMinThink(botModule.games, options.botMinThinkMs ?? HIDDEN_INFORMATION_MIN_THINK_MS),
     });

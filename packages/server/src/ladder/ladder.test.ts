@@ -29,6 +29,9 @@ function options(dbFile: string): ServerOptions {
     botDelayMs: 0,
     botMinThinkMs: 0,
     botThreads: 1,
+    // On a loaded machine the perfect player's longest searches pass the default 30 s, and a question cut
+    // short is answered by the first legal move: the run would depend on the load, not on the seed alone.
+    botTimeoutMs: 600_000,
     logger: pino({ level: 'silent' }),
     httpRate: false,
     ladder: {
