@@ -52,7 +52,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--ladder-games <n>',
-      'ladder games played at once (each keeps a bot thread busy while its bots think)',
+      "ladder games played at once (their bots share the bot pool's one thread for bots-only games)",
       '1',
     )
     .option(

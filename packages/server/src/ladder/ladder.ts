@@ -18,7 +18,7 @@ import { pairNext } from './pairing.js';
 import { DEFAULT_POOL_SHARES, POOL_SHAPES, poolOf, type LadderPool } from './pools.js';
 
 export interface LadderOptions {
-  /** Ladder games played at once (each keeps a bot thread busy while a bot thinks). */
+  /** Ladder games played at once (their bots share the bot pool's thread for bots-only games). */
   readonly concurrent: number;
   /** How often each pool comes round (pools.ts). */
   readonly shares: { readonly [P in LadderPool]: number };
