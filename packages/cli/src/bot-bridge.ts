@@ -8,7 +8,7 @@ import type { GameKind } from '@attila/core';
 import type { HostLine } from '@attila/protocol/bot-lines';
 import type { BotProgram } from './bot-program.js';
 import { REFUSALS_PER_TURN } from './bot-match.js';
-import type { BotServer, LineStreamHandle } from './bot-server.js';
+import { backoffMs, sleep, type BotServer, type LineStreamHandle } from './bot-server.js';
 
 type Turn = Extract<HostLine, { type: 'turn' }>;
 
@@ -81,15 +81,43 @@ export class BotBridge {
       `table ${line.table}: ${line.game} starts, seat ${line.seats.join(', ')} of ${line.players}`,
     );
     this.program.send(line);
-    const opened = await this.server.stream(`/api/bot/game/${encodeURIComponent(line.table)}/stream`, (l) =>
-      this.gameLine(l),
-    );
-    if (!opened.ok) {
-      this.log.warn(`table ${line.table}: ${opened.error.message}`);
-      return;
+    await this.follow(line.table, game);
+  }
+
+  /**
+   * Keeps the game's stream open until the game ends: when the connection drops or the server restarts,
+   * it is opened again after a growing wait, and the server's new stream starts with the current turn (a
+   * move posted while the server was away is asked again), or with the end if the game ended meanwhile.
+   */
+  private async follow(table: string, game: Game): Promise<void> {
+    const live = () => !this.stopping && this.games.get(table) === game;
+    for (let attempt = 0; live();) {
+      const opened = await this.server.stream(`/api/bot/game/${encodeURIComponent(table)}/stream`, (l) =>
+        this.gameLine(l),
+      );
+      if (!opened.ok) {
+        if (opened.error.code === 'server.refused') {
+          // Not this bot's game any more, or no such table: nothing to come back to.
+          this.log.warn(`table ${table}: ${opened.error.message}`);
+          this.games.delete(table);
+          this.finished.add(table);
+          return;
+        }
+        const wait = backoffMs(attempt++);
+        this.log.warn(`table ${table}: ${opened.error.message}; trying again in ${wait} ms`);
+        await sleep(wait);
+        continue;
+      }
+      if (!live()) return opened.value.close();
+      attempt = 0;
+      game.stream = opened.value;
+      await opened.value.ended;
+      game.stream = null;
+      if (!live()) return;
+      const wait = backoffMs(attempt++);
+      this.log.warn(`table ${table}: the game stream was cut; reconnecting in ${wait} ms`);
+      await sleep(wait);
     }
-    if (this.stopping || !this.games.has(line.table)) return opened.value.close();
-    game.stream = opened.value;
   }
 
   private gameLine(line: HostLine): void {

@@ -19,6 +19,16 @@ export interface LineStreamHandle {
   close(): void;
 }
 
+/**
+ * The wait before reconnecting attempt `attempt` (0 first): 0.25 s doubling to at most 15 s, so a server
+ * restarting is found again within seconds and a server down for long is not hammered.
+ */
+export function backoffMs(attempt: number): number {
+  return Math.min(15_000, 250 * 2 ** Math.min(attempt, 6));
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 export class BotServer {
   constructor(
     readonly url: string,

@@ -389,3 +389,4 @@ export * from './accounts.js';
 export * from './push.js';
 export * from './puzzles.js';
 export * from './pools.js';
+export * from './ladder.js';

@@ -26,6 +26,9 @@ import { registerRatingRoutes } from './rating-routes.js';
 import type { PoolService } from './pools/pools.js';
 import { registerPoolRoutes } from './pools/routes.js';
 import { registerSecurityHeaders, registerWebApp } from './web-app.js';
+import { registerLadderRoutes } from './ladder/routes.js';
+import type { LadderOptions } from './ladder/ladder.js';
+import type { BotSeating } from './bot-api/register.js';
 import {
   botNameClash,
   createTableSchema,
@@ -100,6 +103,8 @@ export interface HttpContext {
   readonly now?: () => number;
   /** Quick pairing (pools/). */
   readonly pools: PoolService;
+  /** The bot ladder's settings when it runs here; null: switched off (its page still shows the past). */
+  readonly ladder?: LadderOptions | null;
 }
 
 /** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
@@ -140,7 +145,8 @@ async function registerRateLimit(app: FastifyInstance, rate: HttpRateLimit): Pro
   });
 }
 
-export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<void> {
+/** What the server needs of the HTTP side afterwards: how bot accounts are seated (the ladder). */
+export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<BotSeating> {
   const { lobby } = ctx;
   const botNames = new Set(lobby.gameInfo().flatMap((g) => g.bots));
   /** A person may not take a bot's name (any game's, any case, with or without "bot" around it). */
@@ -309,6 +315,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   registerRatingRoutes(app, ctx.storage, (game) => lobby.gameInfo().find((g) => g.game === game)?.bots ?? []);
 
   registerPuzzleRoutes(app, ctx.storage, identity);
+  registerLadderRoutes(app, ctx.storage, ctx.ladder ?? null, botSeating);
 
   await registerWebApp(app, ctx.webDist);
+  return botSeating;
 }

@@ -57,6 +57,16 @@ export const DEFAULT_LOBBY_LIMITS: LobbyLimits = {
   chatKept: LIMITS.chatKept,
 };
 
+/**
+ * A table of the bot ladder (ladder/ladder.ts): its id is written in the ladder's storage before the table
+ * (so a restart knows what was paired), its seed comes from the ladder's, and the ladder bounds its own
+ * games (the bots-only budget of visitors' tables does not count them).
+ */
+export interface LadderPlacement {
+  readonly id: string;
+  readonly seed: string;
+}
+
 /** At most this many tables in the lobby list. */
 const LIST_LIMIT = 200;
 
@@ -249,6 +259,8 @@ export class Lobby implements LeaseLobby {
     creatorToken?: (table: string, seat: number) => string,
     /** Human seats taken at once, by seat (quick pairing: each held by its pool entry's token). */
     holders?: ReadonlyMap<number, SeatHolder>,
+    /** The bot ladder's own tables: their id and seed chosen beforehand, outside the bots-only budget. */
+    ladder?: LadderPlacement,
   ): Promise<Result<CreateTableResponse>> {
     const game = this.games[request.game];
     if (!game) {
@@ -302,14 +314,14 @@ export class Lobby implements LeaseLobby {
     } else if (request.seat !== undefined) {
       return err('create.seat', 'give a display name ("name") to take a seat');
     }
-    if (this.limits.botTables && humanSeats.length === 0) {
+    if (this.limits.botTables && humanSeats.length === 0 && !ladder) {
       const budget = mayStartBotTable(this.runningBotTables(), address, this.limits.botTables);
       if (!budget.ok) return budget;
     }
-    const seed = newSeed();
+    const seed = ladder?.seed ?? newSeed();
     const start = game.setup(settings.value, seed);
     if (!start.ok) return err('create.settings', start.error.message);
-    const id = newTableId();
+    const id = ladder?.id ?? newTableId();
     const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
     const held = (seat: number) => (request.seats[seat].type === 'human' ? holders?.get(seat) : undefined);
     const seats: StoredSeat[] = request.seats.map((spec, seat) =>

@@ -35,6 +35,7 @@ import type { ChatRate } from './chat-limit.js';
 import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
 import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
+import { DEFAULT_LADDER, Ladder, type LadderOptions } from './ladder/ladder.js';
 
 export interface ServerOptions {
   /** The bot API's heartbeat and polling times (tests shorten them). */
@@ -58,6 +59,11 @@ export interface ServerOptions {
   /** How bots are run; default a worker-thread pool over `botModule`. */
   readonly bots?: BotRunner;
   readonly botThreads?: number;
+  /**
+   * How long a bot may think before its seat plays its first legal move instead (default 30 s, `bots/pool.ts`).
+   * A reproducible run (the ladder's test) needs no answer cut short, whatever the machine's load.
+   */
+  readonly botTimeoutMs?: number;
   readonly botDelayMs?: number;
   /**
    * In games with hidden information (Tribes), a bot's answer waits at least this long after the question
@@ -100,6 +106,12 @@ export interface ServerOptions {
   readonly push?: PushOptions;
   /** Quick pairing's times: how often pools are paired, how long an entry lives without its connection. */
   readonly pools?: Partial<PoolTimes>;
+  /**
+   * The bot ladder (ladder/ladder.ts), when given (`attila serve` gives it unless `--ladder off`): one game
+   * at a time by default. Absent or false: off (its page still shows its past games and ratings). With
+   * several server processes on one database, run it in one of them.
+   */
+  readonly ladder?: Partial<LadderOptions> | false;
 }
 
 export interface RunningServer {
@@ -108,6 +120,8 @@ export interface RunningServer {
   readonly lobby: Lobby;
   /** Web Push notices: `push.notify(accountId, kind, data)` tells an account's browsers (challenges use it). */
   readonly push: Push;
+  /** The bot ladder when it runs here (null: off). */
+  readonly ladder: Ladder | null;
   close(): Promise<void>;
 }
 
@@ -143,6 +157,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       catalog: botNames(botModule),
       botModule: botModuleUrl,
       threads: options.botThreads,
+      timeoutMs: options.botTimeoutMs,
       priority: (table) => priority(table),
       minThinkMs: defaultMinThink(botModule.games, options.botMinThinkMs ?? HIDDEN_INFORMATION_MIN_THINK_MS),
     });
@@ -205,7 +220,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     chatRate: options.chatRate,
   });
-  await registerHttp(app, {
+  const ladderOptions =
+    options.ladder === undefined || options.ladder === false
+      ? null
+      : { ...DEFAULT_LADDER, ...options.ladder };
+  const botSeating = await registerHttp(app, {
     lobby,
     sockets,
     metrics,
@@ -219,6 +238,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     botApi: options.botApi,
     now: options.now,
     pools,
+    ladder: ladderOptions,
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],
       sessions: options.sessions,
@@ -236,13 +256,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = Number(new URL(address).port);
   log.info({ url: address }, 'attila server listening');
 
+  const ladder = ladderOptions
+    ? new Ladder(
+        {
+          lobby,
+          storage,
+          log,
+          now: options.now ?? (() => Date.now()),
+          seatToken: botSeating.seatToken,
+          online: botSeating.online,
+        },
+        ladderOptions,
+      )
+    : null;
+  ladder?.start();
+
   return {
     url: address,
     port,
     lobby,
     push,
+    ladder,
     async close() {
       clearInterval(evict);
+      // No new ladder game is paired, and what the ladder was writing is written.
+      await ladder?.stop();
       // No lease is given up before the tables have stored what they were doing.
       await pools.close();
       await leases.halt();

@@ -50,6 +50,8 @@ export async function startServer(
       // A bot's padded think time (it hides what a Tribes bot holds) only slows tests; a test of it passes its own.
       '--bot-min-think',
       '0',
+      '--ladder',
+      'off',
       ...(opts.webDist ? ['--web-dist', opts.webDist] : []),
       ...(opts.args ?? []),
     ],

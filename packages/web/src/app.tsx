@@ -23,6 +23,7 @@ const LessonScreen = lazyScreen(() => import('./lessons/lesson-screen.js').then(
 const LeaderboardScreen = lazyScreen(() =>
   import('./screens/leaderboard.js').then((m) => m.LeaderboardScreen),
 );
+const LadderScreen = lazyScreen(() => import('./screens/ladder.js').then((m) => m.LadderScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 const KnightsAnalysisScreen = lazyScreen(() =>
   import('./screens/knights-analysis.js').then((m) => m.KnightsAnalysisScreen),
@@ -70,6 +71,8 @@ function Screen({ route }: { route: Route }) {
       return <LessonsScreen />;
     case 'leaderboard':
       return <LeaderboardScreen />;
+    case 'ladder':
+      return <LadderScreen />;
     case 'lesson':
       return <LessonScreen key={route.id} id={route.id} />;
     case 'notFound':

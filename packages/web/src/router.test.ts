@@ -23,6 +23,7 @@ describe('hash routes', () => {
       { name: 'challenge', player: 'Galla Placidia' },
       { name: 'lessons' },
       { name: 'lesson', id: 'knights-move' },
+      { name: 'ladder' },
     ];
     for (const r of routes) expect(parseRoute(href(r))).toEqual(r);
   });

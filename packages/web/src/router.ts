@@ -18,6 +18,8 @@ export type Route =
   | { readonly name: 'challenge'; readonly player: string | null }
   | { readonly name: 'lessons' }
   | { readonly name: 'leaderboard' }
+  /** The bot ladder: bots rated against each other, and their games. */
+  | { readonly name: 'ladder' }
   | { readonly name: 'lesson'; readonly id: string }
   | { readonly name: 'notFound'; readonly path: string };
 
@@ -47,6 +49,7 @@ export function parseRoute(hash: string): Route {
   if (a === 'challenge' && parts.length <= 2) return { name: 'challenge', player: b ?? null };
   if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
   if (a === 'leaderboard' && parts.length === 1) return { name: 'leaderboard' };
+  if (a === 'ladder' && parts.length === 1) return { name: 'ladder' };
   if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
   return { name: 'notFound', path };
 }
@@ -89,6 +92,8 @@ export function href(route: Route): string {
       return '#/learn';
     case 'leaderboard':
       return '#/leaderboard';
+    case 'ladder':
+      return '#/ladder';
     case 'lesson':
       return `#/learn/${encodeURIComponent(route.id)}`;
     case 'notFound':

@@ -40,7 +40,8 @@ beforeAll(async () => {
     botApi: { heartbeatMs: 1000, pollMs: 100 },
   });
   bot = await newBotAccount(server.url, `Py${Date.now() % 100000}`);
-});
+  // A loaded machine: starting the server and hashing the account's password take their time.
+}, 60_000);
 afterAll(() => server.close());
 
 /** The bridge as a child process; its output so far, and a way to wait for a text in it. */
@@ -126,6 +127,42 @@ describe('attila bot connect', { timeout: 120_000 }, () => {
     expect(b.out()).not.toMatch(/warning/);
   });
 
+  it('the Python bot plays a Knights and a 3-seat Tribes game by itself through the bot API (no bridge)', async () => {
+    const direct = await newBotAccount(server.url, `PyApi${Date.now() % 100000}`);
+    const [python, script] = PYTHON_BOT;
+    const child = spawn(python, [script, '--server', server.url, '--token', direct.token, '--games', '2'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    try {
+      const knights = await bearer<CreateTableResponse>(server.url, direct.token, 'POST', '/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'bot', bot: 'easy' }, { type: 'human' }],
+      });
+      const tribes = await bearer<CreateTableResponse>(server.url, direct.token, 'POST', '/api/tables', {
+        game: 'tribes',
+        settings: { players: 3 },
+        seats: [{ type: 'human' }, { type: 'bot', bot: 'random' }, { type: 'bot', bot: 'greedy' }],
+      });
+      expect([knights.status, tribes.status]).toEqual([201, 201]);
+      const k = await finished(knights.body.table.id);
+      const t = await finished(tribes.body.table.id);
+      expect(k.result?.reason ?? '').not.toMatch(/time|aborted|closed/);
+      expect(t.result?.reason ?? '').not.toMatch(/time|aborted|closed/);
+      expect(t.seq).toBeGreaterThan(10);
+      await replays(k.id, knightsGame);
+      await replays(t.id, tribesGame);
+      expect(await exited).toBe(0);
+      expect(out).toContain(`table ${k.id} ended`);
+      expect(out).toContain(`table ${t.id} ended`);
+      expect(out).not.toMatch(/refused|Traceback/);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
   it("--seek keeps a Knights table in the lobby under the bot's name; whoever joins plays the bot", async () => {
     const seeking = await newBotAccount(server.url, `Seek${Date.now() % 100000}`);
     const b = bridge([
@@ -194,5 +231,58 @@ describe('attila bot connect', { timeout: 120_000 }, () => {
     );
     const none = await attila(['bot', 'connect', '--server', server.url, '--', ...PYTHON_BOT], '');
     expect(none.stderr).toMatch(/--token or \$ATTILA_BOT_TOKEN/);
+  });
+});
+
+describe('attila bot connect through a server restart', { timeout: 120_000 }, () => {
+  it('reconnects with backoff and plays its game on to the end from the game stream', async () => {
+    const dbFile = join(mkdtempSync(join(tmpdir(), 'attila-reconnect-')), 'test.db');
+    const options = {
+      dbFile,
+      // The built-in bot thinks slowly enough that the game is under way when the server stops.
+      botDelayMs: 300,
+      botMinThinkMs: 0,
+      httpRate: false as const,
+      logger: pino({ level: 'silent' }),
+      botApi: { heartbeatMs: 1000, pollMs: 100 },
+    };
+    let first: RunningServer | null = await startServer({ ...options, port: 0 });
+    const url = first.url;
+    const account = await newBotAccount(url, `Re${Date.now() % 100000}`);
+    const b = bridge(['--server', url, '--token', account.token, '--', ...PYTHON_BOT]);
+    let second: RunningServer | null = null;
+    try {
+      await b.saw('python-random is connected');
+      const made = await bearer<CreateTableResponse>(url, account.token, 'POST', '/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'bot', bot: 'easy' }],
+      });
+      expect(made.status).toBe(201);
+      const id = made.body.table.id;
+      for (;;) {
+        const { table } = (await (await fetch(`${url}/api/tables/${id}`)).json()) as { table: TableInfo };
+        if (table.seq >= 4) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await first.close();
+      first = null;
+      await b.saw('was cut; reconnecting');
+      await new Promise((r) => setTimeout(r, 1000));
+      second = await startServer({ ...options, port: Number(new URL(url).port) });
+      await b.saw(`reconnected to ${url}`);
+      await b.saw(`table ${id}: the game is over`);
+      const { table } = (await (await fetch(`${url}/api/tables/${id}`)).json()) as { table: TableInfo };
+      expect(table.status).toBe('finished');
+      // Played to its end by the bot, not lost on time or abandoned.
+      expect(table.result?.reason ?? '').not.toMatch(/time|aborted|closed/);
+      const exited = new Promise<number | null>((r) => b.child.once('exit', (code) => r(code)));
+      b.child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(b.out()).toMatch(/stopped after 1 games; 0 left to their clocks/);
+    } finally {
+      if (b.child.exitCode === null) b.child.kill('SIGKILL');
+      await first?.close();
+      await second?.close();
+    }
   });
 });

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import type { HostLine } from '@attila/protocol/bot-lines';
 import { BotBridge } from '../bot-bridge.js';
 import { BotProgram } from '../bot-program.js';
-import { BotServer } from '../bot-server.js';
+import { backoffMs, BotServer, sleep, type LineStreamHandle } from '../bot-server.js';
 import { parseSeek, Seeker } from '../bot-seek.js';
 
 interface ConnectOptions {
@@ -70,12 +70,14 @@ export function registerBotConnect(bot: Command, program: Command): void {
       let bridge: BotBridge | null = null;
       let hello: (games: readonly GameKind[]) => void = () => undefined;
       const greeted = new Promise<readonly GameKind[]>((resolve) => (hello = resolve));
-      const events = await server.stream('/api/bot/stream', (line) => {
+      const onEvent = (line: HostLine) => {
         if (line.type === 'hello') return hello(line.games);
         if (bridge) bridge.event(line);
         else early.push(line);
-      });
+      };
+      const events = await server.stream('/api/bot/stream', onEvent);
       if (!events.ok) return program.error(`bot connect: ${events.error.message}`);
+      let current: LineStreamHandle = events.value;
       const games = (await greeted).filter((g) => accepted.includes(g));
       if (games.length === 0) {
         events.value.close();
@@ -103,7 +105,7 @@ export function registerBotConnect(bot: Command, program: Command): void {
         stopped = true;
         seeker.stop();
         const left = active.stop();
-        events.value.close();
+        current.close();
         await running.stop();
         if (why === null) {
           log.info(`stopped after ${active.ended} games; ${left} left to their clocks`);
@@ -114,7 +116,31 @@ export function registerBotConnect(bot: Command, program: Command): void {
       };
       process.once('SIGINT', () => void stop(null));
       process.once('SIGTERM', () => void stop(null));
-      void events.value.ended.then(() => stop(`the server at ${server.url} ended the event stream`));
+      // The server restarting or the connection dropping: the event stream is opened again after a growing
+      // wait; its first lines announce the games still being played, which the bridge already follows.
+      const followEvents = async () => {
+        for (let attempt = 0; !stopped;) {
+          await current.ended;
+          if (stopped) return;
+          const wait = backoffMs(attempt++);
+          log.warn(`the event stream from ${server.url} was cut; reconnecting in ${wait} ms`);
+          await sleep(wait);
+          if (stopped) return;
+          const again = await server.stream('/api/bot/stream', onEvent);
+          if (again.ok) {
+            attempt = 0;
+            current = again.value;
+            log.info(`reconnected to ${server.url}`);
+          } else if (/\(status 40[13]\)/.test(again.error.message)) {
+            // The token was revoked (or the account is gone) meanwhile: no reconnecting helps.
+            return stop(again.error.message);
+          } else {
+            log.warn(again.error.message);
+            current = { ended: Promise.resolve(), close: () => undefined };
+          }
+        }
+      };
+      void followEvents();
       const failed = await bridge.pump();
       if (failed !== null) await stop(failed);
     });

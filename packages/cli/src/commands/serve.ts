@@ -45,6 +45,24 @@ export function registerServe(program: Command): void {
       'tables of bots only played at once: per client address, and on this server in all; 0: no limit',
       '2,8',
     )
+    .option(
+      '--ladder <on|off>',
+      'the bot ladder: the built-in bot levels and the bot accounts that joined it play each other, rated in their own pools',
+      'on',
+    )
+    .option(
+      '--ladder-games <n>',
+      "ladder games played at once (their bots share the bot pool's one thread for bots-only games)",
+      '1',
+    )
+    .option(
+      '--ladder-levels <names>',
+      'the built-in bot levels that play on the ladder, comma-separated (each game takes those it has); default: all',
+    )
+    .option(
+      '--ladder-seed <seed>',
+      "seed the ladder's games and pairings (a reproducible run); default: random",
+    )
     .option('--open-table-idle <minutes>', 'an open table nobody joins or watches for this long closes', '30')
     .option(
       '--allow-origin <origins>',
@@ -77,6 +95,10 @@ export function registerServe(program: Command): void {
         socketsPerAddress: string;
         botTables: string;
         openTableIdle: string;
+        ladder: string;
+        ladderGames: string;
+        ladderSeed?: string;
+        ladderLevels?: string;
       }) => {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -120,6 +142,13 @@ export function registerServe(program: Command): void {
             `--http-rate must be a whole number of requests per minute (0: no limit), not "${opts.httpRate}"`,
           );
         }
+        if (opts.ladder !== 'on' && opts.ladder !== 'off') {
+          program.error(`--ladder must be on or off, not "${opts.ladder}"`);
+        }
+        const ladderGames = Number(opts.ladderGames);
+        if (!Number.isInteger(ladderGames) || ladderGames < 1 || ladderGames > 64) {
+          program.error(`--ladder-games must be a whole number from 1 to 64, not "${opts.ladderGames}"`);
+        }
         const logFormat = opts.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json');
         if (logFormat !== 'pretty' && logFormat !== 'json') {
           program.error(`--log-format must be pretty or json, not "${opts.logFormat}"`);
@@ -148,6 +177,10 @@ export function registerServe(program: Command): void {
           botTables: noBotLimit ? false : { perAddress: botTables[0], overall: botTables[1] },
           openTables: { idleMs: idleMinutes * 60_000 },
           push: { contact: opts.pushContact },
+          ladder:
+            opts.ladder === 'off'
+              ? false
+              : { concurrent: ladderGames, seed: opts.ladderSeed, levels: ladderLevels(opts.ladderLevels) },
         });
         // The one line a supervisor (or a test) waits for.
         process.stdout.write(`attila server listening on ${server.url}\n`);
@@ -159,6 +192,16 @@ export function registerServe(program: Command): void {
         process.once('SIGTERM', () => void stop());
       },
     );
+}
+
+/** `--ladder-levels random,easy`: the same names for both games (each plays those it offers). */
+function ladderLevels(list: string | undefined): { knights: string[]; tribes: string[] } | undefined {
+  if (list === undefined) return undefined;
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return { knights: names, tribes: names };
 }
 
 /**

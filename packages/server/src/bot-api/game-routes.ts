@@ -50,6 +50,8 @@ interface Context {
   readonly open: Set<LineStream>;
   /** More news for an account's event stream (challenges): each starts with the stream and stops with it. */
   readonly extraLines: StreamLines[];
+  /** Event streams open now, per bot account (the ladder pairs only bots that listen). */
+  readonly online: Map<string, number>;
 }
 
 /** Adds lines to an account's event stream; resolves to what stops them. */
@@ -108,6 +110,13 @@ export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void 
     if (!who) return reply;
     const stream = new LineStream(reply, ctx.open, ctx.times.heartbeatMs);
     stream.line({ type: 'hello', protocol: BOT_PROTOCOL, games });
+    const id = who.player.id;
+    ctx.online.set(id, (ctx.online.get(id) ?? 0) + 1);
+    stream.whenEnded(() => {
+      const left = (ctx.online.get(id) ?? 1) - 1;
+      if (left > 0) ctx.online.set(id, left);
+      else ctx.online.delete(id);
+    });
     /** Games announced by `start`, not yet ended. */
     const announced = new Map<string, number[]>();
     let polling = false;

@@ -41,6 +41,8 @@ export interface BotSeating {
   seatToken(table: string, seat: number, playerId: string): string;
   /** More news for every account's event stream, added once the server is put together (challenges). */
   addStreamLines(lines: StreamLines): void;
+  /** The bot accounts with an event stream open in this process now. */
+  online(): ReadonlySet<string>;
 }
 
 export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Promise<BotSeating> {
@@ -49,6 +51,7 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
   const secret = await o.storage.accounts.secret('bot-seat-tokens', randomBytes(32).toString('base64url'));
   const auth = new BearerAuth(bots, o.storage.accounts, secret, now);
   const open = new Set<LineStream>();
+  const online = new Map<string, number>();
   // Streams never end by themselves: the server ends them as it closes. Then every connection without a
   // request under way is closed too: after a long hijacked answer Node's own idle check missed some, and
   // the server waited for them for ever.
@@ -82,6 +85,7 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
     times: { ...DEFAULT_BOT_API_TIMES, ...o.times },
     open,
     extraLines,
+    online,
   });
   return {
     async botOf(req, reply) {
@@ -99,5 +103,6 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
     },
     seatToken: (table, seat, playerId) => auth.seatToken(table, seat, playerId),
     addStreamLines: (lines) => void extraLines.push(lines),
+    online: () => new Set(online.keys()),
   };
 }

@@ -240,6 +240,36 @@ CREATE TABLE pool_locks (
 );
 `,
   },
+  {
+    version: 12,
+    description:
+      'the bot ladder: its games (written before the table, so a restart finds what was paired), its ratings per pool, bot accounts that opted in',
+    // ladder_games.table_id has no foreign key: the row is written before its table, and a row whose table
+    // never came is deleted at the next start (the pairing did not happen).
+    sql: (d) => `
+ALTER TABLE players ADD COLUMN ladder_since ${TIME[d]};
+CREATE TABLE ladder_games (
+  table_id TEXT PRIMARY KEY,
+  ordinal INTEGER NOT NULL UNIQUE,
+  pool TEXT NOT NULL,
+  players TEXT NOT NULL,
+  created_at ${TIME[d]} NOT NULL,
+  rated_at ${TIME[d]},
+  places TEXT
+);
+CREATE INDEX ladder_games_unrated ON ladder_games (rated_at);
+CREATE TABLE ladder_ratings (
+  pool TEXT NOT NULL,
+  player TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION,
+  games INTEGER NOT NULL,
+  last_game_at ${TIME[d]},
+  PRIMARY KEY (pool, player)
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

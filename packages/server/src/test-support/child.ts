@@ -12,7 +12,22 @@ const BIN = fileURLToPath(new URL('../../../cli/bin/attila.js', import.meta.url)
 export async function startChild(db: string, extra: string[] = []): Promise<ChildServer> {
   const child = spawn(
     process.execPath,
-    [BIN, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--bot-min-think', '0', ...extra],
+    // The ladder plays only where a test asks for it (`--ladder on` in `extra`).
+    [
+      BIN,
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      db,
+      '--log-level',
+      'warn',
+      '--bot-min-think',
+      '0',
+      '--ladder',
+      'off',
+      ...extra,
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -98,6 +98,11 @@ export function LeaderboardScreen() {
               ))}
             </ul>
             <p class="muted small">{t('ratings.botsRule')}</p>
+            <p>
+              <a href="#/ladder" data-testid="ladder-link">
+                {t('ladder.link')}
+              </a>
+            </p>
           </section>
         </div>
       )}

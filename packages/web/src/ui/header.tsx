@@ -10,7 +10,11 @@ export function Header({ route }: { route: Route }) {
     { href: '#/lobby', key: 'nav.lobby', active: route.name === 'lobby' || route.name === 'table' },
     { href: '#/replay', key: 'nav.replays', active: route.name === 'replay' },
     { href: '#/rules/knights', key: 'nav.rules', active: route.name === 'rules' },
-    { href: '#/leaderboard', key: 'nav.leaderboard', active: route.name === 'leaderboard' },
+    {
+      href: '#/leaderboard',
+      key: 'nav.leaderboard',
+      active: route.name === 'leaderboard' || route.name === 'ladder',
+    },
   ];
   return (
     <header class="top">
