@@ -3,8 +3,11 @@
  * make the loss as long as possible (one of the moves with the longest loss, from the exact search). In the
  * placement phase the opening table answers exactly when it has every placement's value (standard board, the
  * shards built so far): one of the best placements (the fastest win, or the longest loss). Otherwise the
- * opening book answers when it knows the position; otherwise the solver searches once five knights stand, and
- * before that (hours of search on the standard board) it places by the mobility heuristic.
+ * opening book answers when it knows the position; otherwise the solver searches once all six knights stand,
+ * and before that it places by the mobility heuristic: the last placement alone is a search of every sixth
+ * knight's whole game (10 to 50 s on this machine), longer than a player waits and than the server's limit on
+ * a bot's turn (which then plays the first legal move, far worse than the heuristic). The complete opening
+ * table makes every placement exact.
  */
 import type { Rng } from '@attila/core';
 import { PLACEMENT, popcount, type Position } from '@attila/knights';
@@ -14,8 +17,8 @@ import { openingTableFor } from './table/load.js';
 import { betterValue } from './table/table.js';
 import { solveExact, solveQuick, solverFor, solverPosition } from './solver/solve.js';
 
-/** With fewer knights on the board than this, a placement is searched only through the book (see README). */
-export const SEARCHED_PLACEMENTS_FROM = 5;
+/** With fewer knights on the board than this, a placement comes from the table, the book or the heuristic. */
+export const SEARCHED_PLACEMENTS_FROM = 6;
 
 /** A perfect move as a move code, or -1 when the side to move has none. */
 export function perfectMove(position: Position, rng: Rng): number {
@@ -24,7 +27,7 @@ export function perfectMove(position: Position, rng: Rng): number {
   const fromBook = bookMove(position);
   if (fromBook !== null) return fromBook;
   if (popcount(position.romans | position.huns) < SEARCHED_PLACEMENTS_FROM) {
-    // Searching the early placement phase takes hours: outside the book, place by the mobility heuristic.
+    // Searching a placement takes from seconds (the last) to hours (the first): place by the mobility heuristic.
     return greedyMove(position.toBoard(), rng);
   }
   const solver = solverFor(position.layout);
