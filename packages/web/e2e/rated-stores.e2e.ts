@@ -181,6 +181,12 @@ describe.each(STORES)('players and ratings on $name', (store) => {
       const players = [a.page, b.page, c.page];
       const table = await ratedTable(a.page, 'tribes', [b.page, c.page]);
       for (const p of players) await p.waitForSelector('[data-testid="tribes-map"] .land');
+      // Another player's move can bring up a conflict's reveal or a scoring over a decision as it is being
+      // made (as it does for a person): whoever sees it closes it, and the click goes on.
+      for (const p of players) {
+        await p.addLocatorHandler(p.getByTestId('reveal'), () => p.click('[data-testid="close-reveal"]'));
+        await p.addLocatorHandler(p.getByTestId('scoring'), () => p.click('[data-testid="close-scoring"]'));
+      }
       let moves = 0;
       while (await playTribesMove(players, asked)) moves++;
       console.log(`rated Tribes on ${store.name}: ${moves} moves through the three pages`);

