@@ -5,7 +5,8 @@
  *   after which the opponent has neither a win in 1 nor a win in 3.
  * Both read the node's jumps (from | to << 5) and their refuted scorches (refutations.ts) from the search's
  * buffers at `base`; scorches are tried on live squares plus one dead square (dead squares stay dead and
- * are interchangeable, see search.ts).
+ * are interchangeable, see search.ts), and only the lowest of twin squares (`twinLow`, see search.ts) as a
+ * jump target of a knight or as a scorch.
  */
 import { lostIn2, refutedOf } from './refutations.js';
 
@@ -21,16 +22,20 @@ export function winIn3Move(
   refutedBuf: Int32Array,
   base: number,
   nj: number,
+  twinLow: Int32Array,
 ): number {
   const deadBit = dead & -dead;
   for (let i = base; i < base + nj; i++) {
     const jump = jumpBuf[i];
     const fb = 1 << (jump & 31);
     const tb = 1 << (jump >>> 5);
+    if ((twinLow[jump >>> 5] & jumps[jump & 31] & free) !== 0) continue;
     const free2 = (free & ~tb) | fb;
     const me2 = (me & ~fb) | tb;
-    for (let sc = ((free2 & live) | fb | deadBit) & ~refutedBuf[i]; sc !== 0; sc &= sc - 1) {
+    const cand = (free2 & live) | fb | deadBit;
+    for (let sc = cand & ~refutedBuf[i]; sc !== 0; sc &= sc - 1) {
       const sb = sc & -sc;
+      if ((twinLow[31 - Math.clz32(sb)] & cand) !== 0) continue;
       if (lostIn2(jumps, opp, me2, free2 & ~sb)) return jump | ((31 - Math.clz32(sb)) << 10);
     }
   }
@@ -52,15 +57,19 @@ export function survivingMove(
   refutedBuf: Int32Array,
   base: number,
   nj: number,
+  twinLow: Int32Array,
 ): number {
   for (let i = base; i < base + nj; i++) {
     const jump = jumpBuf[i];
     const fb = 1 << (jump & 31);
     const tb = 1 << (jump >>> 5);
+    if ((twinLow[jump >>> 5] & jumps[jump & 31] & free) !== 0) continue;
     const free2 = (free & ~tb) | fb;
     const me2 = (me & ~fb) | tb;
-    for (let sc = ((free2 & live) | fb | (dead & -dead)) & ~refutedBuf[i]; sc !== 0; sc &= sc - 1) {
+    const cand = (free2 & live) | fb | (dead & -dead);
+    for (let sc = cand & ~refutedBuf[i]; sc !== 0; sc &= sc - 1) {
       const sb = sc & -sc;
+      if ((twinLow[31 - Math.clz32(sb)] & cand) !== 0) continue;
       const free3 = free2 & ~sb;
       const dead3 = dead & ~sb;
       if (winIn3Replies(jumps, opp, me2, free3, live | fb, dead3 & -dead3) < 0)

@@ -58,6 +58,9 @@ export class KnightsSolver implements PlacementSearcher {
   private readonly scratch = sortScratch(MOVES_PER_PLY);
   /** Two killer moves per ply: the last moves that caused a cutoff there. */
   private readonly killers = new Int32Array(MAX_PLY * 2).fill(-1);
+  /** Per square, its twins below it and its neighbours among the unscorched squares (`twinsOf`). */
+  private readonly twinLow = new Int32Array(32);
+  private readonly twinOpen = new Int32Array(32);
 
   constructor(geometry: SolverGeometry, tableBits = 22) {
     this.geometry = geometry;
@@ -171,6 +174,7 @@ export class KnightsSolver implements PlacementSearcher {
       // excluded above). Losses are even and a loss in 4 is the worst here, so with beta <= -(MATE - 6) the
       // node is decided by whether that loss in 4 can be avoided (a loss in 6 at worst then).
       const win = alpha >= MATE - 5;
+      this.twinsOf(free | r | h);
       const found = (win ? winIn3Move : survivingMove)(
         jumps,
         me,
@@ -182,6 +186,7 @@ export class KnightsSolver implements PlacementSearcher {
         rbuf,
         jbase,
         nj,
+        this.twinLow,
       );
       // win: exactly a win in 3, or at best a win in 5 (and a loss in 4 at worst: a live move exists);
       // loss: a loss in 6 at worst, or exactly the loss in 4.
@@ -211,6 +216,8 @@ export class KnightsSolver implements PlacementSearcher {
     const oj2 = jumps[31 - Math.clz32(ob & -ob)];
     ob &= ob - 1;
     const oj3 = jumps[31 - Math.clz32(ob & -ob)];
+    const twinLow = this.twinLow;
+    this.twinsOf(free | r | h);
     for (let i = 0; i < nj; i++) {
       const f = jbuf[jbase + i] & 31;
       const t = jbuf[jbase + i] >>> 5;
@@ -227,9 +234,12 @@ export class KnightsSolver implements PlacementSearcher {
       const key2 =
         ((popcount(oj1 & free2) + popcount(oj2 & free2) + popcount(oj3 & free2)) << 6) -
         (popcount(mj1 & free2) + popcount(mj2 & free2) + popcount(mj3 & free2));
+      // A jump to the twin of a lower target of the same knight leads to the same game (see twinsOf).
+      if ((twinLow[t] & jumps[f] & free) !== 0) continue;
       const code = f | (t << 5);
       for (let sc = cand & ~refuted; sc !== 0; sc &= sc - 1) {
         const q = 31 - Math.clz32(sc & -sc);
+        if ((twinLow[q] & cand) !== 0) continue;
         moves[base + m] = code | (q << 10);
         order[base + m] =
           key2 -
@@ -317,6 +327,32 @@ export class KnightsSolver implements PlacementSearcher {
       this.nodes - startNodes,
     );
     return best;
+  }
+
+  /**
+   * Twins: two squares with the same neighbours among the squares not scorched (`alive`), themselves
+   * neighbours or not. The game depends only on the knight graph over the unscorched squares, and swapping
+   * twins maps that graph onto itself, so when neither holds a knight, jumping to one or the other (by the
+   * same knight) and scorching one or the other lead to positions of equal value: only the lowest twin of
+   * each set of candidates is tried. Sets `twinLow[q]` to the twins of q below q (for squares of `alive`).
+   */
+  private twinsOf(alive: number): void {
+    const jumps = this.jumps;
+    const twinLow = this.twinLow;
+    const open = this.twinOpen;
+    for (let a = alive; a !== 0; a &= a - 1) {
+      const q = 31 - Math.clz32(a & -a);
+      const qb = 1 << q;
+      const oq = jumps[q] & alive;
+      open[q] = oq;
+      let low = 0;
+      for (let b = alive & (qb - 1); b !== 0; b &= b - 1) {
+        const p = 31 - Math.clz32(b & -b);
+        const op = open[p];
+        if (op === oq || (op | (1 << p)) === (oq | qb)) low |= 1 << p;
+      }
+      twinLow[q] = low;
+    }
   }
 
   /** A move (jump | scorch << 10) the opponent cannot answer with a win in 1 (one exists here). */
