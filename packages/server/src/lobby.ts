@@ -30,7 +30,9 @@ import {
 import type { LeaseLobby, Leases } from './leases.js';
 import { Table, type TableDeps } from './table.js';
 import { finishedTables } from './finished-tables.js';
+import type { Sql } from './storage/sql.js';
 import type { StoredSeat, StoredTable } from './storage/types.js';
+import { Unavailable } from './errors.js';
 import { hashToken, newSeed, newTableId, newToken } from './tokens.js';
 
 /**
@@ -64,6 +66,30 @@ const LIST_LIMIT = 200;
 export interface SeatHolder {
   readonly name: string;
   readonly tokenHash: string;
+  /** The player (account or guest) it is, written with the table (profiles, ratings). */
+  readonly playerId?: string;
+}
+
+/** How a table is made besides its request (`Lobby.prepare`). */
+export interface NewTableOptions {
+  /** The creating client's address (budgets and the lobby list count by it). */
+  readonly address?: string;
+  /** The creator's seat token when it brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
+  readonly creatorToken?: (table: string, seat: number) => string;
+  /**
+   * Human seats taken at once, by seat, given the new table's id (quick pairing: each held by its pool
+   * entry's token; challenges: by a token derived for the account and the table).
+   */
+  readonly holders?: (table: string) => ReadonlyMap<number, SeatHolder>;
+}
+
+/** A table built and checked, not yet stored (`Lobby.prepare`). */
+export interface NewTable {
+  readonly id: string;
+  /** Stores it with its seats' players: alone, or in the caller's open transaction (`within`). */
+  write(within?: Sql): Promise<void>;
+  /** Once written and committed: the table is live here (driven if this process gets its lease). */
+  open(): Promise<CreateTableResponse>;
 }
 
 /** What this process remembers of the tables it created (in memory: lost on restart). */
@@ -247,9 +273,26 @@ export class Lobby implements LeaseLobby {
     address = 'local',
     /** The creator's seat token when it brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
     creatorToken?: (table: string, seat: number) => string,
-    /** Human seats taken at once, by seat (quick pairing: each held by its pool entry's token). */
-    holders?: ReadonlyMap<number, SeatHolder>,
   ): Promise<Result<CreateTableResponse>> {
+    const table = this.prepare(request, { address, creatorToken });
+    if (!table.ok) return table;
+    try {
+      await table.value.write();
+    } catch (e) {
+      if (e instanceof Unavailable) return err(e.code, e.message);
+      throw e;
+    }
+    return ok(await table.value.open());
+  }
+
+  /**
+   * A new table checked and built but not stored: the one way tables are made (`create` above, quick
+   * pairing, challenges). Its `write` may join the caller's transaction, so that the table and the caller's
+   * own rows (entries paired, a challenge accepted) commit together or not at all; `open` once committed.
+   */
+  prepare(request: CreateTable, options: NewTableOptions = {}): Result<NewTable> {
+    const address = options.address ?? 'local';
+    const { creatorToken } = options;
     const game = this.games[request.game];
     if (!game) {
       return err(
@@ -310,6 +353,7 @@ export class Lobby implements LeaseLobby {
     const start = game.setup(settings.value, seed);
     if (!start.ok) return err('create.settings', start.error.message);
     const id = newTableId();
+    const holders = options.holders?.(id);
     const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
     const held = (seat: number) => (request.seats[seat].type === 'human' ? holders?.get(seat) : undefined);
     const seats: StoredSeat[] = request.seats.map((spec, seat) =>
@@ -353,14 +397,27 @@ export class Lobby implements LeaseLobby {
       clock: null,
       seats,
     };
-    const created = await Table.create(game, meta, this.deps);
-    if (!created.ok) return err(created.error.code, created.error.message);
-    const table = created.value;
-    this.tables.set(meta.id, table);
-    this.origins.set(meta.id, { address, creatorSeat });
-    this.lastActive.set(meta.id, this.deps.now());
-    await this.leases.acquire([table]);
-    return ok({ table: table.info(), seat: creatorSeat, token });
+    const fresh = Table.fresh(game, meta, this.deps);
+    if (!fresh.ok) return err(fresh.error.code, fresh.error.message);
+    const table = fresh.value;
+    const seatPlayers = [...(holders ?? [])].flatMap(([seat, h]) => (h.playerId ? [{ seat, id: h.playerId }] : []));
+    return ok({
+      id,
+      write: async (within) => {
+        const write = async (sql: Sql) => {
+          await table.store(sql);
+          for (const p of seatPlayers) await this.deps.storage.accounts.setSeatPlayer(id, p.seat, p.id, sql);
+        };
+        await (within ? write(within) : this.deps.storage.accounts.sql.tx(write));
+      },
+      open: async () => {
+        this.tables.set(id, table);
+        this.origins.set(id, { address, creatorSeat });
+        this.lastActive.set(id, this.deps.now());
+        await this.leases.acquire([table]);
+        return { table: table.info(), seat: creatorSeat, token };
+      },
+    });
   }
 
   /** Drops finished tables nobody has watched for a while from memory. */
