@@ -7,7 +7,10 @@
  * - Pairing happens under the pool's lock in the store (`pairUnderLock`), and runs one at a time in this
  *   process, so an entry is paired once however many processes share the store. A table is made through
  *   the lobby's normal creation with every seat taken: each person's seat is held by the token of its
- *   entry (which the client already holds), bots in the others; the table starts at once.
+ *   entry (which the client already holds), bots in the others; the table starts at once. The table is
+ *   written in the pairing's own transaction, with its entries marked paired: a crash (or a failure) at
+ *   any point leaves the table and its marks together or neither, never an orphan table whose players
+ *   wait on and are paired again.
  * - Ghosts: an entry is alive while a connection waits for it. The process holding its stream renews
  *   `seen_at` every `touchMs`; an entry not seen for `aliveMs` (its tab closed, its process crashed) is
  *   never paired and is deleted by the next sweep. Paired entries are kept `pairedKeepMs` for a late stream.
@@ -118,7 +121,8 @@ export class PoolService {
       seat: null,
     };
     await this.store.join(entry);
-    await this.pairPool(pool);
+    // Stored, so the join stands: a pairing that fails now (rolled back whole) is tried again at the next tick.
+    await this.pairPool(pool).catch((e) => this.deps.log.warn({ err: e, pool }, 'quick pairing failed'));
     return ok({ entry: entry.id, token, pool, joinedAt: now });
   }
 
