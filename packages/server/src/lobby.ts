@@ -400,7 +400,9 @@ export class Lobby implements LeaseLobby {
     const fresh = Table.fresh(game, meta, this.deps);
     if (!fresh.ok) return err(fresh.error.code, fresh.error.message);
     const table = fresh.value;
-    const seatPlayers = [...(holders ?? [])].flatMap(([seat, h]) => (h.playerId ? [{ seat, id: h.playerId }] : []));
+    const seatPlayers = [...(holders ?? [])].flatMap(([seat, h]) =>
+      h.playerId ? [{ seat, id: h.playerId }] : [],
+    );
     return ok({
       id,
       write: async (within) => {

@@ -103,7 +103,11 @@ async function acceptAgain(
   expect(table).not.toBe(lost);
   await expect.poll(() => socket.heard.some((c) => c.id === id && c.table === table)).toBe(true);
   socket.close();
-  for (const [who, seat] of [['b', 0], ['c', 1], ['a', 2]] as const) {
+  for (const [who, seat] of [
+    ['b', 0],
+    ['c', 1],
+    ['a', 2],
+  ] as const) {
     const view = (await at(players[who], url).get<One>(`/api/challenges/${id}`)).body.challenge;
     expect(view).toMatchObject({ status: 'accepted', table, seat });
     expect((await seatWorks(url, table, seat, view.token!)).status).toBe('playing');

@@ -107,7 +107,12 @@ describe.skipIf(!(postgresUp && redisUp))(
       // Pairs joining through both processes, one pair after the other (all of one rating: pairs joining
       // at once could be paired across): the first pairing each process makes crashes.
       const pairs = [];
-      for (const urls of [[one, two], [two, one], [one, one]] as const) pairs.push(await pairTwo(urls));
+      for (const urls of [
+        [one, two],
+        [two, one],
+        [one, one],
+      ] as const)
+        pairs.push(await pairTwo(urls));
       const lost = crashes.map((c) => c.crashedAfter()).filter((id): id is string => id !== null);
       expect(lost.length, 'at least one pairing crashed').toBeGreaterThan(0);
       const check = await PostgresStorage.open({ connectionString: POSTGRES_URL, schema });

@@ -5,7 +5,6 @@
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableInfo } from '@attila/protocol';
 import { startServer, type RunningServer } from '../server.js';
 import { TestClient } from '../test-support/client.js';
 import { guest, join, seatWorks, Stream } from '../test-support/pool-client.js';

@@ -234,7 +234,8 @@ export class PoolService {
         for (const { entry, seat } of pairing.seats) {
           if (await tx.seat(entry.id, pairing.table.id, seat))
             paired.push({ entry: entry.id, table: pairing.table.id, seat });
-          else this.deps.log.error({ entry: entry.id, table: pairing.table.id }, 'pool entry was paired twice');
+          else
+            this.deps.log.error({ entry: entry.id, table: pairing.table.id }, 'pool entry was paired twice');
         }
         made.push(pairing.table);
       }

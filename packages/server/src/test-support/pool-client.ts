@@ -72,4 +72,3 @@ export async function seatWorks(url: string, table: string, seat: number, token:
   client.socket.close();
   return welcome.table;
 }
-
