@@ -31,9 +31,10 @@ import type { LeaseLobby, Leases } from './leases.js';
 import { Table, type TableDeps } from './table.js';
 import { finishedTables } from './finished-tables.js';
 import type { Sql } from './storage/sql.js';
-import type { StoredSeat, StoredTable } from './storage/types.js';
+import type { StoredTable } from './storage/types.js';
+import { checkRequest, storedSeats, type NewTable, type NewTableOptions } from './table-request.js';
 import { Unavailable } from './errors.js';
-import { hashToken, newSeed, newTableId, newToken } from './tokens.js';
+import { newSeed, newTableId, newToken } from './tokens.js';
 
 /**
  * Finished tables nobody watches leave memory after this long (they stay in storage and load again on
@@ -61,36 +62,6 @@ export const DEFAULT_LOBBY_LIMITS: LobbyLimits = {
 
 /** At most this many tables in the lobby list. */
 const LIST_LIMIT = 200;
-
-/** A seat taken when its table is made: the player's name and the SHA-256 of the token that holds it. */
-export interface SeatHolder {
-  readonly name: string;
-  readonly tokenHash: string;
-  /** The player (account or guest) it is, written with the table (profiles, ratings). */
-  readonly playerId?: string;
-}
-
-/** How a table is made besides its request (`Lobby.prepare`). */
-export interface NewTableOptions {
-  /** The creating client's address (budgets and the lobby list count by it). */
-  readonly address?: string;
-  /** The creator's seat token when it brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
-  readonly creatorToken?: (table: string, seat: number) => string;
-  /**
-   * Human seats taken at once, by seat, given the new table's id (quick pairing: each held by its pool
-   * entry's token; challenges: by a token derived for the account and the table).
-   */
-  readonly holders?: (table: string) => ReadonlyMap<number, SeatHolder>;
-}
-
-/** A table built and checked, not yet stored (`Lobby.prepare`). */
-export interface NewTable {
-  readonly id: string;
-  /** Stores it with its seats' players: alone, or in the caller's open transaction (`within`). */
-  write(within?: Sql): Promise<void>;
-  /** Once written and committed: the table is live here (driven if this process gets its lease). */
-  open(): Promise<CreateTableResponse>;
-}
 
 /** What this process remembers of the tables it created (in memory: lost on restart). */
 interface Origin {
@@ -293,96 +264,24 @@ export class Lobby implements LeaseLobby {
   prepare(request: CreateTable, options: NewTableOptions = {}): Result<NewTable> {
     const address = options.address ?? 'local';
     const { creatorToken } = options;
-    const game = this.games[request.game];
-    if (!game) {
-      return err(
-        'create.game',
-        `this server hosts ${Object.keys(this.games).join(', ')}, not ${request.game}`,
-      );
-    }
-    const settings = game.parseSettings(request.settings);
-    if (!settings.ok) return err('create.settings', settings.error.message);
-    const secret = game.secretInSettings?.(settings.value) ?? null;
-    if (secret !== null) return err('create.settings', secret);
-    const players = game.playerCount(settings.value);
-    if (request.seats.length !== players) {
-      return err(
-        'create.seats',
-        `these settings are for ${players} players: give exactly ${players} seats, not ${request.seats.length}`,
-      );
-    }
-    const bots = this.deps.bots.available(request.game);
-    for (const spec of request.seats) {
-      if (spec.type === 'bot' && !bots.includes(spec.bot)) {
-        return err(
-          'create.bot',
-          `there is no ${request.game} bot "${spec.bot}"; bots: ${bots.join(', ') || 'none'}`,
-        );
-      }
-    }
-    if (request.takeover !== null && !bots.includes(request.takeover)) {
-      return err(
-        'create.takeover',
-        `there is no ${request.game} bot "${request.takeover}" to take over seats; bots: ${bots.join(', ') || 'none'}`,
-      );
-    }
-    if (request.rated && request.seats.some((s) => s.type === 'bot')) {
-      return err(
-        'create.rated-bots',
-        'games against bots are casual: a rated table has people only (no bot seats); create it casual or with human seats',
-      );
-    }
-    const humanSeats = request.seats.flatMap((s, i) => (s.type === 'human' ? [i] : []));
-    let creatorSeat: number | null = null;
-    if (request.name !== undefined) {
-      creatorSeat = request.seat ?? humanSeats[0] ?? null;
-      if (creatorSeat === null || !humanSeats.includes(creatorSeat)) {
-        return err(
-          'create.seat',
-          `the creator must sit at a human seat; human seats: ${humanSeats.join(', ') || 'none'}`,
-        );
-      }
-    } else if (request.seat !== undefined) {
-      return err('create.seat', 'give a display name ("name") to take a seat');
-    }
+    const checked = checkRequest(this.games, request, this.deps.bots.available(request.game));
+    if (!checked.ok) return checked;
+    const { game, settings, humanSeats, creatorSeat } = checked.value;
     if (this.limits.botTables && humanSeats.length === 0) {
       const budget = mayStartBotTable(this.runningBotTables(), address, this.limits.botTables);
       if (!budget.ok) return budget;
     }
     const seed = newSeed();
-    const start = game.setup(settings.value, seed);
+    const start = game.setup(settings, seed);
     if (!start.ok) return err('create.settings', start.error.message);
     const id = newTableId();
     const holders = options.holders?.(id);
     const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
-    const held = (seat: number) => (request.seats[seat].type === 'human' ? holders?.get(seat) : undefined);
-    const seats: StoredSeat[] = request.seats.map((spec, seat) =>
-      held(seat)
-        ? {
-            seat,
-            name: held(seat)!.name,
-            kind: 'human',
-            bot: null,
-            tokenHash: held(seat)!.tokenHash,
-            controller: 'human',
-          }
-        : spec.type === 'bot'
-          ? { seat, name: spec.bot, kind: 'bot', bot: spec.bot, tokenHash: null, controller: 'bot' }
-          : seat === creatorSeat && token
-            ? {
-                seat,
-                name: request.name ?? null,
-                kind: 'human',
-                bot: null,
-                tokenHash: hashToken(token),
-                controller: 'human',
-              }
-            : { seat, name: null, kind: 'human', bot: null, tokenHash: null, controller: 'human' },
-    );
+    const seats = storedSeats(request, creatorSeat, token, holders);
     const meta: StoredTable = {
       id,
       game: request.game,
-      settings: game.settingsToJson(settings.value),
+      settings: game.settingsToJson(settings),
       seed,
       rulesVersion: game.rulesVersion,
       listed: request.listed,
