@@ -9,14 +9,25 @@ export interface ChildServer {
 
 const BIN = fileURLToPath(new URL('../../../cli/bin/attila.js', import.meta.url));
 
-export async function startChild(db: string, extra: string[] = []): Promise<ChildServer> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--bot-min-think', '0', ...extra],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+export function startChild(db: string, extra: string[] = []): Promise<ChildServer> {
+  return spawnServer([
+    BIN,
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    db,
+    '--log-level',
+    'warn',
+    '--bot-min-think',
+    '0',
+    ...extra,
+  ]);
+}
+
+/** Node running `args` (a server that prints `listening on URL` once ready); `output()`: all it printed. */
+export async function spawnServer(args: string[]): Promise<ChildServer & { output(): string }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
@@ -32,7 +43,7 @@ export async function startChild(db: string, extra: string[] = []): Promise<Chil
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
-  return { url, process: child };
+  return { url, process: child, output: () => out };
 }
 
 export function kill(server: ChildServer, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {

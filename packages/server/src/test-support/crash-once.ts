@@ -14,7 +14,15 @@ export interface CrashOnce {
   readonly crashedAfter: () => string | null;
 }
 
-export function crashOnceAfterTableWrite(real: Storage): CrashOnce {
+/** What "dying" is: by default a throw out of `createTable`; a child process kills itself instead. */
+const throwAfter = (tableId: string): never => {
+  throw new Error(`crash injected right after table ${tableId} was written`);
+};
+
+export function crashOnceAfterTableWrite(
+  real: Storage,
+  die: (tableId: string) => void = throwAfter,
+): CrashOnce {
   let crashedAfter: string | null = null;
   const storage = new Proxy(real, {
     get(target, key) {
@@ -23,7 +31,7 @@ export function crashOnceAfterTableWrite(real: Storage): CrashOnce {
           await target.createTable(table, within);
           if (crashedAfter !== null) return;
           crashedAfter = table.id;
-          throw new Error(`crash injected right after table ${table.id} was written`);
+          die(table.id);
         };
       }
       const value: unknown = Reflect.get(target, key, target);
