@@ -30,8 +30,11 @@ import {
 import type { LeaseLobby, Leases } from './leases.js';
 import { Table, type TableDeps } from './table.js';
 import { finishedTables } from './finished-tables.js';
-import type { StoredSeat, StoredTable } from './storage/types.js';
-import { hashToken, newSeed, newTableId, newToken } from './tokens.js';
+import type { Sql } from './storage/sql.js';
+import type { StoredTable } from './storage/types.js';
+import { checkRequest, storedSeats, type NewTable, type NewTableOptions } from './table-request.js';
+import { Unavailable } from './errors.js';
+import { newSeed, newTableId, newToken } from './tokens.js';
 
 /**
  * Finished tables nobody watches leave memory after this long (they stay in storage and load again on
@@ -69,12 +72,6 @@ export interface LadderPlacement {
 
 /** At most this many tables in the lobby list. */
 const LIST_LIMIT = 200;
-
-/** A seat taken when its table is made: the player's name and the SHA-256 of the token that holds it. */
-export interface SeatHolder {
-  readonly name: string;
-  readonly tokenHash: string;
-}
 
 /** What this process remembers of the tables it created (in memory: lost on restart). */
 interface Origin {
@@ -257,100 +254,46 @@ export class Lobby implements LeaseLobby {
     address = 'local',
     /** The creator's seat token when it brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
     creatorToken?: (table: string, seat: number) => string,
-    /** Human seats taken at once, by seat (quick pairing: each held by its pool entry's token). */
-    holders?: ReadonlyMap<number, SeatHolder>,
     /** The bot ladder's own tables: their id and seed chosen beforehand, outside the bots-only budget. */
     ladder?: LadderPlacement,
   ): Promise<Result<CreateTableResponse>> {
-    const game = this.games[request.game];
-    if (!game) {
-      return err(
-        'create.game',
-        `this server hosts ${Object.keys(this.games).join(', ')}, not ${request.game}`,
-      );
+    const table = this.prepare(request, { address, creatorToken, ladder });
+    if (!table.ok) return table;
+    try {
+      await table.value.write();
+    } catch (e) {
+      if (e instanceof Unavailable) return err(e.code, e.message);
+      throw e;
     }
-    const settings = game.parseSettings(request.settings);
-    if (!settings.ok) return err('create.settings', settings.error.message);
-    const secret = game.secretInSettings?.(settings.value) ?? null;
-    if (secret !== null) return err('create.settings', secret);
-    const players = game.playerCount(settings.value);
-    if (request.seats.length !== players) {
-      return err(
-        'create.seats',
-        `these settings are for ${players} players: give exactly ${players} seats, not ${request.seats.length}`,
-      );
-    }
-    const bots = this.deps.bots.available(request.game);
-    for (const spec of request.seats) {
-      if (spec.type === 'bot' && !bots.includes(spec.bot)) {
-        return err(
-          'create.bot',
-          `there is no ${request.game} bot "${spec.bot}"; bots: ${bots.join(', ') || 'none'}`,
-        );
-      }
-    }
-    if (request.takeover !== null && !bots.includes(request.takeover)) {
-      return err(
-        'create.takeover',
-        `there is no ${request.game} bot "${request.takeover}" to take over seats; bots: ${bots.join(', ') || 'none'}`,
-      );
-    }
-    if (request.rated && request.seats.some((s) => s.type === 'bot')) {
-      return err(
-        'create.rated-bots',
-        'games against bots are casual: a rated table has people only (no bot seats); create it casual or with human seats',
-      );
-    }
-    const humanSeats = request.seats.flatMap((s, i) => (s.type === 'human' ? [i] : []));
-    let creatorSeat: number | null = null;
-    if (request.name !== undefined) {
-      creatorSeat = request.seat ?? humanSeats[0] ?? null;
-      if (creatorSeat === null || !humanSeats.includes(creatorSeat)) {
-        return err(
-          'create.seat',
-          `the creator must sit at a human seat; human seats: ${humanSeats.join(', ') || 'none'}`,
-        );
-      }
-    } else if (request.seat !== undefined) {
-      return err('create.seat', 'give a display name ("name") to take a seat');
-    }
-    if (this.limits.botTables && humanSeats.length === 0 && !ladder) {
+    return ok(await table.value.open());
+  }
+
+  /**
+   * A new table checked and built but not stored: the one way tables are made (`create` above, quick
+   * pairing, challenges). Its `write` may join the caller's transaction, so that the table and the caller's
+   * own rows (entries paired, a challenge accepted) commit together or not at all; `open` once committed.
+   */
+  prepare(request: CreateTable, options: NewTableOptions = {}): Result<NewTable> {
+    const address = options.address ?? 'local';
+    const { creatorToken } = options;
+    const checked = checkRequest(this.games, request, this.deps.bots.available(request.game));
+    if (!checked.ok) return checked;
+    const { game, settings, humanSeats, creatorSeat } = checked.value;
+    if (this.limits.botTables && humanSeats.length === 0 && !options.ladder) {
       const budget = mayStartBotTable(this.runningBotTables(), address, this.limits.botTables);
       if (!budget.ok) return budget;
     }
-    const seed = ladder?.seed ?? newSeed();
-    const start = game.setup(settings.value, seed);
+    const seed = options.ladder?.seed ?? newSeed();
+    const start = game.setup(settings, seed);
     if (!start.ok) return err('create.settings', start.error.message);
-    const id = ladder?.id ?? newTableId();
+    const id = options.ladder?.id ?? newTableId();
+    const holders = options.holders?.(id);
     const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
-    const held = (seat: number) => (request.seats[seat].type === 'human' ? holders?.get(seat) : undefined);
-    const seats: StoredSeat[] = request.seats.map((spec, seat) =>
-      held(seat)
-        ? {
-            seat,
-            name: held(seat)!.name,
-            kind: 'human',
-            bot: null,
-            tokenHash: held(seat)!.tokenHash,
-            controller: 'human',
-          }
-        : spec.type === 'bot'
-          ? { seat, name: spec.bot, kind: 'bot', bot: spec.bot, tokenHash: null, controller: 'bot' }
-          : seat === creatorSeat && token
-            ? {
-                seat,
-                name: request.name ?? null,
-                kind: 'human',
-                bot: null,
-                tokenHash: hashToken(token),
-                controller: 'human',
-              }
-            : { seat, name: null, kind: 'human', bot: null, tokenHash: null, controller: 'human' },
-    );
+    const seats = storedSeats(request, creatorSeat, token, holders);
     const meta: StoredTable = {
       id,
       game: request.game,
-      settings: game.settingsToJson(settings.value),
+      settings: game.settingsToJson(settings),
       seed,
       rulesVersion: game.rulesVersion,
       listed: request.listed,
@@ -365,14 +308,29 @@ export class Lobby implements LeaseLobby {
       clock: null,
       seats,
     };
-    const created = await Table.create(game, meta, this.deps);
-    if (!created.ok) return err(created.error.code, created.error.message);
-    const table = created.value;
-    this.tables.set(meta.id, table);
-    this.origins.set(meta.id, { address, creatorSeat });
-    this.lastActive.set(meta.id, this.deps.now());
-    await this.leases.acquire([table]);
-    return ok({ table: table.info(), seat: creatorSeat, token });
+    const fresh = Table.fresh(game, meta, this.deps);
+    if (!fresh.ok) return err(fresh.error.code, fresh.error.message);
+    const table = fresh.value;
+    const seatPlayers = [...(holders ?? [])].flatMap(([seat, h]) =>
+      h.playerId ? [{ seat, id: h.playerId }] : [],
+    );
+    return ok({
+      id,
+      write: async (within) => {
+        const write = async (sql: Sql) => {
+          await table.store(sql);
+          for (const p of seatPlayers) await this.deps.storage.accounts.setSeatPlayer(id, p.seat, p.id, sql);
+        };
+        await (within ? write(within) : this.deps.storage.accounts.sql.tx(write));
+      },
+      open: async () => {
+        this.tables.set(id, table);
+        this.origins.set(id, { address, creatorSeat });
+        this.lastActive.set(id, this.deps.now());
+        await this.leases.acquire([table]);
+        return { table: table.info(), seat: creatorSeat, token };
+      },
+    });
   }
 
   /** Drops finished tables nobody has watched for a while from memory. */

@@ -21,6 +21,7 @@ import { turnsBegan } from './push/turn-notices.js';
 import { SerialQueue } from './queue.js';
 import { botFor, recordOf, watchedSeats } from './seating.js';
 import { playOf, SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
+import type { Sql } from './storage/sql.js';
 import { hashToken, newSeed, newTableId, newToken, tokenMatches } from './tokens.js';
 import {
   encode,
@@ -110,24 +111,22 @@ export class Table {
   }
 
   /**
-   * A new table, stored in one write. One whose seats are all taken already (bots only) is stored as
-   * started, so no table is ever left open with nobody to join it. Refused while the broadcast is down
-   * (several processes): nobody would hear of its start or its moves.
+   * A new table, not stored yet (`store` writes it). One whose seats are all taken already (bots only, or
+   * every person seated by the lobby) starts at once, so no table is ever left open with nobody to join it.
+   * Refused while the broadcast is down (several processes): nobody would hear of its start or its moves.
    */
-  static async create(game: AnyGame, meta: StoredTable, deps: TableDeps): Promise<Result<Table>> {
+  static fresh(game: AnyGame, meta: StoredTable, deps: TableDeps): Result<Table> {
     if (!deps.broadcast.up) return err('broadcast.unavailable', BROADCAST_DOWN);
     const fresh = Table.restore(game, meta, [], [], deps);
     if (!fresh.ok) return err('create.settings', fresh.error.message);
     const start = decide(fresh.value.moment(), { kind: 'start' }, { now: deps.now(), ...newNames });
-    const stored = start.ok && start.value.kind === 'table' ? start.value.meta : meta;
-    try {
-      await deps.storage.createTable(stored);
-    } catch (e) {
-      if (e instanceof Unavailable) return err(e.code, e.message);
-      throw e;
-    }
-    fresh.value.meta = stored;
+    if (start.ok && start.value.kind === 'table') fresh.value.meta = start.value.meta;
     return fresh;
+  }
+
+  /** Writes a fresh table in one write, or in the caller's open transaction (`within`). */
+  store(within?: Sql): Promise<void> {
+    return this.deps.storage.createTable(this.meta, within);
   }
 
   get id(): string {

@@ -47,6 +47,11 @@ const LISTED = 50;
 export class ChallengeStore {
   constructor(private readonly sql: Sql) {}
 
+  /** `work` in one transaction, with this store on it (`sql`: the transaction, for other rows written with it). */
+  tx<T>(work: (store: ChallengeStore, sql: Sql) => Promise<T>): Promise<T> {
+    return this.sql.tx((sql) => work(new ChallengeStore(sql), sql));
+  }
+
   async create(c: StoredChallenge): Promise<void> {
     await this.sql.tx(async (sql) => {
       await sql.run(

@@ -13,7 +13,7 @@ import type { Broadcast } from '../broadcast/types.js';
 import { nameKey } from '../identity/player-names.js';
 import type { Lobby } from '../lobby.js';
 import type { AccountStore, StoredPlayer } from '../storage/accounts.js';
-import { newTableId } from '../tokens.js';
+import { hashToken, newTableId } from '../tokens.js';
 import {
   challengeView,
   decideAnswer,
@@ -115,10 +115,13 @@ export class Challenges {
       const gone = decided.value.complete ? await this.deletedAmong(c) : null;
       if (gone)
         return err('challenge.deleted-player', `the account of ${gone} was deleted: the challenge is off`);
-      if (!(await this.d.store.replace(decided.value.challenge))) continue;
-      const next = decided.value.complete
-        ? await this.start(decided.value.challenge)
-        : decided.value.challenge;
+      let next = decided.value.challenge;
+      if (decided.value.complete) {
+        const started = await this.start(next);
+        if (!started.ok) return started;
+        if (!started.value) continue;
+        next = started.value;
+      } else if (!(await this.d.store.replace(next))) continue;
       this.publish(next);
       return ok(this.view(next, player.id));
     }
@@ -159,10 +162,15 @@ export class Challenges {
     return null;
   }
 
-  /** Everyone accepted (stored): the table, through the lobby's creation, each player at their seat. */
-  private async start(c: StoredChallenge): Promise<StoredChallenge> {
+  /**
+   * Everyone accepted: the last acceptance, the table (through the lobby's creation, each player at their
+   * seat, started) and the challenge pointing to it commit in one transaction, so a crash leaves the
+   * challenge waiting for that acceptance or accepted with its table, never accepted without one. Null
+   * when another writer changed the challenge first (nothing was written: decide again).
+   */
+  private async start(c: StoredChallenge): Promise<Result<StoredChallenge | null>> {
     const bots = this.d.lobby.gameInfo().find((g) => g.game === c.game)?.bots ?? [];
-    const created = await this.d.lobby.create(
+    const table = this.d.lobby.prepare(
       {
         game: c.game,
         settings: c.settings,
@@ -173,25 +181,37 @@ export class Challenges {
         // As the lobby's form does: the weakest bot stands in for a player who leaves or runs out of time.
         takeover: bots[0] ?? null,
       },
-      'challenge',
+      {
+        address: 'challenge',
+        holders: (tableId) =>
+          new Map(
+            c.seats.map((s) => [
+              s.seat,
+              {
+                name: s.name,
+                tokenHash: hashToken(this.d.seatToken(tableId, s.seat, s.playerId)),
+                playerId: s.playerId,
+              },
+            ]),
+          ),
+      },
     );
-    if (!created.ok) {
-      this.d.log.error({ challenge: c.id, error: created.error }, 'a challenge accepted made no table');
-      const off: StoredChallenge = { ...c, status: 'cancelled', version: c.version + 1 };
-      await this.d.store.replace(off);
-      return off;
+    if (!table.ok) {
+      // Nothing was written: the player may answer again once the server can tell everyone.
+      if (table.error.code === 'broadcast.unavailable') return table;
+      this.d.log.error({ challenge: c.id, error: table.error }, 'a challenge accepted made no table');
+      const off: StoredChallenge = { ...c, status: 'cancelled' };
+      return ok((await this.d.store.replace(off)) ? off : null);
     }
-    const tableId = created.value.table.id;
-    const table = await this.d.lobby.open(tableId);
-    for (const s of c.seats) {
-      const token = this.d.seatToken(tableId, s.seat, s.playerId);
-      const joined = await table!.submit({ kind: 'join', name: s.name, seat: s.seat, token });
-      if (!joined.ok) throw new Error(`challenge ${c.id}: seating ${s.name} failed: ${joined.error.message}`);
-      await this.d.accounts.setSeatPlayer(tableId, s.seat, s.playerId);
-    }
-    const next: StoredChallenge = { ...c, tableId, version: c.version + 1 };
-    await this.d.store.replace(next);
-    return next;
+    const next: StoredChallenge = { ...c, tableId: table.value.id };
+    const stored = await this.d.store.tx(async (store, sql) => {
+      if (!(await store.replace(next))) return false;
+      await table.value.write(sql);
+      return true;
+    });
+    if (!stored) return ok(null);
+    await table.value.open();
+    return ok(next);
   }
 }
 

@@ -5,9 +5,9 @@
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PoolEvent, PoolJoined, TableInfo } from '@attila/protocol';
 import { startServer, type RunningServer } from '../server.js';
 import { TestClient } from '../test-support/client.js';
+import { guest, join, seatWorks, Stream } from '../test-support/pool-client.js';
 import { tempDb } from '../test-support/http.js';
 import {
   dropSchema,
@@ -21,75 +21,6 @@ import { Visitor } from '../test-support/visitor.js';
 
 const TIMES = { tickMs: 100, touchMs: 300, aliveMs: 1500 };
 const quiet = pino({ level: 'silent' });
-
-async function guest(url: string): Promise<Visitor> {
-  const v = new Visitor(url);
-  expect((await v.post('/api/me/guest')).status).toBe(201);
-  return v;
-}
-
-/** The entry's event stream, read as the browser's EventSource would. */
-class Stream {
-  readonly events: PoolEvent[] = [];
-  private readonly abort = new AbortController();
-  private constructor() {}
-
-  static async open(v: Visitor, entry: string): Promise<Stream> {
-    const s = new Stream();
-    const cookie = [...v.cookies].map(([k, val]) => `${k}=${val}`).join('; ');
-    const res = await fetch(`${v.url}/api/pools/entries/${entry}/events`, {
-      headers: { cookie },
-      signal: s.abort.signal,
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for await (const chunk of res.body!) {
-          buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            for (const line of block.split('\n'))
-              if (line.startsWith('data: ')) s.events.push(JSON.parse(line.slice(6)) as PoolEvent);
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-    return s;
-  }
-
-  async paired(timeoutMs = 5000): Promise<{ table: string; seat: number }> {
-    await expect.poll(() => this.events.at(-1)?.type, { timeout: timeoutMs, interval: 20 }).toBe('paired');
-    const e = this.events.at(-1)!;
-    if (e.type !== 'paired') throw new Error('not paired');
-    return { table: e.table, seat: e.seat };
-  }
-
-  close(): void {
-    this.abort.abort();
-  }
-}
-
-async function join(v: Visitor, body: unknown): Promise<PoolJoined> {
-  const r = await v.post<PoolJoined>('/api/pools/join', body);
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body;
-}
-
-/** The seat's holder greets the table with the entry's token: the token of the entry is the seat's. */
-async function seatWorks(url: string, table: string, seat: number, token: string): Promise<TableInfo> {
-  const client = await TestClient.connect(url);
-  client.send({ type: 'hello', table, seat, token });
-  const welcome = await client.next('welcome');
-  client.socket.close();
-  return welcome.table;
-}
 
 describe('quick pairing on one server (SQLite)', () => {
   let server: RunningServer;

@@ -7,7 +7,10 @@
  * - Pairing happens under the pool's lock in the store (`pairUnderLock`), and runs one at a time in this
  *   process, so an entry is paired once however many processes share the store. A table is made through
  *   the lobby's normal creation with every seat taken: each person's seat is held by the token of its
- *   entry (which the client already holds), bots in the others; the table starts at once.
+ *   entry (which the client already holds), bots in the others; the table starts at once. The table is
+ *   written in the pairing's own transaction, with its entries marked paired: a crash (or a failure) at
+ *   any point leaves the table and its marks together or neither, never an orphan table whose players
+ *   wait on and are paired again.
  * - Ghosts: an entry is alive while a connection waits for it. The process holding its stream renews
  *   `seen_at` every `touchMs`; an entry not seen for `aliveMs` (its tab closed, its process crashed) is
  *   never paired and is deleted by the next sweep. Paired entries are kept `pairedKeepMs` for a late stream.
@@ -19,7 +22,8 @@ import { err, ok, type Result } from '@attila/core';
 import type { CreateTable, JoinPool, PoolEvent, PoolJoined } from '@attila/protocol';
 import { speedClassOf } from '@attila/ratings';
 import type { Logger } from 'pino';
-import type { Lobby, SeatHolder } from '../lobby.js';
+import type { Lobby } from '../lobby.js';
+import type { NewTable, SeatHolder } from '../table-request.js';
 import type { StoredPlayer } from '../storage/accounts.js';
 import type { StoredPoolEntry } from '../storage/pool-store.js';
 import type { Storage } from '../storage/types.js';
@@ -118,7 +122,8 @@ export class PoolService {
       seat: null,
     };
     await this.store.join(entry);
-    await this.pairPool(pool);
+    // Stored, so the join stands: a pairing that fails now (rolled back whole) is tried again at the next tick.
+    await this.pairPool(pool).catch((e) => this.deps.log.warn({ err: e, pool }, 'quick pairing failed'));
     return ok({ entry: entry.id, token, pool, joinedAt: now });
   }
 
@@ -217,29 +222,35 @@ export class PoolService {
     const spec = parsePoolKey(pool);
     if (!spec || this.closed) return;
     const paired: { entry: string; table: string; seat: number }[] = [];
+    const made: NewTable[] = [];
     await this.store.pairUnderLock(pool, this.aliveSince(), async (waiting, tx) => {
       const byId = new Map(waiting.map((e) => [e.id, e]));
       for (const p of pairings(waiting, spec.seats, this.deps.now())) {
         const people = p.entries.map((id) => byId.get(id)!);
-        const made = await this.makeTable(spec, people, p.bots);
-        if (!made) continue;
-        for (const { entry, seat } of made.seats) {
-          await this.deps.storage.accounts.setSeatPlayer(made.table, seat, entry.playerId);
-          if (await tx.seat(entry.id, made.table, seat))
-            paired.push({ entry: entry.id, table: made.table, seat });
-          else this.deps.log.error({ entry: entry.id, table: made.table }, 'pool entry was paired twice');
+        const pairing = this.tableFor(spec, people, p.bots);
+        if (!pairing) continue;
+        // The table, its seats' players and its entries' marks commit together (this transaction): a crash
+        // leaves all of them or none, so no table is left without its players and no entry is paired twice.
+        await pairing.table.write(tx.sql);
+        for (const { entry, seat } of pairing.seats) {
+          if (await tx.seat(entry.id, pairing.table.id, seat))
+            paired.push({ entry: entry.id, table: pairing.table.id, seat });
+          else
+            this.deps.log.error({ entry: entry.id, table: pairing.table.id }, 'pool entry was paired twice');
         }
+        made.push(pairing.table);
       }
     });
+    for (const table of made) await table.open();
     for (const p of paired) this.tell(p.entry, { type: 'paired', table: p.table, seat: p.seat });
   }
 
-  /** The table of a pairing, seats in random order, made by the lobby with every seat taken. */
-  private async makeTable(
+  /** The table of a pairing, seats in random order, prepared by the lobby with every seat taken. */
+  private tableFor(
     spec: PoolSpec,
     people: readonly StoredPoolEntry[],
     bots: number,
-  ): Promise<{ table: string; seats: { entry: StoredPoolEntry; seat: number }[] } | null> {
+  ): { table: NewTable; seats: { entry: StoredPoolEntry; seat: number }[] } | null {
     const available = this.deps.lobby.gameInfo().find((g) => g.game === spec.game)?.bots ?? [];
     const bot = available.includes('medium') ? 'medium' : available[available.length - 1];
     if (bots > 0 && !bot) return null;
@@ -254,15 +265,17 @@ export class PoolService {
       takeover: null,
     };
     const holders = new Map<number, SeatHolder>();
-    order.forEach((e, seat) => e && holders.set(seat, { name: e.name, tokenHash: e.tokenHash }));
-    const r = await this.deps.lobby.create(request, 'pool', undefined, holders);
+    order.forEach(
+      (e, seat) => e && holders.set(seat, { name: e.name, tokenHash: e.tokenHash, playerId: e.playerId }),
+    );
+    const r = this.deps.lobby.prepare(request, { address: 'pool', holders: () => holders });
     if (!r.ok) {
       this.deps.log.error({ pool: poolKey(spec), error: r.error }, 'quick pairing could not make its table');
       return null;
     }
     const seats = order.flatMap((entry, seat) => (entry ? [{ entry, seat }] : []));
-    this.deps.log.info({ pool: poolKey(spec), table: r.value.table.id, bots }, 'quick pairing made a table');
-    return { table: r.value.table.id, seats };
+    this.deps.log.info({ pool: poolKey(spec), table: r.value.id, bots }, 'quick pairing made a table');
+    return { table: r.value, seats };
   }
 
   /**

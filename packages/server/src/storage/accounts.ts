@@ -248,8 +248,14 @@ export class AccountStore {
   }
 
   /** Who holds the seat (null: a client without a session, or nobody). */
-  async setSeatPlayer(tableId: string, seat: number, playerId: string | null): Promise<void> {
-    await this.sql.run('UPDATE seats SET player_id = ? WHERE table_id = ? AND seat = ?', [
+  /** `within`: the caller's open transaction (a table's creation and its seats' players commit together). */
+  async setSeatPlayer(
+    tableId: string,
+    seat: number,
+    playerId: string | null,
+    within: Sql = this.sql,
+  ): Promise<void> {
+    await within.run('UPDATE seats SET player_id = ? WHERE table_id = ? AND seat = ?', [
       playerId,
       tableId,
       seat,

@@ -58,6 +58,8 @@ const entryOf = (r: Row): StoredPoolEntry => ({
 
 /** What a pairing run may do with the entries it read, inside the pool's lock. */
 export interface PoolPairingTx {
+  /** The transaction itself: a pairing's table is written in it, so it commits with its entries' marks. */
+  readonly sql: Sql;
   /** Marks an entry paired to a table and seat; false if it was paired or left meanwhile. */
   seat(entryId: string, tableId: string, seat: number): Promise<boolean>;
 }
@@ -165,6 +167,7 @@ export class PoolStore {
         [pool, aliveSince],
       );
       return decide(rows.map(entryOf), {
+        sql,
         seat: async (entryId, tableId, seat) =>
           (await sql.run('UPDATE pool_entries SET table_id = ?, seat = ? WHERE id = ? AND table_id IS NULL', [
             tableId,

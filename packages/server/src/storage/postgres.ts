@@ -19,7 +19,7 @@ import { PoolStore } from './pool-store.js';
 import { AccountStore } from './accounts.js';
 import { PuzzleStore } from './puzzle-store.js';
 import { RatingStore } from './rating-store.js';
-import { numbered, postgresSql } from './sql.js';
+import { numbered, postgresSql, type Sql } from './sql.js';
 import type { Rating } from '@attila/ratings';
 import {
   INSERT_HISTORY,
@@ -83,8 +83,11 @@ export class PostgresStorage implements Storage {
   readonly puzzles: PuzzleStore;
   readonly pools: PoolStore;
 
+  private readonly sql: Sql;
+
   private constructor(private readonly pool: pg.Pool) {
     const sql = postgresSql(pool, asRefusal);
+    this.sql = sql;
     this.accounts = new AccountStore(sql);
     this.ratings = new RatingStore(sql);
     this.puzzles = new PuzzleStore(sql);
@@ -216,18 +219,18 @@ export class PostgresStorage implements Storage {
     }
   }
 
-  async createTable(t: StoredTable): Promise<void> {
-    await this.tx(async (c) => {
+  /** On its own connection and transaction, or on the caller's (`within`): then it commits with the caller's rows. */
+  async createTable(t: StoredTable, within: Sql = this.sql): Promise<void> {
+    await within.tx(async (sql) => {
       const row = tableColumns(t, 'postgres');
       const names = Object.keys(row);
-      const slots = names.map((_, i) => `$${i + 1}`);
-      await c.query(
-        `INSERT INTO tables (${names.join(', ')}) VALUES (${slots.join(', ')})`,
+      await sql.run(
+        `INSERT INTO tables (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
         Object.values(row),
       );
       for (const s of t.seats) {
-        await c.query(
-          'INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        await sql.run(
+          'INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller) VALUES (?, ?, ?, ?, ?, ?, ?)',
           [t.id, s.seat, s.name, s.kind, s.bot, s.tokenHash, s.controller],
         );
       }

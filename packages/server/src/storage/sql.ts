@@ -119,8 +119,10 @@ export function postgresSql(pool: pg.Pool, refusal: (e: unknown) => unknown): Sq
         return result;
       } catch (e) {
         await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
-        throw refusal(e);
+        const refused = refusal(e);
+        // A connection that failed (an outage: `refusal` turned it into one) is not given back to the pool.
+        client.release(refused !== e ? (e as Error) : undefined);
+        throw refused;
       }
     },
   };

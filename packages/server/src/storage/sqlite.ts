@@ -18,7 +18,7 @@ import { PoolStore } from './pool-store.js';
 import { AccountStore } from './accounts.js';
 import { PuzzleStore } from './puzzle-store.js';
 import { RatingStore } from './rating-store.js';
-import { sqliteSql } from './sql.js';
+import { sqliteSql, type Sql } from './sql.js';
 import {
   INSERT_HISTORY,
   SELECT_RATING,
@@ -196,7 +196,11 @@ export class SqliteStorage implements Storage {
     }
   }
 
-  async createTable(t: StoredTable): Promise<void> {
+  /**
+   * One connection: inside a transaction the caller opened (`within`, `Sql.tx`), this write joins it
+   * (better-sqlite3 nests it as a savepoint) and commits or rolls back with it.
+   */
+  async createTable(t: StoredTable, _within?: Sql): Promise<void> {
     this.db.transaction(() => {
       this.stmt.insertTable.run(tableColumns(t, 'sqlite'));
       for (const s of t.seats) {

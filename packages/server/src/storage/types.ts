@@ -8,6 +8,7 @@ import type { ClockState } from '../clock.js';
 import type { AccountStore } from './accounts.js';
 import type { PuzzleStore } from './puzzle-store.js';
 import type { PoolStore } from './pool-store.js';
+import type { Sql } from './sql.js';
 import type { RatingStore } from './rating-store.js';
 import type { ClockSettings, GameKind, GameResult, PlayInfo, TableStatus } from '@attila/protocol';
 
@@ -112,7 +113,11 @@ export interface Storage {
   readonly puzzles: PuzzleStore;
   /** The quick-pairing pools: who waits where, and the lock that makes each pairing happen once. */
   readonly pools: PoolStore;
-  createTable(table: StoredTable): Promise<void>;
+  /**
+   * Stores a new table with its seats (one transaction). `within`: the caller's open transaction
+   * (`Sql.tx`), so the table commits together with the caller's own rows — or not at all.
+   */
+  createTable(table: StoredTable, within?: Sql): Promise<void>;
   /** The table with its seats, or null. */
   getTable(id: string): Promise<StoredTable | null>;
   getMoves(id: string): Promise<StoredMove[]>;

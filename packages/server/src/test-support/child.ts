@@ -9,29 +9,28 @@ export interface ChildServer {
 
 const BIN = fileURLToPath(new URL('../../../cli/bin/attila.js', import.meta.url));
 
-export async function startChild(db: string, extra: string[] = []): Promise<ChildServer> {
-  const child = spawn(
-    process.execPath,
+export function startChild(db: string, extra: string[] = []): Promise<ChildServer> {
+  return spawnServer([
+    BIN,
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    db,
+    '--log-level',
+    'warn',
+    '--bot-min-think',
+    '0',
     // The ladder plays only where a test asks for it (`--ladder on` in `extra`).
-    [
-      BIN,
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      db,
-      '--log-level',
-      'warn',
-      '--bot-min-think',
-      '0',
-      '--ladder',
-      'off',
-      ...extra,
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+    '--ladder',
+    'off',
+    ...extra,
+  ]);
+}
+
+/** Node running `args` (a server that prints `listening on URL` once ready); `output()`: all it printed. */
+export async function spawnServer(args: string[]): Promise<ChildServer & { output(): string }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
@@ -47,7 +46,7 @@ export async function startChild(db: string, extra: string[] = []): Promise<Chil
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
-  return { url, process: child };
+  return { url, process: child, output: () => out };
 }
 
 export function kill(server: ChildServer, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
