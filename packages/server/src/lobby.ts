@@ -32,7 +32,14 @@ import { Table, type TableDeps } from './table.js';
 import { finishedTables } from './finished-tables.js';
 import type { Sql } from './storage/sql.js';
 import type { StoredTable } from './storage/types.js';
-import { checkRequest, storedSeats, type NewTable, type NewTableOptions } from './table-request.js';
+import {
+  checkRequest,
+  storedSeats,
+  type LadderPlacement,
+  type NewTable,
+  type NewTableOptions,
+} from './table-request.js';
+export type { LadderPlacement } from './table-request.js';
 import { Unavailable } from './errors.js';
 import { newSeed, newTableId, newToken } from './tokens.js';
 
@@ -59,16 +66,6 @@ export const DEFAULT_LOBBY_LIMITS: LobbyLimits = {
   openTables: DEFAULT_OPEN_TABLES,
   chatKept: LIMITS.chatKept,
 };
-
-/**
- * A table of the bot ladder (ladder/ladder.ts): its id is written in the ladder's storage before the table
- * (so a restart knows what was paired), its seed comes from the ladder's, and the ladder bounds its own
- * games (the bots-only budget of visitors' tables does not count them).
- */
-export interface LadderPlacement {
-  readonly id: string;
-  readonly seed: string;
-}
 
 /** At most this many tables in the lobby list. */
 const LIST_LIMIT = 200;

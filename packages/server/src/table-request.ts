@@ -28,6 +28,18 @@ export interface NewTableOptions {
    * entry's token; challenges: by a token derived for the account and the table).
    */
   readonly holders?: (table: string) => ReadonlyMap<number, SeatHolder>;
+  /** The bot ladder's own tables: their id and seed chosen beforehand, outside the bots-only budget. */
+  readonly ladder?: LadderPlacement;
+}
+
+/**
+ * A table of the bot ladder (ladder/ladder.ts): its id is written in the ladder's storage before the table
+ * (so a restart knows what was paired), its seed comes from the ladder's, and the ladder bounds its own
+ * games (the bots-only budget of visitors' tables does not count them).
+ */
+export interface LadderPlacement {
+  readonly id: string;
+  readonly seed: string;
 }
 
 /** A table built and checked, not yet stored (`Lobby.prepare`). */
