@@ -114,14 +114,22 @@ async function takesInfluence(page: Page, player: number, asked: number[]): Prom
   return true;
 }
 
+async function closeIfThere(page: Page, testid: string): Promise<void> {
+  await page
+    .getByTestId(testid)
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
+}
+
 async function playTribesMove(players: readonly Page[], asked: number[]): Promise<boolean> {
   for (let tries = 0; tries < 400; tries++) {
     for (const page of players) {
       for (let i = 0; i < 10; i++) {
+        // A page's overlay handler (below) may close it first, as the click begins: then nothing is left to click.
         if ((await page.locator('[data-testid="reveal"]').count()) > 0)
-          await page.click('[data-testid="close-reveal"]');
+          await closeIfThere(page, 'close-reveal');
         else if ((await page.locator('[data-testid="scoring"]').count()) > 0)
-          await page.click('[data-testid="close-scoring"]');
+          await closeIfThere(page, 'close-scoring');
         else break;
       }
       if ((await page.locator('.tribes-play[data-phase="over"]').count()) > 0) return false;
