@@ -7,6 +7,7 @@
 import type { ClockState } from '../clock.js';
 import type { AccountStore } from './accounts.js';
 import type { PuzzleStore } from './puzzle-store.js';
+import type { ExplorerStore } from './explorer-store.js';
 import type { PoolStore } from './pool-store.js';
 import type { RatingStore } from './rating-store.js';
 import type { ClockSettings, GameKind, GameResult, PlayInfo, TableStatus } from '@attila/protocol';
@@ -112,6 +113,8 @@ export interface Storage {
   readonly puzzles: PuzzleStore;
   /** The quick-pairing pools: who waits where, and the lock that makes each pairing happen once. */
   readonly pools: PoolStore;
+  /** The Knights opening explorer's counts (explorer-store.ts). */
+  readonly explorer: ExplorerStore;
   createTable(table: StoredTable): Promise<void>;
   /** The table with its seats, or null. */
   getTable(id: string): Promise<StoredTable | null>;
