@@ -13,7 +13,7 @@
  * counted at the cap. Needs the built web app (`npm run build:web`). Wall-clock time; the machine may be
  * shared.
  *
- *   npx tsx packages/web/bench/analysis-board-speed.ts [--seed bench] [--count 50] [--cap 20]
+ *   npx tsx packages/web/bench/analysis-board-speed.ts [--seed bench] [--count 50] [--cap 20] [--web-dist DIR]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { Rng } from '@attila/core';
-import type { Position } from '@attila/knights';
+import { Board, Position, STANDARD_LAYOUT } from '@attila/knights';
 import { standardOpeningTable } from '@attila/bots';
 import { botGame } from '../../bots/src/knights/puzzles/mine.js';
 
@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: 'bench' },
     count: { type: 'string', default: '50' },
     cap: { type: 'string', default: '20' },
+    'web-dist': { type: 'string' },
   },
 });
 const COUNT = Number(args.count);
@@ -48,6 +49,7 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
       '0',
       '--db',
       join(dir, 'bench.db'),
+      ...(args['web-dist'] ? ['--web-dist', args['web-dist']] : []),
       '--log-level',
       'warn',
     ],
@@ -132,6 +134,27 @@ const placing = draw(rng, (p) => p.phase() === 'placement', COUNT);
 const table = standardOpeningTable();
 const fromTable = (p: Position) => table?.knownPlacementValues(p) != null;
 
+/**
+ * Placement positions the table answers: those of the games first, then (the table being partly built, the
+ * games meet few of them) positions with five knights placed whose placements the table all knows, drawn at
+ * random from the table itself.
+ */
+function coveredByTable(count: number): Position[] {
+  const covered = draw(rng, (p) => p.phase() === 'placement' && fromTable(p), count);
+  const space = table?.space;
+  for (let tries = 0; space && covered.length < count && tries < 1_000_000; tries++) {
+    const [mover, other] = space.unrank(5, rng.int(space.count(5)));
+    // The side to place has two knights, the other three: the Huns to place, the Romans placed first.
+    const board = new Board(STANDARD_LAYOUT, 1);
+    board.huns = mover;
+    board.romans = other;
+    const p = Position.fromBoard(board);
+    if (fromTable(p) && !covered.some((c) => c.equals(p))) covered.push(p);
+  }
+  return covered;
+}
+const covered = coveredByTable(COUNT);
+
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -154,6 +177,7 @@ try {
   // first look does) before anything is timed.
   await time(page, placing[0]);
   const placement = await run('placement', placing);
+  const tabled = await run('placement (table)', covered);
   const movePhase = await run('move phase', moving);
   const knights = (t: { position: string }) => (t.position.match(/[RH]/g)?.length ?? 1) - 1;
   console.log(`analysis board in Chromium, seed ${args.seed}, ${new Date().toISOString()}`);
@@ -161,6 +185,7 @@ try {
     ['placement, from the opening table', placement.filter((t) => t.table)],
     ['placement, from the server and the solver', placement.filter((t) => !t.table)],
     ['placement, all', placement],
+    ['placement, covered by the table (games and the table itself)', tabled],
     ['move phase', movePhase],
   ] as const) {
     console.log(`${name}:`);

@@ -4,7 +4,7 @@
  * first (its opening book answers at once where it knows the position, and it proves what it can within a
  * time budget); the moves still unknown are proven in a web worker, move by move, with progress shown and a
  * button to stop. The worker is stopped whenever the analysis is switched off, the position changes or the
- * panel goes away: no search outlives what is on screen.
+ * panel goes away: no search outlives what is on screen (a worker done searching is kept for the next one).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Position } from '@attila/knights';
@@ -56,6 +56,34 @@ export async function askServer(position: string, signal: AbortSignal): Promise<
 
 let nextId = 0;
 
+/**
+ * A worker whose search finished, kept for the next position: starting a worker (its code, the solver's
+ * table of 2^20 entries) costs about as much as a whole move-phase analysis, and its table's entries stay
+ * true for any position. A worker still searching is never kept: it is stopped (the only way to stop it).
+ */
+let idle: Worker | null = null;
+
+function solverWorker(): Worker {
+  const w = idle ?? new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
+  idle = null;
+  return w;
+}
+
+function park(w: Worker): void {
+  w.onmessage = null;
+  idle?.terminate();
+  idle = w;
+}
+
+/** Analysis switched off or no analysis on screen: the kept worker goes too (nothing stays behind). */
+function dropIdle(): void {
+  idle?.terminate();
+  idle = null;
+}
+
+/** How many analyses are on screen (the kept worker is for them). */
+let mounted = 0;
+
 /** The solver's verdicts on the position's moves (null: off); `wantLine` also asks for the line of best play. */
 export function useAnalysis(position: string | null, wantLine = false): AnalysisState {
   const [state, setState] = useState<AnalysisState>(OFF);
@@ -64,10 +92,17 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     worker.current?.terminate();
     worker.current = null;
   };
-  useEffect(() => stopWorker, []);
+  useEffect(() => {
+    mounted++;
+    return () => {
+      stopWorker();
+      if (--mounted === 0) dropIdle();
+    };
+  }, []);
   useEffect(() => {
     if (position === null) {
       stopWorker();
+      dropIdle();
       setState(OFF);
       return;
     }
@@ -106,7 +141,7 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       const skip = [...found.values()].filter((v) => v.exact !== false).map((v) => v.move);
       if (skip.length === total && !wantLine) return publish('ready');
       stopWorker();
-      const w = new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
+      const w = solverWorker();
       worker.current = w;
       const id = ++nextId;
       w.onmessage = (e: MessageEvent<SolverReply>) => {
@@ -117,7 +152,8 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
         } else if ('line' in e.data) {
           line = e.data.line;
         } else if ('done' in e.data) {
-          stopWorker();
+          worker.current = null;
+          park(w);
           publish('ready');
         } else if ('error' in e.data) {
           stopWorker();
