@@ -7,7 +7,7 @@
  * panel goes away: no search outlives what is on screen (a worker done searching is kept for the next one).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Position } from '@attila/knights';
+import { Position, STANDARD_LAYOUT } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
 import { slowInBrowser } from './analysis-speed.js';
 import type { Verdict } from './board.js';
@@ -39,12 +39,16 @@ export interface ServerAnswer {
 }
 
 /** The server's verdicts on a position's moves, or null when there is no server to ask. */
-export async function askServer(position: string, signal: AbortSignal): Promise<ServerAnswer | null> {
+export async function askServer(
+  position: string,
+  signal: AbortSignal,
+  budgetMs = SERVER_BUDGET_MS,
+): Promise<ServerAnswer | null> {
   try {
     const res = await fetch('/api/knights/analyse', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ position, budgetMs: SERVER_BUDGET_MS }),
+      body: JSON.stringify({ position, budgetMs }),
       signal,
     });
     return res.ok ? ((await res.json()) as ServerAnswer) : null;
@@ -55,6 +59,9 @@ export async function askServer(position: string, signal: AbortSignal): Promise<
 }
 
 let nextId = 0;
+
+/** A placement position of the standard board: the server's opening table may know it. */
+const tableFirst = (p: Position) => p.layout === STANDARD_LAYOUT && p.phase() === 'placement';
 
 /**
  * A worker whose search finished, kept for the next position: starting a worker (its code, the solver's
@@ -164,8 +171,11 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     };
     publish('working');
     if (total === 0) publish('ready');
-    else if (slowInBrowser(p)) {
-      void askServer(position, aborter.signal).then((answer) => {
+    else if (slowInBrowser(p) || tableFirst(p)) {
+      // Later in the placement phase the browser searches at once what the server's opening table (in
+      // memory: a few ms) does not know; a new worker would take longer to load the table than the answer.
+      const budget = slowInBrowser(p) ? SERVER_BUDGET_MS : 0;
+      void askServer(position, aborter.signal, budget).then((answer) => {
         if (!live) return;
         for (const v of answer?.verdicts ?? []) found.set(v.move, v);
         // Where the server knew every move the line is left unknown: searching it would take the browser long.
