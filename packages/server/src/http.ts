@@ -16,6 +16,7 @@ import { parseListStatus } from './finished-tables.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
+import { registerKnightsExplorer } from './knights-explorer/routes.js';
 import type { Push } from './push/push.js';
 import { registerPushRoutes } from './push/routes.js';
 import type { Lobby } from './lobby.js';
@@ -199,6 +200,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));
 
   await registerKnightsAnalysis(app);
+  registerKnightsExplorer(app, ctx.storage);
 
   app.get<{ Querystring: { status?: unknown } }>('/api/tables', async (req, reply) => {
     const which = parseListStatus(req.query.status);

@@ -270,6 +270,25 @@ CREATE TABLE ladder_ratings (
 );
 `,
   },
+  {
+    version: 13,
+    description:
+      'the Knights opening explorer: which finished games it has counted, and per position (up to symmetry) how often each placement was played and won',
+    sql: (d) => `
+CREATE TABLE knights_explorer_games (
+  table_id TEXT PRIMARY KEY,
+  placements INTEGER NOT NULL,
+  indexed_at ${TIME[d]} NOT NULL
+);
+CREATE TABLE knights_explorer_counts (
+  position TEXT NOT NULL,
+  placed TEXT NOT NULL,
+  games INTEGER NOT NULL,
+  wins INTEGER NOT NULL,
+  PRIMARY KEY (position, placed)
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -18,6 +18,7 @@ import { migratePostgres } from './migrations.js';
 import { PoolStore } from './pool-store.js';
 import { AccountStore } from './accounts.js';
 import { PuzzleStore } from './puzzle-store.js';
+import { ExplorerStore } from './explorer-store.js';
 import { RatingStore } from './rating-store.js';
 import { numbered, postgresSql, type Sql } from './sql.js';
 import type { Rating } from '@attila/ratings';
@@ -82,6 +83,7 @@ export class PostgresStorage implements Storage {
   readonly ratings: RatingStore;
   readonly puzzles: PuzzleStore;
   readonly pools: PoolStore;
+  readonly explorer: ExplorerStore;
 
   private readonly sql: Sql;
 
@@ -92,6 +94,7 @@ export class PostgresStorage implements Storage {
     this.ratings = new RatingStore(sql);
     this.puzzles = new PuzzleStore(sql);
     this.pools = new PoolStore(sql);
+    this.explorer = new ExplorerStore(sql);
   }
 
   static async open(options: PostgresOptions): Promise<PostgresStorage> {

@@ -17,6 +17,7 @@ import { migrateSqlite } from './migrations.js';
 import { PoolStore } from './pool-store.js';
 import { AccountStore } from './accounts.js';
 import { PuzzleStore } from './puzzle-store.js';
+import { ExplorerStore } from './explorer-store.js';
 import { RatingStore } from './rating-store.js';
 import { sqliteSql, type Sql } from './sql.js';
 import {
@@ -123,6 +124,7 @@ export class SqliteStorage implements Storage {
   readonly ratings: RatingStore;
   readonly puzzles: PuzzleStore;
   readonly pools: PoolStore;
+  readonly explorer: ExplorerStore;
 
   constructor(file: string, options: SqliteOptions = {}) {
     this.db = new Database(file);
@@ -142,6 +144,7 @@ export class SqliteStorage implements Storage {
     this.ratings = new RatingStore(sql);
     this.puzzles = new PuzzleStore(sql);
     this.pools = new PoolStore(sql);
+    this.explorer = new ExplorerStore(sql);
   }
 
   private tableFrom(row: TableRow): StoredTable {

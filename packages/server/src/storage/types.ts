@@ -7,6 +7,7 @@
 import type { ClockState } from '../clock.js';
 import type { AccountStore } from './accounts.js';
 import type { PuzzleStore } from './puzzle-store.js';
+import type { ExplorerStore } from './explorer-store.js';
 import type { PoolStore } from './pool-store.js';
 import type { Sql } from './sql.js';
 import type { RatingStore } from './rating-store.js';
@@ -113,6 +114,8 @@ export interface Storage {
   readonly puzzles: PuzzleStore;
   /** The quick-pairing pools: who waits where, and the lock that makes each pairing happen once. */
   readonly pools: PoolStore;
+  /** The Knights opening explorer's counts (explorer-store.ts). */
+  readonly explorer: ExplorerStore;
   /**
    * Stores a new table with its seats (one transaction). `within`: the caller's open transaction
    * (`Sql.tx`), so the table commits together with the caller's own rows — or not at all.

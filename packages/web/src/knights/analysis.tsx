@@ -4,10 +4,10 @@
  * first (its opening book answers at once where it knows the position, and it proves what it can within a
  * time budget); the moves still unknown are proven in a web worker, move by move, with progress shown and a
  * button to stop. The worker is stopped whenever the analysis is switched off, the position changes or the
- * panel goes away: no search outlives what is on screen.
+ * panel goes away: no search outlives what is on screen (a worker done searching is kept for the next one).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Position } from '@attila/knights';
+import { Position, STANDARD_LAYOUT } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
 import { slowInBrowser } from './analysis-speed.js';
 import type { Verdict } from './board.js';
@@ -39,12 +39,16 @@ export interface ServerAnswer {
 }
 
 /** The server's verdicts on a position's moves, or null when there is no server to ask. */
-export async function askServer(position: string, signal: AbortSignal): Promise<ServerAnswer | null> {
+export async function askServer(
+  position: string,
+  signal: AbortSignal,
+  budgetMs = SERVER_BUDGET_MS,
+): Promise<ServerAnswer | null> {
   try {
     const res = await fetch('/api/knights/analyse', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ position, budgetMs: SERVER_BUDGET_MS }),
+      body: JSON.stringify({ position, budgetMs }),
       signal,
     });
     return res.ok ? ((await res.json()) as ServerAnswer) : null;
@@ -56,6 +60,37 @@ export async function askServer(position: string, signal: AbortSignal): Promise<
 
 let nextId = 0;
 
+/** A placement position of the standard board: the server's opening table may know it. */
+const tableFirst = (p: Position) => p.layout === STANDARD_LAYOUT && p.phase() === 'placement';
+
+/**
+ * A worker whose search finished, kept for the next position: starting a worker (its code, the solver's
+ * table of 2^20 entries) costs about as much as a whole move-phase analysis, and its table's entries stay
+ * true for any position. A worker still searching is never kept: it is stopped (the only way to stop it).
+ */
+let idle: Worker | null = null;
+
+function solverWorker(): Worker {
+  const w = idle ?? new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
+  idle = null;
+  return w;
+}
+
+function park(w: Worker): void {
+  w.onmessage = null;
+  idle?.terminate();
+  idle = w;
+}
+
+/** Analysis switched off or no analysis on screen: the kept worker goes too (nothing stays behind). */
+function dropIdle(): void {
+  idle?.terminate();
+  idle = null;
+}
+
+/** How many analyses are on screen (the kept worker is for them). */
+let mounted = 0;
+
 /** The solver's verdicts on the position's moves (null: off); `wantLine` also asks for the line of best play. */
 export function useAnalysis(position: string | null, wantLine = false): AnalysisState {
   const [state, setState] = useState<AnalysisState>(OFF);
@@ -64,10 +99,17 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     worker.current?.terminate();
     worker.current = null;
   };
-  useEffect(() => stopWorker, []);
+  useEffect(() => {
+    mounted++;
+    return () => {
+      stopWorker();
+      if (--mounted === 0) dropIdle();
+    };
+  }, []);
   useEffect(() => {
     if (position === null) {
       stopWorker();
+      dropIdle();
       setState(OFF);
       return;
     }
@@ -106,7 +148,7 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       const skip = [...found.values()].filter((v) => v.exact !== false).map((v) => v.move);
       if (skip.length === total && !wantLine) return publish('ready');
       stopWorker();
-      const w = new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
+      const w = solverWorker();
       worker.current = w;
       const id = ++nextId;
       w.onmessage = (e: MessageEvent<SolverReply>) => {
@@ -117,7 +159,8 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
         } else if ('line' in e.data) {
           line = e.data.line;
         } else if ('done' in e.data) {
-          stopWorker();
+          worker.current = null;
+          park(w);
           publish('ready');
         } else if ('error' in e.data) {
           stopWorker();
@@ -128,8 +171,11 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     };
     publish('working');
     if (total === 0) publish('ready');
-    else if (slowInBrowser(p)) {
-      void askServer(position, aborter.signal).then((answer) => {
+    else if (slowInBrowser(p) || tableFirst(p)) {
+      // Later in the placement phase the browser searches at once what the server's opening table (in
+      // memory: a few ms) does not know; a new worker would take longer to load the table than the answer.
+      const budget = slowInBrowser(p) ? SERVER_BUDGET_MS : 0;
+      void askServer(position, aborter.signal, budget).then((answer) => {
         if (!live) return;
         for (const v of answer?.verdicts ?? []) found.set(v.move, v);
         // Where the server knew every move the line is left unknown: searching it would take the browser long.

@@ -21,6 +21,7 @@ import {
 } from '../knights/board-setup.js';
 import { BestLine, VerdictList, bestVerdict } from '../knights/analysis-lines.js';
 import { KnightsStatus } from '../knights/panel.js';
+import { explorable, OpeningExplorer } from '../knights/opening-explorer.js';
 import { positionProblemText } from '../knights/position-problem-text.js';
 import { KnightsSetup } from '../knights/setup.js';
 import { editorTilesOf } from '../knights/tile-arrangement.js';
@@ -164,15 +165,20 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
         </p>
       )}
       <div class="play">
-        <div class="card board-card" data-testid="analysis-board" data-position={shown}>
-          <KnightsBoard
-            position={shown}
-            legalMoves={tool === 'play' && facts ? facts.legalMoves : []}
-            verdicts={tool === 'play' ? analysis.verdicts : null}
-            lastMove={cursor > 0 ? path[cursor - 1] : null}
-            onSquare={tool === 'play' ? undefined : onSquare}
-            onMove={(move) => dispatch({ kind: 'play', move })}
-          />
+        <div class="board-column">
+          <div class="card board-card" data-testid="analysis-board" data-position={shown}>
+            <KnightsBoard
+              position={shown}
+              legalMoves={tool === 'play' && facts ? facts.legalMoves : []}
+              verdicts={tool === 'play' ? analysis.verdicts : null}
+              lastMove={cursor > 0 ? path[cursor - 1] : null}
+              onSquare={tool === 'play' ? undefined : onSquare}
+              onMove={(move) => dispatch({ kind: 'play', move })}
+            />
+          </div>
+          {facts && explorable(facts.position) && (
+            <OpeningExplorer position={facts.position} verdicts={analysisOn ? analysis.verdicts : null} />
+          )}
         </div>
         <aside class="side-panel">
           <div class="card">

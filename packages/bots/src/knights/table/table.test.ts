@@ -74,6 +74,23 @@ describe('the opening table (built whole on a 3×4 board)', () => {
     expect(table.placementValues({ romans: 0b111, huns: 0b111000, scorched: 0, side: 0 })).toBeNull();
   });
 
+  it('names each placement by the square it places on, with the value of the position it makes', () => {
+    const { table } = built;
+    for (let k = 1; k < KNIGHTS; k++) {
+      for (let r = 0; r < table.space.count(k); r++) {
+        const [mover, other] = table.space.unrank(k, r);
+        const moves = table.placementValues({ romans: mover, huns: other, scorched: 0, side: 0 })!;
+        const squares = moves.map((m) => m.square);
+        expect(new Set(squares).size).toBe(squares.length);
+        for (const m of moves) {
+          expect(((mover | other) >> m.square) & 1).toBe(0);
+          const child = table.valueOf(other, mover | (1 << m.square));
+          expect(m.value).toBe(child === null ? null : valueAfter(child));
+        }
+      }
+    }
+  });
+
   it('flags a wrong value (structure) and a wrong 6-knight value (the solver sample)', () => {
     const { table, solver } = built;
     const broken = new OpeningTable(table.space, table.shape, table.shardSize, table.values.slice());

@@ -107,9 +107,10 @@ export class OpeningTable {
     if (p.scorched !== 0 || popcount(p.romans | p.huns) >= KNIGHTS) return null;
     const [mover, other] = p.side === 0 ? [p.romans, p.huns] : [p.huns, p.romans];
     if (this.space.index(mover, other) < 0) return null;
+    // A child is (the other side's knights, the mover's with the new one): the new one is what the mover lacked.
     return this.space.children(mover, other).map(([m, o]) => {
       const v = this.valueOf(m, o);
-      return { square: 31 - Math.clz32(o & ~other), value: v === null ? null : valueAfter(v) };
+      return { square: 31 - Math.clz32(o & ~mover), value: v === null ? null : valueAfter(v) };
     });
   }
 
