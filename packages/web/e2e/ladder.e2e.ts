@@ -68,14 +68,14 @@ describe('the bot ladder page', () => {
       /Die Rangliste spielt: bisher \d+ gewertete Partien\./,
     );
     const knights = page.locator('[data-testid="ladder-pool-knights"]');
-    expect(await knights.locator('h2').textContent()).toBe('Knights');
+    expect(await knights.locator('h2').textContent()).toBe('Ritter');
     const levels = await knights
       .locator('[data-testid="ladder-row"]')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')));
     expect(levels.every((l) => ['level:random', 'level:easy', 'level:greedy'].includes(l ?? ''))).toBe(true);
     expect(levels.length).toBeGreaterThanOrEqual(2);
     expect(await page.locator('[data-testid="ladder-pool-tribes-3"] h2').textContent()).toBe(
-      'Tribes, 3 Spieler',
+      'Stämme, 3 Spieler',
     );
     // Level names in the page's language.
     expect(await knights.textContent()).toMatch(/Zufall \(Anfänger\)|Leicht|Gierig/);
