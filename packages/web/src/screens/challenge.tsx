@@ -13,13 +13,8 @@ import { useT } from '../i18n/i18n.js';
 import { challengeApi, heard } from '../net/challenges.js';
 import { useMe } from '../net/me.js';
 import { challengeSummary } from '../ui/challenges-bar.js';
-import {
-  CLOCK_CHOICES,
-  CLOCKS,
-  CORRESPONDENCE_CLOCKS,
-  LIVE_CLOCKS,
-  type ClockChoice,
-} from '../ui/clock-choices.js';
+import { ClockSelect } from '../ui/clock-select.js';
+import { CLOCKS, type ClockChoice } from '../ui/clock-choices.js';
 
 export function ChallengeScreen({ opponent }: { opponent: string | null }) {
   const t = useT();
@@ -116,32 +111,7 @@ export function ChallengeScreen({ opponent }: { opponent: string | null }) {
             ))}
           </select>
         </label>
-        <label class="field">
-          <span>{t('lobby.clock')}</span>
-          <select
-            value={clock}
-            data-testid="challenge-clock"
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              setClock(CLOCK_CHOICES.find((c) => c === v) ?? 'none');
-            }}
-          >
-            {(
-              [
-                ['live', LIVE_CLOCKS],
-                ['correspondence', CORRESPONDENCE_CLOCKS],
-              ] as const
-            ).map(([group, choices]) => (
-              <optgroup key={group} label={t(`lobby.clockGroups.${group}`)}>
-                {choices.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`lobby.clocks.${c}`)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
+        <ClockSelect value={clock} onChange={setClock} testid="challenge-clock" />
         <label class="field check">
           <span>
             <input

@@ -12,13 +12,8 @@ import { api, holdSeat, playerName, setPlayerName } from '../net/api.js';
 import { nameToSitAs, useMe } from '../net/me.js';
 import { navigate } from '../router.js';
 import { botName } from '../ui/names.js';
-import {
-  CLOCK_CHOICES,
-  CLOCKS,
-  CORRESPONDENCE_CLOCKS,
-  LIVE_CLOCKS,
-  type ClockChoice,
-} from '../ui/clock-choices.js';
+import { ClockSelect } from '../ui/clock-select.js';
+import { CLOCKS, type ClockChoice } from '../ui/clock-choices.js';
 import { TableList } from './table-list.js';
 
 type SeatChoice = { kind: 'human' } | { kind: 'bot'; bot: string };
@@ -160,32 +155,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
           </div>
         ))}
       </fieldset>
-      <label class="field">
-        <span>{t('lobby.clock')}</span>
-        <select
-          value={clock}
-          data-testid="clock"
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            setClock(CLOCK_CHOICES.find((c) => c === v) ?? 'none');
-          }}
-        >
-          {(
-            [
-              ['live', LIVE_CLOCKS],
-              ['correspondence', CORRESPONDENCE_CLOCKS],
-            ] as const
-          ).map(([group, choices]) => (
-            <optgroup key={group} label={t(`lobby.clockGroups.${group}`)}>
-              {choices.map((c) => (
-                <option key={c} value={c}>
-                  {t(`lobby.clocks.${c}`)}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </label>
+      <ClockSelect value={clock} onChange={setClock} testid="clock" />
       {bots.length > 0 && (
         <label class="field check">
           <span>
