@@ -11,11 +11,13 @@ const GAMES: readonly GameKind[] = ['knights', 'tribes'];
 
 export function LessonsScreen() {
   const t = useT();
-  // Read again when the account's progress has been merged in (signing in while the list is open).
+  // Read again when the account's progress has been merged in (signing in while the list is open). The
+  // effect runs after the first render, so a merge that landed in between is caught by reading once more.
   const [, setSynced] = useState(0);
   useEffect(() => {
     const again = () => setSynced((n) => n + 1);
     addEventListener(PROGRESS_SYNCED, again);
+    again();
     return () => removeEventListener(PROGRESS_SYNCED, again);
   }, []);
   const progress = loadProgress();
