@@ -11,6 +11,30 @@ import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
 import { NotificationSettings } from './notifications.js';
 import { RatingsCard } from './ratings.js';
 
+/** A labelled text or password input, as every form on this screen has. */
+function Field(props: {
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  autoComplete: string;
+  type?: 'text' | 'password';
+  testid?: string;
+}) {
+  return (
+    <label class="field">
+      <span>{props.label}</span>
+      <input
+        type={props.type ?? 'text'}
+        value={props.value}
+        required
+        autoComplete={props.autoComplete}
+        data-testid={props.testid}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+      />
+    </label>
+  );
+}
+
 /** A name-and-password form (claim, sign in). */
 function Credentials(props: {
   testid: string;
@@ -33,27 +57,21 @@ function Credentials(props: {
       }}
     >
       <h2>{props.title}</h2>
-      <label class="field">
-        <span>{t('account.name')}</span>
-        <input
-          value={name}
-          required
-          autoComplete="username"
-          data-testid={`${props.testid}-name`}
-          onInput={(e) => setName(e.currentTarget.value)}
-        />
-      </label>
-      <label class="field">
-        <span>{t('account.password')}</span>
-        <input
-          type="password"
-          value={password}
-          required
-          autoComplete={props.newPassword ? 'new-password' : 'current-password'}
-          data-testid={`${props.testid}-password`}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-        />
-      </label>
+      <Field
+        label={t('account.name')}
+        value={name}
+        onInput={setName}
+        autoComplete="username"
+        testid={`${props.testid}-name`}
+      />
+      <Field
+        label={t('account.password')}
+        type="password"
+        value={password}
+        onInput={setPassword}
+        autoComplete={props.newPassword ? 'new-password' : 'current-password'}
+        testid={`${props.testid}-password`}
+      />
       {props.newPassword && <p class="muted small">{t('account.passwordRule')}</p>}
       {error && (
         <p class="error" role="alert" data-testid={`${props.testid}-error`}>
@@ -92,26 +110,20 @@ function ChangePassword() {
       }}
     >
       <h2>{t('account.changePassword')}</h2>
-      <label class="field">
-        <span>{t('account.currentPassword')}</span>
-        <input
-          type="password"
-          value={current}
-          required
-          autoComplete="current-password"
-          onInput={(e) => setCurrent(e.currentTarget.value)}
-        />
-      </label>
-      <label class="field">
-        <span>{t('account.newPassword')}</span>
-        <input
-          type="password"
-          value={next}
-          required
-          autoComplete="new-password"
-          onInput={(e) => setNext(e.currentTarget.value)}
-        />
-      </label>
+      <Field
+        label={t('account.currentPassword')}
+        type="password"
+        value={current}
+        onInput={setCurrent}
+        autoComplete="current-password"
+      />
+      <Field
+        label={t('account.newPassword')}
+        type="password"
+        value={next}
+        onInput={setNext}
+        autoComplete="new-password"
+      />
       {message && (
         <p class={message.ok ? 'ok' : 'error'} role="status">
           {message.text}
@@ -248,16 +260,13 @@ function DeleteAccount() {
     >
       <h2>{t('account.delete')}</h2>
       <p>{t('account.deleteWarning')}</p>
-      <label class="field">
-        <span>{t('account.password')}</span>
-        <input
-          type="password"
-          value={password}
-          required
-          autoComplete="current-password"
-          onInput={(e) => setPassword(e.currentTarget.value)}
-        />
-      </label>
+      <Field
+        label={t('account.password')}
+        type="password"
+        value={password}
+        onInput={setPassword}
+        autoComplete="current-password"
+      />
       {error && (
         <p class="error" role="alert">
           {error}
