@@ -1,9 +1,44 @@
-import { useT } from '../i18n/i18n.js';
+import { useT, type T } from '../i18n/i18n.js';
 import { Knight } from '../knights/pieces.js';
 import { TribeSymbol, TRIBES } from '../tribes/tribes.js';
 import { AppVersion } from '../ui/update-prompt.js';
 import { QuickPairing } from './quick-pairing.js';
 import { YourGames } from './your-games.js';
+
+/** One of a game card's links: the first is the card's main action, the others are secondary. */
+interface GameAction {
+  readonly href: string;
+  readonly label: string;
+  readonly testid?: string;
+}
+
+const knightsActions = (t: T): readonly GameAction[] => [
+  { href: '#/lobby/knights', label: t('home.playBot'), testid: 'knights-vs-bot' },
+  { href: '#/learn', label: t('home.learn'), testid: 'knights-learn' },
+  { href: '#/knights/hotseat', label: t('home.hotseat'), testid: 'knights-hotseat' },
+  { href: '#/knights/analysis', label: t('home.analysisBoard'), testid: 'knights-analysis' },
+  { href: '#/knights/puzzles', label: t('home.puzzles'), testid: 'knights-puzzles' },
+  { href: '#/rules/knights', label: t('home.rules') },
+];
+
+const tribesActions = (t: T): readonly GameAction[] => [
+  { href: '#/lobby/tribes', label: t('home.playOnline'), testid: 'tribes-online' },
+  { href: '#/learn', label: t('home.learn'), testid: 'tribes-learn' },
+  { href: '#/tribes/hotseat', label: t('home.hotseat'), testid: 'tribes-hotseat' },
+  { href: '#/rules/tribes', label: t('home.rules') },
+];
+
+function GameActions(props: { actions: readonly GameAction[] }) {
+  return (
+    <div class="actions">
+      {props.actions.map((a, i) => (
+        <a key={a.href} class={i === 0 ? 'button' : 'button secondary'} href={a.href} data-testid={a.testid}>
+          {a.label}
+        </a>
+      ))}
+    </div>
+  );
+}
 
 export function Home() {
   const t = useT();
@@ -43,26 +78,7 @@ export function Home() {
           </svg>
           <h2>{t('games.knights.name')}</h2>
           <p>{t('games.knights.blurb')}</p>
-          <div class="actions">
-            <a class="button" href="#/lobby/knights" data-testid="knights-vs-bot">
-              {t('home.playBot')}
-            </a>
-            <a class="button secondary" href="#/learn" data-testid="knights-learn">
-              {t('home.learn')}
-            </a>
-            <a class="button secondary" href="#/knights/hotseat" data-testid="knights-hotseat">
-              {t('home.hotseat')}
-            </a>
-            <a class="button secondary" href="#/knights/analysis" data-testid="knights-analysis">
-              {t('home.analysisBoard')}
-            </a>
-            <a class="button secondary" href="#/knights/puzzles" data-testid="knights-puzzles">
-              {t('home.puzzles')}
-            </a>
-            <a class="button secondary" href="#/rules/knights">
-              {t('home.rules')}
-            </a>
-          </div>
+          <GameActions actions={knightsActions(t)} />
         </section>
         <section class="card game-card" data-testid="tribes-card">
           <svg class="art" viewBox="0 0 300 140" aria-hidden="true">
@@ -80,20 +96,7 @@ export function Home() {
           </svg>
           <h2>{t('games.tribes.name')}</h2>
           <p>{t('games.tribes.blurb')}</p>
-          <div class="actions">
-            <a class="button" href="#/lobby/tribes" data-testid="tribes-online">
-              {t('home.playOnline')}
-            </a>
-            <a class="button secondary" href="#/learn" data-testid="tribes-learn">
-              {t('home.learn')}
-            </a>
-            <a class="button secondary" href="#/tribes/hotseat" data-testid="tribes-hotseat">
-              {t('home.hotseat')}
-            </a>
-            <a class="button secondary" href="#/rules/tribes">
-              {t('home.rules')}
-            </a>
-          </div>
+          <GameActions actions={tribesActions(t)} />
         </section>
       </div>
       <AppVersion />
