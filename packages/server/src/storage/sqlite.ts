@@ -245,7 +245,8 @@ export class SqliteStorage implements Storage {
     })();
   }
 
-  async updateTable(tableId: string, patch: TablePatch): Promise<void> {
+  /** Joins the caller's open transaction (`within`) as `createTable` does: one connection. */
+  async updateTable(tableId: string, patch: TablePatch, _within?: Sql): Promise<void> {
     this.db.transaction(() => this.patchTable(tableId, patch))();
   }
 
