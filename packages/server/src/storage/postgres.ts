@@ -15,28 +15,9 @@ import {
   type TableRow,
 } from './schema.js';
 import { migratePostgres } from './migrations.js';
-import { PoolStore } from './pool-store.js';
-import { AccountStore } from './accounts.js';
-import { PuzzleStore } from './puzzle-store.js';
-import { ExplorerStore } from './explorer-store.js';
-import { RatingStore } from './rating-store.js';
+import { rateResult } from './ratings.js';
+import { SqlStores } from './sql-stores.js';
 import { postgresSql, UniqueViolation, type Sql } from './sql.js';
-import type { Rating } from '@attila/ratings';
-import {
-  INSERT_HISTORY,
-  SELECT_RATING,
-  SELECT_SEAT_PLAYERS,
-  SELECT_TABLE,
-  UPSERT_RATING,
-  endedAt,
-  finishesRated,
-  ratingFromRow,
-  ratingWrites,
-  rowParams,
-  speedOfTable,
-  type RatingDbRow,
-  type RatingInput,
-} from './ratings.js';
 import {
   SeqTakenError,
   type Storage,
@@ -78,23 +59,9 @@ function asRefusal(e: unknown): unknown {
     : e;
 }
 
-export class PostgresStorage implements Storage {
-  readonly accounts: AccountStore;
-  readonly ratings: RatingStore;
-  readonly puzzles: PuzzleStore;
-  readonly pools: PoolStore;
-  readonly explorer: ExplorerStore;
-
-  private readonly sql: Sql;
-
+export class PostgresStorage extends SqlStores implements Storage {
   private constructor(private readonly pool: pg.Pool) {
-    const sql = postgresSql(pool, asRefusal);
-    this.sql = sql;
-    this.accounts = new AccountStore(sql);
-    this.ratings = new RatingStore(sql);
-    this.puzzles = new PuzzleStore(sql);
-    this.pools = new PoolStore(sql);
-    this.explorer = new ExplorerStore(sql);
+    super(postgresSql(pool, asRefusal));
   }
 
   static async open(options: PostgresOptions): Promise<PostgresStorage> {
@@ -158,7 +125,12 @@ export class PostgresStorage implements Storage {
 
   /** Always inside the transaction that writes the patch: a rated result writes its ratings with it. */
   private async patch(sql: Sql, tableId: string, patch: TablePatch): Promise<void> {
-    if (patch.status === 'finished') await this.rateResult(sql, tableId, patch);
+    // Locked: two writers finishing one table rate it once.
+    const steps = rateResult(tableId, patch, ' FOR UPDATE');
+    for (let step = steps.next(); !step.done;) {
+      const { text, params, reads } = step.value;
+      step = steps.next(reads ? await sql.all(text, params) : void (await sql.run(text, params)));
+    }
     const columns = patchColumns(patch);
     if (columns.length === 0) return;
     const sets = columns.map(([column]) => `${column} = ?`);
@@ -166,40 +138,6 @@ export class PostgresStorage implements Storage {
       ...columns.map(([, value]) => value),
       tableId,
     ]);
-  }
-
-  private async rateResult(sql: Sql, tableId: string, patch: TablePatch): Promise<void> {
-    // Locked: two writers finishing one table (a clock and a move) rate it once, the second sees it finished.
-    const row = (
-      await sql.all<{ game: string; rated: boolean; status: string; clock_settings: unknown }>(
-        `${SELECT_TABLE} FOR UPDATE`,
-        [tableId],
-      )
-    )[0];
-    if (!row) return;
-    const seats = await sql.all<{ player_id: string | null }>(SELECT_SEAT_PLAYERS, [tableId]);
-    const input: RatingInput = {
-      tableId,
-      game: row.game,
-      rated: row.rated,
-      status: row.status,
-      clockSettings: row.clock_settings,
-      players: seats.map((s) => s.player_id),
-    };
-    if (!finishesRated(input, patch) || !patch.result) return;
-    const game = row.game as StoredTable['game'];
-    const speed = speedOfTable(row.clock_settings);
-    const stored: (Rating | null)[] = [];
-    for (const p of input.players) {
-      const r = p ? (await sql.all<RatingDbRow>(SELECT_RATING, [p, game, speed]))[0] : undefined;
-      stored.push(ratingFromRow(game, r));
-    }
-    const writes = ratingWrites(input, patch.result, stored, endedAt(patch));
-    for (const r of writes.rows) {
-      const params = rowParams(writes, r);
-      await sql.run(UPSERT_RATING, params.rating);
-      await sql.run(INSERT_HISTORY, params.history);
-    }
   }
 
   /** On its own connection and transaction, or on the caller's (`within`): then it commits with the caller's rows. */
