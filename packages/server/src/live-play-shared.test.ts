@@ -1,42 +1,10 @@
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateTableResponse, SeatGrant, Snapshot } from '@attila/protocol';
-import { startServer, type RunningServer } from './server.js';
 import { TestClient } from './test-support/client.js';
 import { get, post } from './test-support/http.js';
-import {
-  dropSchema,
-  freshSchema,
-  postgresUp,
-  POSTGRES_URL,
-  redisUp,
-  REDIS_URL,
-} from './test-support/services.js';
+import { SHARED_UP, twoSharedServers } from './test-support/shared-servers.js';
 
-const up = postgresUp && redisUp;
-const schema = freshSchema();
-const servers: RunningServer[] = [];
-
-beforeAll(async () => {
-  if (!up) return;
-  for (let i = 0; i < 2; i++) {
-    servers.push(
-      await startServer({
-        port: 0,
-        postgres: POSTGRES_URL,
-        postgresSchema: schema,
-        redis: REDIS_URL,
-        botDelayMs: 0,
-        botMinThinkMs: 0,
-        logger: pino({ level: 'silent' }),
-      }),
-    );
-  }
-});
-afterAll(async () => {
-  for (const s of servers) await s.close();
-  if (up) await dropSchema(schema);
-});
+const servers = twoSharedServers();
 
 function latest(c: TestClient): Snapshot {
   for (let i = c.received.length - 1; i >= 0; i--) {
@@ -47,7 +15,7 @@ function latest(c: TestClient): Snapshot {
 }
 
 describe('takebacks with two server processes sharing PostgreSQL and Redis', () => {
-  it.skipIf(!up)(
+  it.skipIf(!SHARED_UP)(
     'a takeback accepted through one process reaches sockets on both; the next moves go on from the line',
     async () => {
       const [one, two] = servers;
