@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant, Snapshot } from '@attila/protocol';
+import type { Snapshot } from '@attila/protocol';
 import { TestClient } from './test-support/client.js';
-import { get, post } from './test-support/http.js';
-import { SHARED_UP, twoSharedServers } from './test-support/shared-servers.js';
+import { get } from './test-support/http.js';
+import { knightsAcross, SHARED_UP, twoSharedServers } from './test-support/shared-servers.js';
 
 const servers = twoSharedServers();
 
@@ -19,17 +19,7 @@ describe('takebacks with two server processes sharing PostgreSQL and Redis', () 
     'a takeback accepted through one process reaches sockets on both; the next moves go on from the line',
     async () => {
       const [one, two] = servers;
-      const created = await post<CreateTableResponse>(one.url, '/api/tables', {
-        game: 'knights',
-        seats: [{ type: 'human' }, { type: 'human' }],
-        name: 'Aetius',
-      });
-      const id = created.body.table.id;
-      const j = await post<SeatGrant>(two.url, `/api/tables/${id}/join`, { name: 'Attila' });
-      const grants = [
-        { seat: 0, token: created.body.token as string },
-        { seat: 1, token: j.body.token },
-      ];
+      const { id, grants } = await knightsAcross(one.url, two.url);
       const clients = [await TestClient.connect(one.url), await TestClient.connect(two.url)];
       clients.forEach((c, seat) => c.send({ type: 'hello', table: id, ...grants[seat] }));
       for (const c of clients) await c.next('welcome');

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
 import { TestClient } from './test-support/client.js';
-import { post } from './test-support/http.js';
 import { playRandomly } from './test-support/play.js';
-import { SHARED_UP, twoSharedServers } from './test-support/shared-servers.js';
+import { knightsAcross, SHARED_UP, twoSharedServers } from './test-support/shared-servers.js';
 
 const servers = twoSharedServers();
 
@@ -12,20 +10,13 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     'a game created on one server is played from both; each sees every move',
     async () => {
       const [one, two] = servers;
-      const created = await post<CreateTableResponse>(one.url, '/api/tables', {
-        game: 'knights',
-        seats: [{ type: 'human' }, { type: 'human' }],
-        name: 'Aetius',
-      });
-      const id = created.body.table.id;
       // The Huns join through the other server.
-      const j = await post<SeatGrant>(two.url, `/api/tables/${id}/join`, { name: 'Attila' });
-      expect(j.status).toBe(200);
+      const { id, grants } = await knightsAcross(one.url, two.url);
       const romans = await TestClient.connect(one.url);
-      romans.send({ type: 'hello', table: id, seat: 0, token: created.body.token as string });
+      romans.send({ type: 'hello', table: id, ...grants[0] });
       await romans.next('welcome');
       const huns = await TestClient.connect(two.url);
-      huns.send({ type: 'hello', table: id, seat: 1, token: j.body.token });
+      huns.send({ type: 'hello', table: id, ...grants[1] });
       const w = await huns.next('welcome');
       expect(w.table.status).toBe('playing');
       const watcher = await TestClient.connect(two.url);

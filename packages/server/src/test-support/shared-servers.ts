@@ -4,9 +4,11 @@
  * before its tests (when PostgreSQL and Redis are up: `SHARED_UP`, the tests skip otherwise), closed after
  * them, and the schema dropped.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
 import { startServer, type RunningServer, type ServerOptions } from '../server.js';
 import { dropSchema, freshSchema, postgresUp, POSTGRES_URL, redisUp, REDIS_URL } from './services.js';
+import { post } from './http.js';
 import { QUIET_SERVER } from './test-server.js';
 
 export const SHARED_UP = postgresUp && redisUp;
@@ -34,4 +36,21 @@ export function twoSharedServers(options: ServerOptions = {}): readonly RunningS
     if (SHARED_UP) await dropSchema(schema);
   });
   return servers;
+}
+
+/** A Knights table made through `one` by Aetius (seat 0) and joined through `two` by Attila: its seats' grants. */
+export async function knightsAcross(one: string, two: string) {
+  const created = await post<CreateTableResponse>(one, '/api/tables', {
+    game: 'knights',
+    seats: [{ type: 'human' }, { type: 'human' }],
+    name: 'Aetius',
+  });
+  const id = created.body.table.id;
+  const joined = await post<SeatGrant>(two, `/api/tables/${id}/join`, { name: 'Attila' });
+  expect(joined.status).toBe(200);
+  const grants = [
+    { seat: 0, token: created.body.token as string },
+    { seat: joined.body.seat, token: joined.body.token },
+  ];
+  return { id, grants };
 }
