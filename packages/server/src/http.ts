@@ -220,11 +220,10 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const botToken = bot
       ? (table: string, seat: number) => botSeating.seatToken(table, seat, bot.id)
       : undefined;
-    const r = await lobby.create(
-      player ? { ...body, name: player.displayName } : body,
-      normalizeIP(req.ip),
-      botToken,
-    );
+    const r = await lobby.create(player ? { ...body, name: player.displayName } : body, {
+      address: normalizeIP(req.ip),
+      creatorToken: botToken,
+    });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     if (player && r.value.seat !== null) await seats.setSeatPlayer(r.value.table.id, r.value.seat, player.id);
     return reply.code(201).send(r.value);

@@ -1,42 +1,10 @@
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant, Snapshot } from '@attila/protocol';
-import { startServer, type RunningServer } from './server.js';
+import { describe, expect, it } from 'vitest';
+import type { Snapshot } from '@attila/protocol';
 import { TestClient } from './test-support/client.js';
-import { get, post } from './test-support/http.js';
-import {
-  dropSchema,
-  freshSchema,
-  postgresUp,
-  POSTGRES_URL,
-  redisUp,
-  REDIS_URL,
-} from './test-support/services.js';
+import { get } from './test-support/http.js';
+import { knightsAcross, SHARED_UP, twoSharedServers } from './test-support/shared-servers.js';
 
-const up = postgresUp && redisUp;
-const schema = freshSchema();
-const servers: RunningServer[] = [];
-
-beforeAll(async () => {
-  if (!up) return;
-  for (let i = 0; i < 2; i++) {
-    servers.push(
-      await startServer({
-        port: 0,
-        postgres: POSTGRES_URL,
-        postgresSchema: schema,
-        redis: REDIS_URL,
-        botDelayMs: 0,
-        botMinThinkMs: 0,
-        logger: pino({ level: 'silent' }),
-      }),
-    );
-  }
-});
-afterAll(async () => {
-  for (const s of servers) await s.close();
-  if (up) await dropSchema(schema);
-});
+const servers = twoSharedServers();
 
 function latest(c: TestClient): Snapshot {
   for (let i = c.received.length - 1; i >= 0; i--) {
@@ -47,21 +15,11 @@ function latest(c: TestClient): Snapshot {
 }
 
 describe('takebacks with two server processes sharing PostgreSQL and Redis', () => {
-  it.skipIf(!up)(
+  it.skipIf(!SHARED_UP)(
     'a takeback accepted through one process reaches sockets on both; the next moves go on from the line',
     async () => {
       const [one, two] = servers;
-      const created = await post<CreateTableResponse>(one.url, '/api/tables', {
-        game: 'knights',
-        seats: [{ type: 'human' }, { type: 'human' }],
-        name: 'Aetius',
-      });
-      const id = created.body.table.id;
-      const j = await post<SeatGrant>(two.url, `/api/tables/${id}/join`, { name: 'Attila' });
-      const grants = [
-        { seat: 0, token: created.body.token as string },
-        { seat: 1, token: j.body.token },
-      ];
+      const { id, grants } = await knightsAcross(one.url, two.url);
       const clients = [await TestClient.connect(one.url), await TestClient.connect(two.url)];
       clients.forEach((c, seat) => c.send({ type: 'hello', table: id, ...grants[seat] }));
       for (const c of clients) await c.next('welcome');

@@ -32,14 +32,7 @@ import { Table, type TableDeps } from './table.js';
 import { finishedTables } from './finished-tables.js';
 import type { Sql } from './storage/sql.js';
 import type { StoredTable } from './storage/types.js';
-import {
-  checkRequest,
-  storedSeats,
-  type LadderPlacement,
-  type NewTable,
-  type NewTableOptions,
-} from './table-request.js';
-export type { LadderPlacement } from './table-request.js';
+import { checkRequest, storedSeats, type NewTable, type NewTableOptions } from './table-request.js';
 import { Unavailable } from './errors.js';
 import { newSeed, newTableId, newToken } from './tokens.js';
 
@@ -245,16 +238,9 @@ export class Lobby implements LeaseLobby {
     return out;
   }
 
-  /** A new table, created from `address` (the client's; budgets and the lobby list count by it). */
-  async create(
-    request: CreateTable,
-    address = 'local',
-    /** The creator's seat token when it brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
-    creatorToken?: (table: string, seat: number) => string,
-    /** The bot ladder's own tables: their id and seed chosen beforehand, outside the bots-only budget. */
-    ladder?: LadderPlacement,
-  ): Promise<Result<CreateTableResponse>> {
-    const table = this.prepare(request, { address, creatorToken, ladder });
+  /** A new table, stored and live: `prepare` (checked and built) then written alone. */
+  async create(request: CreateTable, options: NewTableOptions = {}): Promise<Result<CreateTableResponse>> {
+    const table = this.prepare(request, options);
     if (!table.ok) return table;
     try {
       await table.value.write();

@@ -20,7 +20,14 @@ import { takebacksAllowed } from './live-play.js';
 import { turnsBegan } from './push/turn-notices.js';
 import { SerialQueue } from './queue.js';
 import { botFor, recordOf, watchedSeats } from './seating.js';
-import { playOf, SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
+import {
+  playOf,
+  SeqTakenError,
+  type Storage,
+  type StoredMove,
+  type StoredTable,
+  type TablePatch,
+} from './storage/types.js';
 import type { Sql } from './storage/sql.js';
 import { hashToken, newSeed, newTableId, newToken, tokenMatches } from './tokens.js';
 import {
@@ -245,11 +252,7 @@ export class Table {
         await storage.takeBack(id, change.keep, change.seq, change.patch);
         return null;
       case 'rematch':
-        // The new table first: a table pointing to a rematch that is not there would strand its players.
-        await storage.createTable(change.table);
-        // Its seats belong to the same players (profiles, ratings), before anyone is told where it is.
-        await this.copySeatPlayers(change.table.id, change.patch.play?.rematch?.seats ?? []);
-        await storage.updateTable(id, change.patch);
+        await this.commitRematch(change.table, change.patch);
         return null;
       case 'seats':
         await storage.updateSeats(id, change.seats, change.patch);
@@ -355,13 +358,23 @@ export class Table {
     return playOf(this.meta).line;
   }
 
-  /** Each seat's player at the seat `to[seat]` of table `tableId` (a rematch). */
-  private async copySeatPlayers(tableId: string, to: readonly number[]): Promise<void> {
-    const accounts = this.deps.storage.accounts;
-    for (const [seat, next] of to.entries()) {
-      const player = await accounts.seatPlayer(this.meta.id, seat);
-      if (player) await accounts.setSeatPlayer(tableId, next, player);
-    }
+  /**
+   * The rematch's table, its seats' players (the same people: profiles, ratings) and this table's pointer
+   * to it, in one transaction: a failure between them leaves none of it (no started table nobody is told
+   * of, no pointer to a table that is not there), and the players may accept again.
+   */
+  private async commitRematch(table: StoredTable, patch: TablePatch): Promise<void> {
+    const { storage } = this.deps;
+    const to = patch.play?.rematch?.seats ?? [];
+    const players = await Promise.all(to.map((_, seat) => storage.accounts.seatPlayer(this.meta.id, seat)));
+    await storage.accounts.sql.tx(async (sql) => {
+      await storage.createTable(table, sql);
+      for (const [seat, next] of to.entries()) {
+        const player = players[seat];
+        if (player) await storage.accounts.setSeatPlayer(table.id, next, player, sql);
+      }
+      await storage.updateTable(this.meta.id, patch, sql);
+    });
   }
 
   info(): TableInfo {

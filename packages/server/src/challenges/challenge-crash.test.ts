@@ -6,25 +6,15 @@
  * SQLite across a restart, and on PostgreSQL with two processes.
  */
 import pino from 'pino';
-import WebSocket from 'ws';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { ChallengeMessage, ChallengeView } from '@attila/protocol/challenges';
-import { startServer, type RunningServer, type ServerOptions } from '../server.js';
-import { crashOnceAfterTableWrite } from '../test-support/crash-once.js';
-import { tempDb } from '../test-support/http.js';
-import { seatWorks } from '../test-support/pool-client.js';
-import {
-  dropSchema,
-  freshSchema,
-  postgresUp,
-  POSTGRES_URL,
-  redisUp,
-  REDIS_URL,
-} from '../test-support/services.js';
-import { PostgresStorage } from '../storage/postgres.js';
-import { SqliteStorage } from '../storage/sqlite.js';
+import { describe, expect, it } from 'vitest';
+import type { ChallengeView } from '@attila/protocol/challenges';
+import type { ServerOptions } from '../server.js';
 import type { Storage } from '../storage/types.js';
-import { Visitor } from '../test-support/visitor.js';
+import { account as claimed, at, playerSocket } from '../test-support/challenge-client.js';
+import { postgresCrashScene, sqliteCrashScene } from '../test-support/crash-scene.js';
+import { seatWorks } from '../test-support/pool-client.js';
+import { postgresUp, redisUp } from '../test-support/services.js';
+import type { Visitor } from '../test-support/visitor.js';
 
 const base: ServerOptions = {
   port: 0,
@@ -36,31 +26,8 @@ const base: ServerOptions = {
 type One = { challenge: ChallengeView };
 
 let n = 0;
-async function account(url: string, base: string): Promise<Visitor & { name: string }> {
-  const v = new Visitor(url) as Visitor & { name: string };
-  v.name = `${base}${Date.now() % 100000}x${++n}`;
-  await v.post('/api/me/guest');
-  const r = await v.post('/api/account/claim', { name: v.name, password: 'a good long password' });
-  expect(r.status).toBe(200);
-  return v;
-}
-
-/** The same browser (its cookies) talking to another server (a restarted one, another process). */
-function at(v: Visitor, url: string): Visitor {
-  const w = new Visitor(url);
-  for (const [k, x] of v.cookies) w.cookies.set(k, x);
-  return w;
-}
-
-async function playerSocket(v: Visitor): Promise<{ heard: ChallengeView[]; close(): void }> {
-  const heard: ChallengeView[] = [];
-  const ws = new WebSocket(v.url.replace('http', 'ws') + '/ws/me', {
-    headers: { cookie: [...v.cookies].map(([k, x]) => `${k}=${x}`).join('; '), origin: v.url },
-  });
-  ws.on('message', (d) => heard.push((JSON.parse(d.toString()) as ChallengeMessage).challenge));
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  return { heard, close: () => ws.close() };
-}
+/** An account of a name no other run of this file has taken. */
+const account = (url: string, prefix: string) => claimed(url, `${prefix}${Date.now() % 100000}x${++n}`);
 
 /** A (challenger, seat 2) challenges B and C to 3-player Tribes; C accepts; B's acceptance crashes. */
 async function crashLastAcceptance(url: string, storage: Storage, crashedAfter: () => string | null) {
@@ -117,51 +84,28 @@ async function acceptAgain(
 }
 
 describe('the last acceptance of a challenge crashes after its table is written (SQLite)', () => {
-  const dbFile = tempDb();
-  let server: RunningServer | null = null;
-  afterAll(() => server?.close());
+  const scene = sqliteCrashScene(base);
 
   it('the challenge waits on, cleanly; accepted again after a restart, everyone gets the table', async () => {
-    const crash = crashOnceAfterTableWrite(new SqliteStorage(dbFile));
-    server = await startServer({ ...base, storage: crash.storage });
+    const { server, crash } = await scene.crashing();
     const { a, b, c, id, lost } = await crashLastAcceptance(server.url, crash.storage, crash.crashedAfter);
-    await server.close();
-    server = await startServer({ ...base, dbFile });
-    const check = new SqliteStorage(dbFile);
-    try {
-      await acceptAgain(server.url, { a, b, c }, id, lost, check);
-    } finally {
-      await check.close();
-    }
+    const restarted = await scene.restart();
+    await scene.check((check) => acceptAgain(restarted.url, { a, b, c }, id, lost, check));
   }, 30_000);
 });
 
 describe.skipIf(!(postgresUp && redisUp))(
   'the last acceptance of a challenge crashes after its table is written (PostgreSQL, two processes)',
   () => {
-    const schema = freshSchema();
-    const servers: RunningServer[] = [];
-    afterAll(async () => {
-      for (const s of servers) await s.close();
-      await dropSchema(schema);
-    });
+    const scene = postgresCrashScene(base);
 
     it('the challenge waits on, cleanly; accepted again through the other process, everyone gets the table', async () => {
-      const crash = crashOnceAfterTableWrite(
-        await PostgresStorage.open({ connectionString: POSTGRES_URL, schema }),
-      );
-      servers.push(await startServer({ ...base, storage: crash.storage, redis: REDIS_URL }));
-      servers.push(
-        await startServer({ ...base, postgres: POSTGRES_URL, postgresSchema: schema, redis: REDIS_URL }),
-      );
-      const [one, two] = servers.map((s) => s.url);
-      const check = await PostgresStorage.open({ connectionString: POSTGRES_URL, schema });
-      try {
-        const { a, b, c, id, lost } = await crashLastAcceptance(one, check, crash.crashedAfter);
-        await acceptAgain(two, { a, b, c }, id, lost, check);
-      } finally {
-        await check.close();
-      }
+      const { server, crash } = await scene.crashing();
+      const two = await scene.plain();
+      await scene.check(async (check) => {
+        const { a, b, c, id, lost } = await crashLastAcceptance(server.url, check, crash.crashedAfter);
+        await acceptAgain(two.url, { a, b, c }, id, lost, check);
+      });
     }, 30_000);
   },
 );

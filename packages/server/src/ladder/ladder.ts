@@ -218,7 +218,7 @@ export class Ladder {
       clock: hasAccount ? this.options.clock : null,
       takeover: null,
     };
-    const created = await this.deps.lobby.create(request, 'ladder', undefined, { id, seed });
+    const created = await this.deps.lobby.create(request, { address: 'ladder', ladder: { id, seed } });
     if (!created.ok) {
       await this.store.dropGame(id);
       this.deps.log.error({ pool, players, error: created.error }, 'ladder table refused');

@@ -5,21 +5,12 @@
  * their table survives a restart. On SQLite, and on PostgreSQL with two processes that each crash once.
  */
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer, type ServerOptions } from '../server.js';
-import { crashOnceAfterTableWrite, type CrashOnce } from '../test-support/crash-once.js';
-import { tempDb } from '../test-support/http.js';
+import { describe, expect, it } from 'vitest';
+import type { ServerOptions } from '../server.js';
+import type { CrashOnce } from '../test-support/crash-once.js';
+import { postgresCrashScene, sqliteCrashScene } from '../test-support/crash-scene.js';
 import { guest, join, seatWorks, Stream } from '../test-support/pool-client.js';
-import {
-  dropSchema,
-  freshSchema,
-  postgresUp,
-  POSTGRES_URL,
-  redisUp,
-  REDIS_URL,
-} from '../test-support/services.js';
-import { PostgresStorage } from '../storage/postgres.js';
-import { SqliteStorage } from '../storage/sqlite.js';
+import { postgresUp, redisUp } from '../test-support/services.js';
 import type { Storage } from '../storage/types.js';
 import { hashToken } from '../tokens.js';
 
@@ -49,13 +40,10 @@ async function pairTwo(urls: readonly [string, string]) {
 }
 
 describe('a pairing that crashes after its table is written (SQLite)', () => {
-  const dbFile = tempDb();
-  let server: RunningServer | null = null;
-  afterAll(() => server?.close());
+  const scene = sqliteCrashScene(base);
 
   it('leaves no table; the players are paired once at the next tick, told, and the table survives a restart', async () => {
-    const crash: CrashOnce = crashOnceAfterTableWrite(new SqliteStorage(dbFile));
-    server = await startServer({ ...base, storage: crash.storage });
+    const { server, crash } = await scene.crashing();
     const { joined, paired, tokens } = await pairTwo([server.url, server.url]);
 
     const lost = crash.crashedAfter();
@@ -70,43 +58,31 @@ describe('a pairing that crashes after its table is written (SQLite)', () => {
       const entry = await crash.storage.pools.entry(joined[i].entry);
       expect(entry).toMatchObject({ tableId: paired[i].table, seat: paired[i].seat });
     }
-    await server.close();
 
     // Restarted on the same file: the one table is there, being played, each token holds its seat, and
     // no tick pairs anyone again.
-    server = await startServer({ ...base, dbFile });
+    const restarted = await scene.restart();
     for (let i = 0; i < 2; i++) {
-      const table = await seatWorks(server.url, paired[i].table, paired[i].seat, tokens[i]);
+      const table = await seatWorks(restarted.url, paired[i].table, paired[i].seat, tokens[i]);
       expect(table.status).toBe('playing');
     }
     await new Promise((r) => setTimeout(r, 5 * TIMES.tickMs));
-    const check = new SqliteStorage(dbFile);
-    expect(await tablesHolding(check, tokens)).toEqual([paired[0].table]);
-    await check.close();
+    await scene.check(async (check) => expect(await tablesHolding(check, tokens)).toEqual([paired[0].table]));
   }, 30_000);
 });
 
 describe.skipIf(!(postgresUp && redisUp))(
   'a pairing that crashes after its table is written (PostgreSQL, two processes)',
   () => {
-    const schema = freshSchema();
-    const servers: RunningServer[] = [];
-    afterAll(async () => {
-      for (const s of servers) await s.close();
-      await dropSchema(schema);
-    });
+    const scene = postgresCrashScene(base);
 
     it('each process crashes once in a pairing: every pair ends at one table, no orphan table is left', async () => {
-      const crashes: CrashOnce[] = [];
-      for (let i = 0; i < 2; i++) {
-        const real = await PostgresStorage.open({ connectionString: POSTGRES_URL, schema });
-        crashes.push(crashOnceAfterTableWrite(real));
-        servers.push(await startServer({ ...base, storage: crashes[i].storage, redis: REDIS_URL }));
-      }
-      const [one, two] = servers.map((s) => s.url);
+      const crashing = [await scene.crashing(), await scene.crashing()];
+      const crashes: CrashOnce[] = crashing.map((c) => c.crash);
+      const [one, two] = crashing.map((c) => c.server.url);
       // Pairs joining through both processes, one pair after the other (all of one rating: pairs joining
       // at once could be paired across): the first pairing each process makes crashes.
-      const pairs = [];
+      const pairs: Awaited<ReturnType<typeof pairTwo>>[] = [];
       for (const urls of [
         [one, two],
         [two, one],
@@ -115,8 +91,7 @@ describe.skipIf(!(postgresUp && redisUp))(
         pairs.push(await pairTwo(urls));
       const lost = crashes.map((c) => c.crashedAfter()).filter((id): id is string => id !== null);
       expect(lost.length, 'at least one pairing crashed').toBeGreaterThan(0);
-      const check = await PostgresStorage.open({ connectionString: POSTGRES_URL, schema });
-      try {
+      await scene.check(async (check) => {
         for (const id of lost) expect(await check.getTable(id)).toBeNull();
         const tables = new Set<string>();
         for (const { paired, tokens } of pairs) {
@@ -129,9 +104,7 @@ describe.skipIf(!(postgresUp && redisUp))(
         }
         expect(tables.size).toBe(3);
         expect((await check.activeTables()).length).toBe(3);
-      } finally {
-        await check.close();
-      }
+      });
     }, 40_000);
   },
 );

@@ -15,28 +15,9 @@ import {
   type TableRow,
 } from './schema.js';
 import { migratePostgres } from './migrations.js';
-import { PoolStore } from './pool-store.js';
-import { AccountStore } from './accounts.js';
-import { PuzzleStore } from './puzzle-store.js';
-import { ExplorerStore } from './explorer-store.js';
-import { RatingStore } from './rating-store.js';
-import { numbered, postgresSql, type Sql } from './sql.js';
-import type { Rating } from '@attila/ratings';
-import {
-  INSERT_HISTORY,
-  SELECT_RATING,
-  SELECT_SEAT_PLAYERS,
-  SELECT_TABLE,
-  UPSERT_RATING,
-  endedAt,
-  finishesRated,
-  ratingFromRow,
-  ratingWrites,
-  rowParams,
-  speedOfTable,
-  type RatingDbRow,
-  type RatingInput,
-} from './ratings.js';
+import { rateResult } from './ratings.js';
+import { SqlStores } from './sql-stores.js';
+import { postgresSql, UniqueViolation, type Sql } from './sql.js';
 import {
   SeqTakenError,
   type Storage,
@@ -78,23 +59,9 @@ function asRefusal(e: unknown): unknown {
     : e;
 }
 
-export class PostgresStorage implements Storage {
-  readonly accounts: AccountStore;
-  readonly ratings: RatingStore;
-  readonly puzzles: PuzzleStore;
-  readonly pools: PoolStore;
-  readonly explorer: ExplorerStore;
-
-  private readonly sql: Sql;
-
+export class PostgresStorage extends SqlStores implements Storage {
   private constructor(private readonly pool: pg.Pool) {
-    const sql = postgresSql(pool, asRefusal);
-    this.sql = sql;
-    this.accounts = new AccountStore(sql);
-    this.ratings = new RatingStore(sql);
-    this.puzzles = new PuzzleStore(sql);
-    this.pools = new PoolStore(sql);
-    this.explorer = new ExplorerStore(sql);
+    super(postgresSql(pool, asRefusal));
   }
 
   static async open(options: PostgresOptions): Promise<PostgresStorage> {
@@ -138,30 +105,6 @@ export class PostgresStorage implements Storage {
     }
   }
 
-  private async tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    try {
-      return await this.inTransaction(work);
-    } catch (e) {
-      throw asRefusal(e);
-    }
-  }
-
-  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      // A connection that failed is not given back to the pool.
-      client.release(isOutage(e) ? (e as Error) : undefined);
-      throw e;
-    }
-  }
-
   private async seatsOf(ids: string[]): Promise<Map<string, StoredSeat[]>> {
     const out = new Map<string, StoredSeat[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
@@ -181,45 +124,20 @@ export class PostgresStorage implements Storage {
   }
 
   /** Always inside the transaction that writes the patch: a rated result writes its ratings with it. */
-  private async patch(client: pg.PoolClient, tableId: string, patch: TablePatch): Promise<void> {
-    if (patch.status === 'finished') await this.rateResult(client, tableId, patch);
+  private async patch(sql: Sql, tableId: string, patch: TablePatch): Promise<void> {
+    // Locked: two writers finishing one table rate it once.
+    const steps = rateResult(tableId, patch, ' FOR UPDATE');
+    for (let step = steps.next(); !step.done;) {
+      const { text, params, reads } = step.value;
+      step = steps.next(reads ? await sql.all(text, params) : void (await sql.run(text, params)));
+    }
     const columns = patchColumns(patch);
-    const sets = columns.map(([column], i) => `${column} = $${i + 1}`);
-    const values = columns.map(([, value]) => value);
-    if (sets.length === 0) return;
-    values.push(tableId);
-    await client.query(`UPDATE tables SET ${sets.join(', ')} WHERE id = $${values.length}`, values);
-  }
-
-  private async rateResult(c: pg.PoolClient, tableId: string, patch: TablePatch): Promise<void> {
-    const q = (text: string, values: unknown[]) => c.query(numbered(text), values);
-    // Locked: two writers finishing one table (a clock and a move) rate it once, the second sees it finished.
-    const row = (await q(`${SELECT_TABLE} FOR UPDATE`, [tableId])).rows[0] as
-      { game: string; rated: boolean; status: string; clock_settings: unknown } | undefined;
-    if (!row) return;
-    const seats = (await q(SELECT_SEAT_PLAYERS, [tableId])).rows as { player_id: string | null }[];
-    const input: RatingInput = {
+    if (columns.length === 0) return;
+    const sets = columns.map(([column]) => `${column} = ?`);
+    await sql.run(`UPDATE tables SET ${sets.join(', ')} WHERE id = ?`, [
+      ...columns.map(([, value]) => value),
       tableId,
-      game: row.game,
-      rated: row.rated,
-      status: row.status,
-      clockSettings: row.clock_settings,
-      players: seats.map((s) => s.player_id),
-    };
-    if (!finishesRated(input, patch) || !patch.result) return;
-    const game = row.game as StoredTable['game'];
-    const speed = speedOfTable(row.clock_settings);
-    const stored: (Rating | null)[] = [];
-    for (const p of input.players) {
-      const r = p ? ((await q(SELECT_RATING, [p, game, speed])).rows[0] as RatingDbRow) : undefined;
-      stored.push(ratingFromRow(game, r));
-    }
-    const writes = ratingWrites(input, patch.result, stored, endedAt(patch));
-    for (const r of writes.rows) {
-      const params = rowParams(writes, r);
-      await q(UPSERT_RATING, params.rating);
-      await q(INSERT_HISTORY, params.history);
-    }
+    ]);
   }
 
   /** On its own connection and transaction, or on the caller's (`within`): then it commits with the caller's rows. */
@@ -278,55 +196,58 @@ export class PostgresStorage implements Storage {
   }
 
   async updateSeats(tableId: string, seats: readonly StoredSeat[], patch: TablePatch = {}): Promise<void> {
-    await this.tx(async (c) => {
+    await this.sql.tx(async (sql) => {
       for (const s of seats) {
-        await c.query(
-          'UPDATE seats SET name = $1, kind = $2, bot = $3, token_hash = $4, controller = $5 WHERE table_id = $6 AND seat = $7',
+        await sql.run(
+          'UPDATE seats SET name = ?, kind = ?, bot = ?, token_hash = ?, controller = ? WHERE table_id = ? AND seat = ?',
           [s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat],
         );
       }
-      await this.patch(c, tableId, patch);
+      await this.patch(sql, tableId, patch);
     });
   }
 
-  async updateTable(tableId: string, patch: TablePatch): Promise<void> {
-    await this.tx((c) => this.patch(c, tableId, patch));
+  /** On its own connection and transaction, or on the caller's (`within`): then it commits with the caller's rows. */
+  async updateTable(tableId: string, patch: TablePatch, within: Sql = this.sql): Promise<void> {
+    await within.tx((sql) => this.patch(sql, tableId, patch));
   }
 
   async appendMove(tableId: string, move: StoredMove, patch: TablePatch, line = 0): Promise<void> {
     try {
-      await this.tx(async (c) => {
+      await this.sql.tx(async (sql) => {
         // The table's row, locked, must still be at `line`: a takeback committed meanwhile makes this move
         // one decided on a position that is gone. Locked for update, not shared: the patch below updates
         // the row, and two writers upgrading a shared lock would deadlock (simultaneous Tribes moves).
-        const at = await c.query(
-          `SELECT COALESCE((play->>'line')::int, 0) AS line FROM tables WHERE id = $1 FOR UPDATE`,
+        const at = await sql.all<{ line: number }>(
+          `SELECT COALESCE((play->>'line')::int, 0) AS line FROM tables WHERE id = ? FOR UPDATE`,
           [tableId],
         );
-        if (at.rows[0]?.line !== line) throw new SeqTakenError(tableId, move.seq);
-        await c.query('INSERT INTO moves (table_id, seq, seat, move, at) VALUES ($1, $2, $3, $4, $5)', [
+        if (at[0]?.line !== line) throw new SeqTakenError(tableId, move.seq);
+        await sql.run('INSERT INTO moves (table_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)', [
           tableId,
           move.seq,
           move.seat,
           move.move,
           move.at,
         ]);
-        await this.patch(c, tableId, patch);
+        await this.patch(sql, tableId, patch);
       });
     } catch (e) {
-      if ((e as { code?: string }).code === '23505') throw new SeqTakenError(tableId, move.seq);
+      if (e instanceof UniqueViolation) throw new SeqTakenError(tableId, move.seq);
       throw e;
     }
   }
 
   async takeBack(tableId: string, keep: number, seq: number, patch: TablePatch): Promise<void> {
-    await this.tx(async (c) => {
+    await this.sql.tx(async (sql) => {
       // Locked first, so no move is being appended while the count is read (appendMove takes the same lock).
-      await c.query('SELECT id FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
-      const r = await c.query('SELECT COUNT(*)::int AS n FROM moves WHERE table_id = $1', [tableId]);
-      if (r.rows[0].n !== seq) throw new SeqTakenError(tableId, seq);
-      await c.query('DELETE FROM moves WHERE table_id = $1 AND seq > $2', [tableId, keep]);
-      await this.patch(c, tableId, patch);
+      await sql.all('SELECT id FROM tables WHERE id = ? FOR UPDATE', [tableId]);
+      const r = await sql.all<{ n: number }>('SELECT COUNT(*)::int AS n FROM moves WHERE table_id = ?', [
+        tableId,
+      ]);
+      if (r[0].n !== seq) throw new SeqTakenError(tableId, seq);
+      await sql.run('DELETE FROM moves WHERE table_id = ? AND seq > ?', [tableId, keep]);
+      await this.patch(sql, tableId, patch);
     });
   }
 

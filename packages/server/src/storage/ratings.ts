@@ -145,3 +145,63 @@ export function rowParams(w: RatingWrites, r: RatingRow): { rating: unknown[]; h
 export function speedOfTable(clockSettings: unknown): SpeedClass {
   return speedClassOf(json(clockSettings) as Parameters<typeof speedClassOf>[0]);
 }
+
+// ---------------------------------------------------------------- the steps either store runs
+
+/** A statement of `rateResult`: a read (its rows are handed back) or a write (nothing is). */
+export interface RatingStatement {
+  readonly text: string;
+  readonly params: readonly unknown[];
+  readonly reads: boolean;
+}
+
+export type RatingSteps<T = void> = Generator<RatingStatement, T, readonly unknown[] | undefined>;
+
+/** A read among the steps: its rows. */
+function* read(text: string, params: readonly unknown[]): RatingSteps<readonly unknown[]> {
+  return (yield { text, params, reads: true }) ?? [];
+}
+
+/** The table's row as `SELECT_TABLE` reads it (a flag as 0/1 in SQLite, a boolean in PostgreSQL). */
+interface TableRatingRow {
+  game: string;
+  rated: boolean | number;
+  status: string;
+  clock_settings: unknown;
+}
+
+/**
+ * Rates the result a patch writes, if it finishes a rated table: the statements to run in order inside the
+ * transaction that writes the patch, each read's rows handed back. A generator, so that this is written
+ * once: SQLite runs the steps synchronously (its transactions are), PostgreSQL awaits each. `lock` follows
+ * the table's read (PostgreSQL's `FOR UPDATE`: two writers finishing one table, a clock and a move, rate it
+ * once, the second sees it finished).
+ */
+export function* rateResult(tableId: string, patch: TablePatch, lock = ''): RatingSteps {
+  if (patch.status !== 'finished') return;
+  const [row] = (yield* read(`${SELECT_TABLE}${lock}`, [tableId])) as TableRatingRow[];
+  if (!row) return;
+  const seats = (yield* read(SELECT_SEAT_PLAYERS, [tableId])) as { player_id: string | null }[];
+  const input: RatingInput = {
+    tableId,
+    game: row.game,
+    rated: row.rated === true || row.rated === 1,
+    status: row.status,
+    clockSettings: row.clock_settings,
+    players: seats.map((s) => s.player_id),
+  };
+  if (!finishesRated(input, patch) || !patch.result) return;
+  const game = row.game as GameKind;
+  const speed = speedOfTable(row.clock_settings);
+  const stored: (Rating | null)[] = [];
+  for (const p of input.players) {
+    const rows = p ? ((yield* read(SELECT_RATING, [p, game, speed])) as RatingDbRow[]) : [];
+    stored.push(ratingFromRow(game, rows[0]));
+  }
+  const writes = ratingWrites(input, patch.result, stored, endedAt(patch));
+  for (const r of writes.rows) {
+    const params = rowParams(writes, r);
+    yield { text: UPSERT_RATING, params: params.rating, reads: false };
+    yield { text: INSERT_HISTORY, params: params.history, reads: false };
+  }
+}

@@ -14,27 +14,9 @@ import {
   type TableRow,
 } from './schema.js';
 import { migrateSqlite } from './migrations.js';
-import { PoolStore } from './pool-store.js';
-import { AccountStore } from './accounts.js';
-import { PuzzleStore } from './puzzle-store.js';
-import { ExplorerStore } from './explorer-store.js';
-import { RatingStore } from './rating-store.js';
+import { rateResult } from './ratings.js';
+import { SqlStores } from './sql-stores.js';
 import { sqliteSql, type Sql } from './sql.js';
-import {
-  INSERT_HISTORY,
-  SELECT_RATING,
-  SELECT_SEAT_PLAYERS,
-  SELECT_TABLE,
-  UPSERT_RATING,
-  endedAt,
-  finishesRated,
-  ratingFromRow,
-  ratingWrites,
-  rowParams,
-  speedOfTable,
-  type RatingDbRow,
-  type RatingInput,
-} from './ratings.js';
 import {
   SeqTakenError,
   type Storage,
@@ -117,34 +99,25 @@ export interface SqliteOptions {
   readonly durable?: boolean;
 }
 
-export class SqliteStorage implements Storage {
+export class SqliteStorage extends SqlStores implements Storage {
   private readonly db: Database.Database;
   private readonly stmt: ReturnType<typeof prepareStatements>;
-  readonly accounts: AccountStore;
-  readonly ratings: RatingStore;
-  readonly puzzles: PuzzleStore;
-  readonly pools: PoolStore;
-  readonly explorer: ExplorerStore;
 
   constructor(file: string, options: SqliteOptions = {}) {
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.durable ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${options.durable ? 'FULL' : 'NORMAL'}`);
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
     try {
-      migrateSqlite(this.db);
+      migrateSqlite(db);
     } catch (e) {
-      this.db.close();
+      db.close();
       throw e;
     }
-    this.stmt = prepareStatements(this.db);
-    const sql = sqliteSql(this.db);
-    this.accounts = new AccountStore(sql);
-    this.ratings = new RatingStore(sql);
-    this.puzzles = new PuzzleStore(sql);
-    this.pools = new PoolStore(sql);
-    this.explorer = new ExplorerStore(sql);
+    super(sqliteSql(db));
+    this.db = db;
+    this.stmt = prepareStatements(db);
   }
 
   private tableFrom(row: TableRow): StoredTable {
@@ -153,7 +126,12 @@ export class SqliteStorage implements Storage {
 
   /** Called inside the transaction that writes the patch: a rated result writes its ratings with it. */
   private patchTable(tableId: string, patch: TablePatch): void {
-    if (patch.status === 'finished') this.rateResult(tableId, patch);
+    const steps = rateResult(tableId, patch);
+    for (let step = steps.next(); !step.done;) {
+      const { text, params, reads } = step.value;
+      const statement = this.db.prepare(text);
+      step = steps.next(reads ? statement.all(...params) : void statement.run(...params));
+    }
     const columns = patchColumns(patch);
     const sets = columns.map(([column]) => `${column} = ?`);
     const values = columns.map(([, value]) => value);
@@ -168,36 +146,6 @@ export class SqliteStorage implements Storage {
     statement.run(...values, tableId);
   }
   private readonly patchCache = new Map<string, Database.Statement>();
-
-  private rateResult(tableId: string, patch: TablePatch): void {
-    const row = this.db.prepare(SELECT_TABLE).get(tableId) as
-      { game: string; rated: number; status: string; clock_settings: unknown } | undefined;
-    if (!row) return;
-    const seats = this.db.prepare(SELECT_SEAT_PLAYERS).all(tableId) as { player_id: string | null }[];
-    const input: RatingInput = {
-      tableId,
-      game: row.game,
-      rated: row.rated === 1,
-      status: row.status,
-      clockSettings: row.clock_settings,
-      players: seats.map((s) => s.player_id),
-    };
-    if (!finishesRated(input, patch) || !patch.result) return;
-    const game = row.game as StoredTable['game'];
-    const speed = speedOfTable(row.clock_settings);
-    const stored = input.players.map((p) =>
-      ratingFromRow(
-        game,
-        p ? (this.db.prepare(SELECT_RATING).get(p, game, speed) as RatingDbRow) : undefined,
-      ),
-    );
-    const writes = ratingWrites(input, patch.result, stored, endedAt(patch));
-    for (const r of writes.rows) {
-      const params = rowParams(writes, r);
-      this.db.prepare(UPSERT_RATING).run(...params.rating);
-      this.db.prepare(INSERT_HISTORY).run(...params.history);
-    }
-  }
 
   /**
    * One connection: inside a transaction the caller opened (`within`, `Sql.tx`), this write joins it
@@ -245,7 +193,8 @@ export class SqliteStorage implements Storage {
     })();
   }
 
-  async updateTable(tableId: string, patch: TablePatch): Promise<void> {
+  /** Joins the caller's open transaction (`within`) as `createTable` does: one connection. */
+  async updateTable(tableId: string, patch: TablePatch, _within?: Sql): Promise<void> {
     this.db.transaction(() => this.patchTable(tableId, patch))();
   }
 

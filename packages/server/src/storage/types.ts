@@ -132,7 +132,8 @@ export interface Storage {
   activeTables(): Promise<StoredTable[]>;
   /** The seats (and the patch) in one transaction. */
   updateSeats(tableId: string, seats: readonly StoredSeat[], patch?: TablePatch): Promise<void>;
-  updateTable(tableId: string, patch: TablePatch): Promise<void>;
+  /** The patch in one transaction; `within`: the caller's open one (a rematch's new table commits with it). */
+  updateTable(tableId: string, patch: TablePatch, within?: Sql): Promise<void>;
   /**
    * Commits the move and the patch together; throws `SeqTakenError` when `move.seq` exists already, or
    * (several processes) when the table's line is no longer `line` (a takeback came first).

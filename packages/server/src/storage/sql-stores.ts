@@ -1,0 +1,30 @@
+/**
+ * The stores written once for both drivers (accounts, ratings, puzzles, pools, the explorer), built on the
+ * driver's `Sql`: each storage class (sqlite.ts, postgres.ts) extends this, so the list is kept here only.
+ */
+import { AccountStore } from './accounts.js';
+import { ExplorerStore } from './explorer-store.js';
+import { PoolStore } from './pool-store.js';
+import { PuzzleStore } from './puzzle-store.js';
+import { RatingStore } from './rating-store.js';
+import type { Sql } from './sql.js';
+import type { Storage } from './types.js';
+
+export abstract class SqlStores implements Pick<
+  Storage,
+  'accounts' | 'ratings' | 'puzzles' | 'pools' | 'explorer'
+> {
+  readonly accounts: AccountStore;
+  readonly ratings: RatingStore;
+  readonly puzzles: PuzzleStore;
+  readonly pools: PoolStore;
+  readonly explorer: ExplorerStore;
+
+  protected constructor(protected readonly sql: Sql) {
+    this.accounts = new AccountStore(sql);
+    this.ratings = new RatingStore(sql);
+    this.puzzles = new PuzzleStore(sql);
+    this.pools = new PoolStore(sql);
+    this.explorer = new ExplorerStore(sql);
+  }
+}
