@@ -30,7 +30,8 @@ export async function startTribesHotseat(page: Page, url: string, names: readonl
 
 /**
  * Plays until the game is over (or `until` says stop), as the players would: the one named on the
- * pass-the-device screen takes it, every reveal and scoring dialog is read and closed.
+ * pass-the-device screen takes it, every reveal and scoring dialog is read and closed. `until` is asked when a
+ * decision is on screen, with no dialog left to show: what was seen so far is all there was.
  */
 export async function playTribesHotseat(
   page: Page,
@@ -38,7 +39,7 @@ export async function playTribesHotseat(
   until: (seen: HotseatSeen) => boolean = () => false,
 ): Promise<HotseatSeen> {
   const seen: HotseatSeen = { conflicts: 0, scorings: 0, passes: 0, over: false, headings: [] };
-  for (let step = 0; step < 3000 && !until(seen); step++) {
+  for (let step = 0; step < 3000; step++) {
     await page.waitForSelector(HOTSEAT_ANY, { timeout: 30_000 });
     if (await count(page, '[data-testid="pass-device"]')) {
       // Nobody's hand is on screen while the device changes hands.
@@ -64,6 +65,7 @@ export async function playTribesHotseat(
       await shot(page, `${name}-winner`);
       break;
     }
+    if (until(seen)) break;
     await playTribesDecision(page);
   }
   return seen;
