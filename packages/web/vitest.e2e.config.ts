@@ -11,5 +11,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: true,
     maxWorkers: 2,
+    // A browser waits on a server, a socket, a password's hash: on a busy machine that takes seconds, not the
+    // default second of expect.poll (an account's name not yet shown 1 s after its claim failed a run). A poll returns
+    // as soon as it holds, so only a failure waits the longer.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,8 +1,11 @@
 /**
- * Clocks that warn when time is low (issue 18, basics): with 30 s a move, the mover's clock turns to the
+ * Clocks that warn when time is low (issue 18, basics): with a clock a move, the mover's clock turns to the
  * warning colour at 10 s and says once, in each viewer's language, that time is short — seen by the mover
  * on a desktop in English and by the opponent on a 390×844 phone in German. With sounds on (both players),
  * only the mover's own clock beeps, once.
+ *
+ * The lobby's shortest clock is 30 s a move: the table's creation request is given 16 s instead (a clock the
+ * server takes from any client), so the warning comes after 6 s rather than 20, with the same 10 s to spare.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -28,6 +31,9 @@ const soundsCounted = () => {
 };
 const sounds = (page: Page) => page.evaluate(() => (window as unknown as { __sounds: number }).__sounds);
 
+/** The move clock the table is made with (the lobby's choice shortened on its way to the server). */
+const MOVE_MS = 16_000;
+
 describe('a clock running low', () => {
   it('turns colour and warns once at 10 seconds left', { timeout: 90_000 }, async () => {
     const a = await newPage(browser);
@@ -41,19 +47,30 @@ describe('a clock running low', () => {
     await a.page.click('[data-testid="game-knights"]');
     await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
     await a.page.selectOption('[data-testid="clock"]', 'move30');
+    let chosenMs: number | undefined;
+    await a.page.route('**/api/tables', (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const asked = route.request().postDataJSON() as { clock?: { mode: string; moveMs?: number } };
+      if (asked.clock?.mode !== 'move') return route.continue();
+      chosenMs = asked.clock.moveMs;
+      return route.continue({
+        postData: JSON.stringify({ ...asked, clock: { mode: 'move', moveMs: MOVE_MS } }),
+      });
+    });
     await a.page.click('[data-testid="create"]');
     await a.page.waitForSelector('[data-testid="invite"]');
+    expect(chosenMs).toBe(30_000);
     await b.page.goto(await a.page.inputValue('[data-testid="invite"]'));
     await b.page.fill('[data-testid="join-name"]', 'Bleda');
     await b.page.click('[data-testid="sit-1"]');
     await a.page.waitForSelector('[data-testid="clock-0"].running');
-    // The turn's own chime (if any) has sounded by now; the low-time beep comes 20 s later.
+    // The turn's own chime (if any) has sounded by now; the low-time beep comes 6 s later.
     await new Promise((r) => setTimeout(r, 1000));
     const turnSounds = await sounds(a.page);
     // Plenty of time: no warning yet.
     expect(await a.page.locator('[data-testid="clock-0"].low').count()).toBe(0);
     expect(await a.page.locator('[data-testid="clock-low-0"]').count()).toBe(0);
-    await a.page.waitForSelector('[data-testid="clock-0"].low', { timeout: 30_000 });
+    await a.page.waitForSelector('[data-testid="clock-0"].low', { timeout: MOVE_MS });
     await b.page.waitForSelector('[data-testid="clock-0"].low', { timeout: 5_000 });
     expect(await a.page.textContent('[data-testid="clock-low-0"]')).toBe('Less than 10 seconds left');
     expect(await b.page.textContent('[data-testid="clock-low-0"]')).toBe('Weniger als 10 Sekunden übrig');

@@ -4,12 +4,13 @@
  * hotseat game's first moves), and a new
  * version deployed under a running app is offered with "reload" and runs once the player takes it.
  *
- * Two builds of this very app into temporary folders, told apart by their version (`ATTILA_VERSION`); the
- * server serves a third folder, into which the test copies one build and later the other, as a deployment
- * does.
+ * Two builds of this very app, told apart by their version: the one every browser test serves
+ * (packages/web/dist, built before them), and a second one built here into a temporary folder with its own
+ * `ATTILA_VERSION`, while the first tests run; the server serves a third folder, into which the test copies
+ * one build and later the other, as a deployment does.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -24,9 +25,13 @@ import { playTribesDecision } from './tribes.js';
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'attila-pwa-'));
 
-function build(version: string): string {
+/** The build every browser test serves (`npm run build:web`). */
+const DIST = join(ROOT, 'packages/web/dist');
+
+/** Builds the app with `version` into a temporary folder (in the background: its folder once done). */
+function build(version: string): Promise<string> {
   const outDir = join(work, version);
-  const run = spawnSync(
+  const run = spawn(
     process.execPath,
     [
       join(ROOT, 'node_modules/vite/bin/vite.js'),
@@ -36,10 +41,16 @@ function build(version: string): string {
       outDir,
       '--emptyOutDir',
     ],
-    { cwd: ROOT, env: { ...process.env, ATTILA_VERSION: version }, encoding: 'utf8' },
+    { cwd: ROOT, env: { ...process.env, ATTILA_VERSION: version }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  if (run.status !== 0) throw new Error(`build ${version} failed: ${run.stderr}`);
-  return outDir;
+  let stderr = '';
+  run.stderr.on('data', (d) => (stderr += String(d)));
+  return new Promise((resolve, reject) => {
+    run.once('error', reject);
+    run.once('exit', (code) =>
+      code === 0 ? resolve(outDir) : reject(new Error(`build ${version} failed: ${stderr}`)),
+    );
+  });
 }
 
 /** Puts a build where the server serves it, as a deployment does (the server keeps running). */
@@ -73,15 +84,19 @@ async function serviceWorkerActive(page: Page): Promise<string> {
 }
 
 let browser: Browser;
-let first: string;
-let second: string;
+const first = DIST;
+/** The new version, built while the tests before the update's run. */
+let second: Promise<string>;
 beforeAll(async () => {
-  first = build('e2e-first');
+  if (!existsSync(join(DIST, 'sw.js'))) throw new Error(`no built app in ${DIST}: run npm run build:web`);
   second = build('e2e-second');
+  // Awaited by the update's test; a failed build fails that test, not the process.
+  second.catch(() => undefined);
   browser = await launchBrowser();
-}, 120_000);
+}, 60_000);
 afterAll(async () => {
   await browser?.close();
+  await second?.catch(() => undefined);
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -221,37 +236,43 @@ describe('the installable app', () => {
     }
   });
 
-  it('offers a newly deployed version with "reload", and runs it once taken', async () => {
-    const served = join(work, 'served-update');
-    deploy(first, served);
-    const server = await startServer({ webDist: served });
-    let restarted: ServerProcess | null = null;
-    const { context, page } = await newPage(browser);
-    try {
-      await page.goto(server.url);
-      await serviceWorkerActive(page);
-      expect(await page.innerText('[data-testid="app-version"]')).toContain('e2e-first');
-      // A deployment: the server stops, the new build is put in place, the server starts again (same address:
-      // the installed app's origin).
-      await server.stop();
-      deploy(second, served);
-      restarted = await startServer({ webDist: served, port: Number(new URL(server.url).port) });
-      // The browser looks for a new worker whenever the app is opened again.
-      await page.reload();
-      await page.waitForSelector('[data-testid="update-prompt"]', { timeout: 30_000 });
-      expect(await page.innerText('[data-testid="update-prompt"]')).toContain('A new version is ready');
-      // Until the player takes it, the page keeps running the version it was opened with.
-      expect(await page.innerText('[data-testid="app-version"]')).toContain('e2e-first');
-      await shot(page, 'pwa-update-prompt');
-      await page.click('[data-testid="update-reload"]');
-      await expect
-        .poll(() => page.innerText('[data-testid="app-version"]').catch(() => ''), { timeout: 30_000 })
-        .toContain('e2e-second');
-      expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0);
-    } finally {
-      await context.close();
-      await server.stop();
-      await restarted?.stop();
-    }
-  });
+  it(
+    'offers a newly deployed version with "reload", and runs it once taken',
+    { timeout: 180_000 },
+    async () => {
+      const next = await second;
+      const served = join(work, 'served-update');
+      deploy(first, served);
+      const server = await startServer({ webDist: served });
+      let restarted: ServerProcess | null = null;
+      const { context, page } = await newPage(browser);
+      try {
+        await page.goto(server.url);
+        await serviceWorkerActive(page);
+        const firstVersion = await page.innerText('[data-testid="app-version"]');
+        expect(firstVersion).not.toContain('e2e-second');
+        // A deployment: the server stops, the new build is put in place, the server starts again (same address:
+        // the installed app's origin).
+        await server.stop();
+        deploy(next, served);
+        restarted = await startServer({ webDist: served, port: Number(new URL(server.url).port) });
+        // The browser looks for a new worker whenever the app is opened again.
+        await page.reload();
+        await page.waitForSelector('[data-testid="update-prompt"]', { timeout: 30_000 });
+        expect(await page.innerText('[data-testid="update-prompt"]')).toContain('A new version is ready');
+        // Until the player takes it, the page keeps running the version it was opened with.
+        expect(await page.innerText('[data-testid="app-version"]')).toBe(firstVersion);
+        await shot(page, 'pwa-update-prompt');
+        await page.click('[data-testid="update-reload"]');
+        await expect
+          .poll(() => page.innerText('[data-testid="app-version"]').catch(() => ''), { timeout: 30_000 })
+          .toContain('e2e-second');
+        expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0);
+      } finally {
+        await context.close();
+        await server.stop();
+        await restarted?.stop();
+      }
+    },
+  );
 });

@@ -4,6 +4,11 @@
  * two accounts play a rated Knights game and both see their new ratings; three accounts play a rated 3-seat
  * Tribes game to its end and their ratings come out in the order of the final ranking; the server restarts
  * on the same database and keeps the accounts, the signed-in sessions and the ratings.
+ *
+ * The Tribes table is made with the rules option "top of the influence tracks" at its least, 4 (as a
+ * table's creator may choose it in the lobby): the game ends when a marker reaches it, after some 35 moves
+ * instead of about 100. What this file proves is about the stores (a rated result stored and rated, and kept
+ * through a restart); a whole game of the default length through the pages is played in app.e2e.ts.
  */
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
@@ -12,6 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '@attila/core';
+import { END_REASON_TEXT, EndReason } from '@attila/tribes';
+import de from '../src/i18n/locales/de.json';
 import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
@@ -73,10 +80,22 @@ async function rating(page: Page, name: string, game: string): Promise<number> {
   return Number((await value.innerText()).replace('?', ''));
 }
 
-/** A rated table made in the lobby by `host`, the others seated through its invitation. */
+/** The least top of the influence tracks the rules allow (docs/rules/tribes.md): the shortest game. */
+const SHORT_TRACK_TOP = 4;
+
+/**
+ * A rated table made in the lobby by `host` (an English page), the others seated through its invitation; a
+ * Tribes table with the influence tracks' top at its least.
+ */
 async function ratedTable(host: Page, game: 'knights' | 'tribes', guests: readonly Page[]): Promise<string> {
   await host.goto(`${url()}/#/lobby/${game}`);
-  if (game === 'tribes') await host.selectOption('[data-testid="players"]', String(guests.length + 1));
+  if (game === 'tribes') {
+    await host.selectOption('[data-testid="players"]', String(guests.length + 1));
+    const top = host.getByLabel('Top of the influence tracks');
+    await top.fill(String(SHORT_TRACK_TOP));
+    // The form takes the number when the field is left, as a person tabs on.
+    await top.press('Tab');
+  }
   for (let seat = 1; seat <= guests.length; seat++) {
     await host.selectOption(`[data-testid="seat-kind-${seat}"]`, 'human');
   }
@@ -114,24 +133,10 @@ async function takesInfluence(page: Page, player: number, asked: number[]): Prom
   return true;
 }
 
-async function closeIfThere(page: Page, testid: string): Promise<void> {
-  await page
-    .getByTestId(testid)
-    .click({ timeout: 2000 })
-    .catch(() => undefined);
-}
-
 async function playTribesMove(players: readonly Page[], asked: number[]): Promise<boolean> {
   for (let tries = 0; tries < 400; tries++) {
     for (const page of players) {
-      for (let i = 0; i < 10; i++) {
-        // A page's overlay handler (below) may close it first, as the click begins: then nothing is left to click.
-        if ((await page.locator('[data-testid="reveal"]').count()) > 0)
-          await closeIfThere(page, 'close-reveal');
-        else if ((await page.locator('[data-testid="scoring"]').count()) > 0)
-          await closeIfThere(page, 'close-scoring');
-        else break;
-      }
+      // A reveal or a scoring on screen is closed by the page's overlay handlers (below) before its next click.
       if ((await page.locator('.tribes-play[data-phase="over"]').count()) > 0) return false;
       if ((await page.locator(DECISION).count()) > 0) {
         if (!(await takesInfluence(page, players.indexOf(page), asked))) await playTribesDecision(page);
@@ -190,7 +195,9 @@ describe.each(STORES)('players and ratings on $name', (store) => {
       const table = await ratedTable(a.page, 'tribes', [b.page, c.page]);
       for (const p of players) await p.waitForSelector('[data-testid="tribes-map"] .land');
       // Another player's move can bring up a conflict's reveal or a scoring over a decision as it is being
-      // made (as it does for a person): whoever sees it closes it, and the click goes on.
+      // made (as it does for a person): whoever sees it closes it, and the click goes on. (The handlers are
+      // the only ones to close them: a click of the close button of our own would first run the handler,
+      // which closes the dialog, and then wait in vain for the button.)
       for (const p of players) {
         await p.addLocatorHandler(p.getByTestId('reveal'), () => p.click('[data-testid="close-reveal"]'));
         await p.addLocatorHandler(p.getByTestId('scoring'), () => p.click('[data-testid="close-scoring"]'));
@@ -200,6 +207,22 @@ describe.each(STORES)('players and ratings on $name', (store) => {
       console.log(`rated Tribes on ${store.name}: ${moves} moves through the three pages`);
       const record = (await (await fetch(`${url()}/api/tables/${table}/record`)).json()) as GameRecord;
       const scores = record.result!.scores!;
+      expect(record.settings).toMatchObject({ options: { influenceTrackTop: SHORT_TRACK_TOP } });
+      expect(record.result!.reason).toBe(END_REASON_TEXT[EndReason.TrackTop]);
+      // The phone (German) reads the dialogs still open, then the end: why the game ended.
+      await b.page.removeLocatorHandler(b.page.getByTestId('reveal'));
+      await b.page.removeLocatorHandler(b.page.getByTestId('scoring'));
+      for (let i = 0; i < 20; i++) {
+        await b.page.waitForSelector(
+          '[data-testid="winner"], [data-testid="reveal"], [data-testid="scoring"]',
+        );
+        if ((await b.page.locator('[data-testid="winner"]').count()) > 0) break;
+        if ((await b.page.locator('[data-testid="reveal"]').count()) > 0)
+          await b.page.click('[data-testid="close-reveal"]');
+        else await b.page.click('[data-testid="close-scoring"]');
+      }
+      expect(await b.page.innerText('[data-testid="end-reason"]')).toBe(de.tribes.end.trackTop);
+      await shot(b.page, `rated-${store.name}-tribes-end-phone-de`);
       const names = ['Marcian', 'Pulcheria', 'Aspar'];
       const tribes: number[] = [];
       for (const [i, name] of names.entries()) tribes.push(await rating(players[i], name, 'tribes'));

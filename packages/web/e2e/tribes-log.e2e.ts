@@ -18,23 +18,27 @@ const DECISION = ['play', 'influence', 'commit', 'discard']
   .map((d) => `[data-testid="decision-${d}"]`)
   .join(', ');
 
-/** Closes the conflict reveals and century scorings a player has on screen. */
-async function closePopups(page: Page): Promise<void> {
-  for (let i = 0; i < 10; i++) {
-    if ((await page.locator('[data-testid="reveal"]').count()) > 0)
-      await page.click('[data-testid="close-reveal"]');
-    else if ((await page.locator('[data-testid="scoring"]').count()) > 0)
-      await page.click('[data-testid="close-scoring"]');
-    else return;
-  }
+/** What a player's page shows first: a conflict's reveal, a century's scoring, a decision, or nothing to do. */
+function showing(page: Page): Promise<'reveal' | 'scoring' | 'decision' | 'none'> {
+  return page.evaluate((decision) => {
+    if (document.querySelector('[data-testid="reveal"]')) return 'reveal';
+    if (document.querySelector('[data-testid="scoring"]')) return 'scoring';
+    return document.querySelector(decision) ? 'decision' : 'none';
+  }, DECISION);
 }
 
 /** Whoever has a decision on screen makes it (each player closes what pops up first). */
 async function playOneMove(players: readonly Page[]): Promise<void> {
   for (let tries = 0; tries < 400; tries++) {
     for (const page of players) {
-      await closePopups(page);
-      if ((await page.locator(DECISION).count()) > 0) return playTribesDecision(page);
+      // One look at the page a step (a move is many steps over three pages).
+      for (let closed = 0; closed < 10; closed++) {
+        const now = await showing(page);
+        if (now === 'reveal') await page.click('[data-testid="close-reveal"]');
+        else if (now === 'scoring') await page.click('[data-testid="close-scoring"]');
+        else if (now === 'decision') return playTribesDecision(page);
+        else break;
+      }
     }
     await new Promise((r) => setTimeout(r, 50));
   }

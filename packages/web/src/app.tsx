@@ -33,13 +33,20 @@ const KnightsPuzzlesScreen = lazyScreen(() =>
 );
 
 function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  const [shown, setShown] = useState(() => ({ hash: location.hash, route: parseRoute(location.hash) }));
+  // The effect runs after the first render (after a paint): a hash change landing in between (a link taken
+  // as the app starts) has no listener yet, so the hash is read once more when the listener is there (the
+  // same hash keeps the same state: no render).
   useEffect(() => {
-    const onHash = () => setRoute(parseRoute(location.hash));
+    const onHash = () =>
+      setShown((s) =>
+        s.hash === location.hash ? s : { hash: location.hash, route: parseRoute(location.hash) },
+      );
     addEventListener('hashchange', onHash);
+    onHash();
     return () => removeEventListener('hashchange', onHash);
   }, []);
-  return route;
+  return shown.route;
 }
 
 function Screen({ route }: { route: Route }) {
