@@ -62,8 +62,25 @@ export function solveQuick(solver: KnightsSolver, p: SolverPosition): QuickAnswe
   return { value: s > 0 ? 1 : -1, move, nodes: solver.nodes - start };
 }
 
-/** The exact score (node-relative) by null-window tests, which share the table's bounds. */
+/**
+ * The exact score (node-relative) by null-window tests, which share the table's bounds: first the quick win
+ * (`quickWinFirst`, a near horizon: cheap, and most positions pass it), then `exactScoreFromLongestLoss`.
+ * Halves the nodes of the value on positions just after placement (the optimal moves' proofs cost the same).
+ */
 export function exactScore(solver: KnightsSolver, p: SolverPosition): number {
+  const quick = quickWinFirst(popcount(solver.all & ~(p.romans | p.huns | p.scorched)));
+  if (quick > 0) {
+    const t = solver.score(p, MATE - quick - 1, MATE - quick);
+    if (t >= MATE - quick) return fasterWin(solver, p, t);
+  }
+  return exactScoreFromLongestLoss(solver, p);
+}
+
+/**
+ * The exact score by the test sequence that starts at the longest loss (no quick-win test): the table's
+ * verification recomputes values this way, by another sequence than the build's `valueScore`.
+ */
+export function exactScoreFromLongestLoss(solver: KnightsSolver, p: SolverPosition): number {
   // Every ply fills one free square, so a loss lasts at most `longest` plies (even, at most the free squares).
   // The first test asks for a score of at least that longest loss: failing, it proves a loss and bounds its
   // length at once (the win/loss test alone would leave the trivial bound, and cost as much); succeeding, its
@@ -75,16 +92,8 @@ export function exactScore(solver: KnightsSolver, p: SolverPosition): number {
     bound = solver.score(p, -1, 1);
     if (bound < 0) return floor;
   }
-  if (bound > 0) {
-    // A win: null-window tests for a faster one, sharing the table's bounds.
-    for (;;) {
-      const faster = bound + 2;
-      if (faster >= MATE) return bound;
-      const t = solver.score(p, faster - 1, faster);
-      if (t < faster) return bound;
-      bound = t;
-    }
-  }
+  // A win: null-window tests for a faster one, sharing the table's bounds.
+  if (bound > 0) return fasterWin(solver, p, bound);
   // A loss: `bound` is an upper bound (the loss is at most that long); is it reached?
   for (;;) {
     const t = solver.score(p, bound - 1, bound);
