@@ -166,6 +166,12 @@ function fasterWin(solver: KnightsSolver, p: SolverPosition, bound: number): num
   }
 }
 
+/** The rules page's value alone (0: the game is over), without the optimal moves' proofs `solveExact` adds. */
+export function solveValue(solver: KnightsSolver, p: SolverPosition): number {
+  if (solver.legalMoves(p).length === 0) return 0;
+  return scoreToValue(exactScore(solver, p));
+}
+
 export function solveExact(solver: KnightsSolver, p: SolverPosition): ExactAnswer {
   const start = solver.nodes;
   const moves = solver.legalMoves(p);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceSolve, referenceValue } from './reference.js';
 import { randomLatePlacement, randomLatePosition } from './positions.test-support.js';
 import { KnightsSolver } from './search.js';
-import { quickWinFirst, solveExact, solveQuick, valueScore } from './solve.js';
+import { quickWinFirst, solveExact, solveQuick, solveValue, valueScore } from './solve.js';
 import { scoreToValue } from './score.js';
 
 function solverOf(board: Board): KnightsSolver {
@@ -20,6 +20,7 @@ function check(board: Board, solver: KnightsSolver): void {
   expect({ where, value: exact.value }).toEqual({ where, value: ref.value });
   const names = (ms: number[]) => ms.map((m) => moveToString(board.layout, m)).sort();
   expect({ where, best: names(exact.best) }).toEqual({ where, best: names(ref.best) });
+  expect({ where, valueAlone: solveValue(solver, p) }).toEqual({ where, valueAlone: ref.value });
   const quick = solveQuick(solver, p);
   expect({ where, quick: quick.value }).toEqual({ where, quick: Math.sign(ref.value) });
   if (quick.move !== null) {
@@ -105,6 +106,7 @@ describe('solver agrees with plain minimax', () => {
     const p = { romans: board.romans, huns: board.huns, scorched: board.scorched, side: board.side };
     const solver = solverOf(board);
     expect(solveExact(solver, p)).toMatchObject({ value: 0, best: [] });
+    expect(solveValue(solver, p)).toBe(0);
     expect(solveQuick(solver, p)).toMatchObject({ value: 0, move: null });
   });
 });
