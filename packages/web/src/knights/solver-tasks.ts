@@ -3,7 +3,7 @@
  * `bench/knights-game-values.ts` times the same code in Node).
  */
 import { moveToString, type Position } from '@attila/knights';
-import { solveExact, solverFor, solverPosition } from '@attila/bots/knights-solver';
+import { solveExact, solverFor, solverPosition, solveValue } from '@attila/bots/knights-solver';
 
 /** A 2^20-entry table: ample for one game's analysis, small enough for a phone. */
 const TABLE_BITS = 20;
@@ -15,9 +15,10 @@ export function valueAfter(childValue: number): number {
   return childValue === 0 ? 1 : childValue > 0 ? -(childValue + 1) : -childValue + 1;
 }
 
-/** The exact value of one legal move (by its code) from the mover's side. */
+/** The exact value of one legal move (by its code) from the mover's side: the value alone of the position it
+ * leaves (its optimal moves are not needed). */
 export function moveValue(position: Position, code: number): number {
-  return valueAfter(solveExact(solverOf(position), solverPosition(position.playCode(code))).value);
+  return valueAfter(solveValue(solverOf(position), solverPosition(position.playCode(code))));
 }
 
 /** The moves of best play from a position to the end of the game (the winner hurrying, the loser delaying). */

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { referenceSolve, referenceValue } from './reference.js';
 import { randomLatePlacement, randomLatePosition } from './positions.test-support.js';
 import { KnightsSolver } from './search.js';
-import { solveExact, solveQuick } from './solve.js';
+import { quickWinFirst, solveExact, solveQuick, solveValue, valueScore } from './solve.js';
+import { scoreToValue } from './score.js';
 
 function solverOf(board: Board): KnightsSolver {
   const l = board.layout;
@@ -19,6 +20,7 @@ function check(board: Board, solver: KnightsSolver): void {
   expect({ where, value: exact.value }).toEqual({ where, value: ref.value });
   const names = (ms: number[]) => ms.map((m) => moveToString(board.layout, m)).sort();
   expect({ where, best: names(exact.best) }).toEqual({ where, best: names(ref.best) });
+  expect({ where, valueAlone: solveValue(solver, p) }).toEqual({ where, valueAlone: ref.value });
   const quick = solveQuick(solver, p);
   expect({ where, quick: quick.value }).toEqual({ where, quick: Math.sign(ref.value) });
   if (quick.move !== null) {
@@ -78,6 +80,25 @@ describe('solver agrees with plain minimax', () => {
     expect(longestLosses).toBeGreaterThan(0);
   });
 
+  it("the build's value alone (`valueScore`, its quick-win test first) equals plain minimax", () => {
+    const rng = Rng.fromSeed('value-score');
+    const seen = { quickWins: 0, slower: 0 };
+    for (let i = 0; i < 175; i++) {
+      const preset = PRESET_LAYOUTS[i % PRESET_LAYOUTS.length];
+      const board = randomLatePosition(preset.layout, rng, 3 + (i % 5));
+      const ref = referenceSolve(board);
+      const quick = quickWinFirst(popcount(board.free()));
+      if (quick > 0) seen[ref.value > 0 && ref.value <= quick ? 'quickWins' : 'slower']++;
+      const solver = solverOf(board);
+      const p = { romans: board.romans, huns: board.huns, scorched: board.scorched, side: board.side };
+      const where = Position.fromBoard(board).toString();
+      expect({ where, value: scoreToValue(valueScore(solver, p)) }).toEqual({ where, value: ref.value });
+    }
+    // Both ways out of the first test are taken.
+    expect(seen.quickWins).toBeGreaterThan(10);
+    expect(seen.slower).toBeGreaterThan(10);
+  });
+
   it('a finished game has value 0 and no optimal moves', () => {
     const rng = Rng.fromSeed('finished');
     let board = randomLatePosition(STANDARD_LAYOUT, rng, 0);
@@ -85,6 +106,7 @@ describe('solver agrees with plain minimax', () => {
     const p = { romans: board.romans, huns: board.huns, scorched: board.scorched, side: board.side };
     const solver = solverOf(board);
     expect(solveExact(solver, p)).toMatchObject({ value: 0, best: [] });
+    expect(solveValue(solver, p)).toBe(0);
     expect(solveQuick(solver, p)).toMatchObject({ value: 0, move: null });
   });
 });

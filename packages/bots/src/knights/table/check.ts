@@ -7,7 +7,7 @@
  * Sampled (costly): values recomputed by the solver and compared.
  */
 import type { KnightsSolver } from '../solver/search.js';
-import { exactScore } from '../solver/solve.js';
+import { exactScoreFromLongestLoss } from '../solver/solve.js';
 import { scoreToValue } from '../solver/score.js';
 import { decodeValue } from './format.js';
 import { KNIGHTS, LAYERS, moverCount } from './space.js';
@@ -46,10 +46,12 @@ export function structuralProblems(table: OpeningTable, limit = 20): CheckProble
 }
 
 /** The solver's exact value of the position of a rank (the side to move taken as the Romans), found by
- * `exactScore`, another test sequence than the build's `valueScore`. */
+ * `exactScoreFromLongestLoss`, another test sequence than the build's `valueScore`. */
 export function solvedValue(solver: KnightsSolver, table: OpeningTable, layer: number, rank: number): number {
   const [mover, other] = table.space.unrank(layer, rank);
-  return scoreToValue(exactScore(solver, { romans: mover, huns: other, scorched: 0, side: 0 }));
+  return scoreToValue(
+    exactScoreFromLongestLoss(solver, { romans: mover, huns: other, scorched: 0, side: 0 }),
+  );
 }
 
 /** Recomputes the given ranks of a layer with the solver; the ones that disagree (unknown ones skipped). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KnightsSolver } from '../solver/search.js';
-import { exactScore } from '../solver/solve.js';
+import { exactScoreFromLongestLoss } from '../solver/solve.js';
 import { scoreToValue } from '../solver/score.js';
 import { sampleProblems, structuralProblems } from './check.js';
 import { decodeTable, encodeValue, UNKNOWN } from './format.js';
@@ -43,7 +43,9 @@ describe('the opening table (built whole on a 3×4 board)', () => {
     for (let k = 0; k < KNIGHTS; k++) {
       for (let r = 0; r < table.space.count(k); r++) {
         const [mover, other] = table.space.unrank(k, r);
-        const solved = scoreToValue(exactScore(solver, { romans: mover, huns: other, scorched: 0, side: 0 }));
+        const solved = scoreToValue(
+          exactScoreFromLongestLoss(solver, { romans: mover, huns: other, scorched: 0, side: 0 }),
+        );
         expect(table.valueOf(mover, other)).toBe(solved);
         // The same position with the Huns to move reads the same value.
         expect(table.positionValue({ romans: other, huns: mover, scorched: 0, side: 1 })).toBe(solved);
@@ -51,13 +53,15 @@ describe('the opening table (built whole on a 3×4 board)', () => {
     }
   });
 
-  it('builds the 6-knight layer with the value-only sequence, which agrees with exactScore everywhere', () => {
+  it('builds the 6-knight layer with the value-only sequence, which agrees with the longest-loss sequence (exactScoreFromLongestLoss) everywhere', () => {
     const { table } = built;
     const solver = new KnightsSolver(TINY_GEOMETRY, 18);
     const wrong: number[] = [];
     for (let r = 0; r < table.space.count(KNIGHTS); r++) {
       const [mover, other] = table.space.unrank(KNIGHTS, r);
-      const exact = scoreToValue(exactScore(solver, { romans: mover, huns: other, scorched: 0, side: 0 }));
+      const exact = scoreToValue(
+        exactScoreFromLongestLoss(solver, { romans: mover, huns: other, scorched: 0, side: 0 }),
+      );
       if (table.valueOf(mover, other) !== exact) wrong.push(r);
     }
     expect(wrong).toEqual([]);
