@@ -20,6 +20,7 @@ import {
   loadedOpeningTable,
   loadOpeningTable,
   tableAnswer,
+  whenOpeningTableLoaded,
   type TableAnswer,
 } from './opening-table.js';
 import { dropIdleSolvers, proveMoves } from './solver-pool.js';
@@ -115,27 +116,24 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
   const parsed = useMemo(() => (position === null ? null : Position.parse(position)), [position]);
   const p = parsed?.ok ? parsed.value : null;
   const wantsTable = p !== null && tableFirst(p) && inTableSpace(p);
+  // Early in the placement phase the server's answer comes first: the table is loaded after it (below), so
+  // its download and setup do not compete with it.
+  const serverFirst = p !== null && slowInBrowser(p);
   useEffect(() => {
     if (wantsTable && table === null) {
       let live = true;
-      void loadOpeningTable().then((t) => live && setTable(t ?? 'missing'));
+      const loading = serverFirst ? whenOpeningTableLoaded() : loadOpeningTable();
+      void loading.then((t) => live && setTable(t ?? 'missing'));
       return () => {
         live = false;
       };
     }
-  }, [wantsTable, table]);
+  }, [wantsTable, table, serverFirst]);
   // Computed in the render that shows the position: the table's values are on screen in the same frame.
   const fromTable = useMemo(
     () => (p && wantsTable && table !== null && table !== 'missing' ? tableAnswer(table, p) : null),
     [p, wantsTable, table],
   );
-  const tableStatus = !wantsTable
-    ? 'none'
-    : table === null
-      ? 'loading'
-      : table === 'missing'
-        ? 'missing'
-        : 'loaded';
   useEffect(() => {
     if (position === null) {
       dropIdleSolvers();
@@ -148,7 +146,7 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     }
     const total = p.legalMoveCodes().length;
     const found = new Map<string, Verdict>();
-    for (const v of fromTable?.verdicts ?? []) found.set(v.move, v);
+    let notInTable = false;
     let line: readonly string[] | null = null;
     let live = true;
     let stopSearch: (() => void) | null = null;
@@ -162,7 +160,7 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
         done: verdicts.filter((v) => v.exact !== false).length,
         total,
         fromBook: verdicts.some((v) => v.exact === false),
-        notInTable: fromTable !== null && !fromTable.complete,
+        notInTable,
         position,
         line,
         cancel: status === 'working' ? cancel : undefined,
@@ -203,8 +201,9 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     };
     const serverThenSearch = (budget: number) => {
       void askServer(position, aborter.signal, budget).then((answer) => {
+        if (wantsTable) void loadOpeningTable();
         if (!live) return;
-        for (const v of answer?.verdicts ?? []) if (!found.get(v.move)) found.set(v.move, v);
+        for (const v of answer?.verdicts ?? []) if (!found.has(v.move)) found.set(v.move, v);
         // Where the server knew every move the line is left unknown: searching it would take the browser long.
         if (answer?.complete) publish('ready');
         else {
@@ -213,23 +212,30 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
         }
       });
     };
-    if (total === 0) publish('ready');
-    else if (fromTable?.complete) publish('ready');
-    else if (tableStatus === 'loading') publish('working');
-    else if (slowInBrowser(p)) {
+    /** With the page's table (null: none, or not this position's): what it knows, then the rest. */
+    const answer = (table: OpeningTable | null) => {
+      if (!live) return;
+      const known = wantsTable && table ? tableAnswer(table, p) : null;
+      for (const v of known?.verdicts ?? []) found.set(v.move, v);
+      notInTable = known !== null && !known.complete;
+      if (total === 0 || known?.complete) return publish('ready');
       publish('working');
-      serverThenSearch(SERVER_BUDGET_MS);
-    } else if (tableStatus === 'missing') {
+      if (slowInBrowser(p)) serverThenSearch(SERVER_BUDGET_MS);
       // No table here: the server's (in memory) may know the position; it answers within milliseconds.
+      else if (wantsTable && !table) serverThenSearch(0);
+      // The page's table knows what the server's knows (the same file): the browser searches at once.
+      else search();
+    };
+    const table = loadedOpeningTable();
+    // Early in the placement phase the server is asked at once (it has the same table); later the first
+    // table position waits for the table, which then answers it and every later one with no round trip.
+    if (!wantsTable || table || slowInBrowser(p)) answer(table);
+    else {
       publish('working');
-      serverThenSearch(0);
-    } else {
-      // The browser's table knows what the server's knows (the same file): the browser searches at once.
-      publish('working');
-      search();
+      void loadOpeningTable().then(answer);
     }
     return halt;
-  }, [position, wantLine, fromTable, tableStatus]);
+  }, [position, wantLine]);
   // Until the effect has caught up with a new position, the table's answer is what the screen shows.
   if (position !== null && p !== null && fromTable && state.position !== position) {
     return fromTableState(position, p.legalMoveCodes().length, fromTable);

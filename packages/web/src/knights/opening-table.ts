@@ -13,6 +13,7 @@ import type { TableLoad } from './opening-table-worker.js';
 
 let loaded: OpeningTable | null = null;
 let loading: Promise<OpeningTable | null> | null = null;
+let waiting: Array<(table: OpeningTable) => void> = [];
 
 function loadInWorker(): Promise<OpeningTable | null> {
   return new Promise((resolve) => {
@@ -29,8 +30,11 @@ function loadInWorker(): Promise<OpeningTable | null> {
       worker.terminate();
       try {
         const space = new TableSpace(layoutGeometry(STANDARD_LAYOUT), e.data.keys);
-        loaded = new OpeningTable(space, STANDARD_LAYOUT.shape, e.data.shardSize, e.data.values);
-        resolve(loaded);
+        const table = new OpeningTable(space, STANDARD_LAYOUT.shape, e.data.shardSize, e.data.values);
+        loaded = table;
+        for (const wake of waiting) wake(table);
+        waiting = [];
+        resolve(table);
       } catch (err) {
         fail(err instanceof Error ? err.message : String(err));
       }
@@ -44,6 +48,11 @@ export function loadOpeningTable(): Promise<OpeningTable | null> {
   if (loaded) return Promise.resolve(loaded);
   loading ??= loadInWorker();
   return loading;
+}
+
+/** The table once something has loaded it (this does not load it). */
+export function whenOpeningTableLoaded(): Promise<OpeningTable> {
+  return loaded ? Promise.resolve(loaded) : new Promise((wake) => waiting.push(wake));
 }
 
 /** The table if it has been loaded, else null (synchronous: for the frame being rendered). */
