@@ -164,6 +164,18 @@ describe('Knights analysis from the opening table', () => {
         .poll(() => page.textContent('[data-testid="position-error"]'))
         .toContain('die Römer haben 4 Ritter, jede Seite hat aber nur 3');
       expect(await boardPosition(page)).toBe(unknown.position.toString());
+      // The move phase is the browser's solver's: its workers, kept once done, answer the next position too.
+      await paste('R..H./..H##/#.#R#/.R#.H H');
+      await expect.poll(() => status(page), { timeout: 30_000 }).toBe('ready');
+      const kept = page.workers().length;
+      expect(kept).toBeGreaterThan(0);
+      let started = 0;
+      page.on('worker', () => started++);
+      await paste('#H#.#/#.H##/R#R##/H##R# R');
+      await expect.poll(() => status(page), { timeout: 30_000 }).toBe('ready');
+      expect(await page.locator('[data-testid="verdict-list"] li').count()).toBe(2);
+      expect(started).toBe(0);
+      expect(page.workers().length).toBe(kept);
       // The server was never asked about these positions (the empty start position may have been).
       const pasted = [first, second, unknown].map((k) => k.position.toString());
       expect(asked.filter((p) => pasted.includes(p))).toEqual([]);

@@ -151,8 +151,10 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     let live = true;
     let stopSearch: (() => void) | null = null;
     const aborter = new AbortController();
+    let shown: AnalysisState['status'] = 'working';
     const publish = (status: AnalysisState['status']) => {
       if (!live && status !== 'cancelled') return;
+      shown = status;
       const verdicts = [...found.values()];
       setState({
         verdicts,
@@ -229,8 +231,19 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     const table = loadedOpeningTable();
     // Early in the placement phase the server is asked at once (it has the same table); later the first
     // table position waits for the table, which then answers it and every later one with no round trip.
-    if (!wantsTable || table || slowInBrowser(p)) answer(table);
-    else {
+    if (!wantsTable || table || slowInBrowser(p)) {
+      answer(table);
+      // The table, loaded meanwhile (after the server's answer), tells whether it covers the position.
+      if (wantsTable && !table) {
+        void whenOpeningTableLoaded().then((t) => {
+          const known = tableAnswer(t, p);
+          if (!live || shown !== 'working' || known === null) return;
+          for (const v of known.verdicts) found.set(v.move, v);
+          notInTable = !known.complete;
+          publish('working');
+        });
+      }
+    } else {
       publish('working');
       void loadOpeningTable().then(answer);
     }

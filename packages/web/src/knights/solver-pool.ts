@@ -55,7 +55,9 @@ export function proveMoves(
   const workers = Array.from({ length: Math.max(1, Math.min(POOL, queue.length)) }, take);
   let left = queue.length;
   let live = true;
+  // Stops a search still running; a finished one's workers are parked for the next and stay.
   const stop = () => {
+    if (!live) return;
     live = false;
     for (const w of workers) w.terminate();
   };
