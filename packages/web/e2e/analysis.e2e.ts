@@ -2,8 +2,7 @@
  * Knights analysis early in the placement phase (issue 18, defect 3), where a search in the browser takes
  * minutes: progress is shown, the search can be stopped, no worker outlives it (unticking, stopping, another
  * position, leaving the screen), and where the opening book knows the position the answer is there at once.
- * Workers are counted with Playwright's own list of the page's workers (a search runs on one per core, up
- * to two). English on a desktop, Spanish on a
+ * Workers are counted with Playwright's own list of the page's workers. English on a desktop, Spanish on a
  * phone.
  */
 import { writeFileSync } from 'node:fs';
@@ -51,9 +50,9 @@ async function openAt(page: Page, file: string, ply: number): Promise<void> {
 }
 
 const workers = (page: Page) => page.workers().length;
-/** How many solver workers a search runs on: one per core, up to two (solver-pool.ts). */
+/** How many solver workers a search runs on (solver-pool.ts: MAX_SOLVER_WORKERS, at most one per core). */
 const poolSize = (page: Page) =>
-  page.evaluate(() => Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1)));
+  page.evaluate(() => Math.max(1, Math.min(1, navigator.hardwareConcurrency || 1)));
 const status = (page: Page) => page.getAttribute('[data-testid="analysis-panel"]', 'data-status');
 
 const OFF_BOOK = ['c3', 'a1', 'b3', 'e4'];

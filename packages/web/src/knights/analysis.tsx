@@ -215,26 +215,26 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       });
     };
     /** With the page's table (null: none, or not this position's): what it knows, then the rest. */
-    const answer = (table: OpeningTable | null) => {
+    const answer = (loaded: OpeningTable | null) => {
       if (!live) return;
-      const known = wantsTable && table ? tableAnswer(table, p) : null;
+      const known = wantsTable && loaded ? tableAnswer(loaded, p) : null;
       for (const v of known?.verdicts ?? []) found.set(v.move, v);
       notInTable = known !== null && !known.complete;
       if (total === 0 || known?.complete) return publish('ready');
       publish('working');
       if (slowInBrowser(p)) serverThenSearch(SERVER_BUDGET_MS);
       // No table here: the server's (in memory) may know the position; it answers within milliseconds.
-      else if (wantsTable && !table) serverThenSearch(0);
+      else if (wantsTable && !loaded) serverThenSearch(0);
       // The page's table knows what the server's knows (the same file): the browser searches at once.
       else search();
     };
-    const table = loadedOpeningTable();
+    const ready = loadedOpeningTable();
     // Early in the placement phase the server is asked at once (it has the same table); later the first
     // table position waits for the table, which then answers it and every later one with no round trip.
-    if (!wantsTable || table || slowInBrowser(p)) {
-      answer(table);
+    if (!wantsTable || ready || slowInBrowser(p)) {
+      answer(ready);
       // The table, loaded meanwhile (after the server's answer), tells whether it covers the position.
-      if (wantsTable && !table) {
+      if (wantsTable && !ready) {
         void whenOpeningTableLoaded().then((t) => {
           const known = tableAnswer(t, p);
           if (!live || shown !== 'working' || known === null) return;

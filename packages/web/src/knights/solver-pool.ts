@@ -1,14 +1,22 @@
 /**
- * The browser's solver workers for the analysis: as many as the device has cores, up to two, taking a
- * position's moves one at a time from a shared queue, so a hard move on one worker does not hold up the
- * others and each value shows as soon as it is proven. A worker done searching is kept for the next
+ * The browser's solver workers for the analysis, taking a position's moves one at a time from a shared
+ * queue (so with more than one worker a hard move does not hold up the others), each value shown as soon
+ * as it is proven. A worker done searching is kept for the next
  * position: starting one (its code, the solver's table of 2^20 entries) costs about as much as a whole
  * move-phase analysis, and its table's entries stay true for any position. A worker still searching is
  * stopped (the only way to stop it): no search outlives what is on screen.
  */
 import type { SolverQuestion, SolverReply } from './solver-worker.js';
 
-const POOL = Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1));
+/**
+ * How many workers share a search. One: on the 2-core test machine under other load, two workers (each with
+ * its own table, so the moves' shared subtrees are searched twice) answered the move phase slower (median
+ * 1.8 s against 1.2 s over the same 20 positions, README); the queue lets a device with cores to spare use
+ * more once that is measured there.
+ */
+export const MAX_SOLVER_WORKERS = 1;
+
+const POOL = Math.max(1, Math.min(MAX_SOLVER_WORKERS, navigator.hardwareConcurrency || 1));
 
 let idle: Worker[] = [];
 
