@@ -51,6 +51,16 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/health/],
         cleanupOutdatedCaches: true,
+        // The opening table's file (a few hundred kilobytes; its name carries its hash, so a rebuilt table is a
+        // new file): not precached, fetched when the analysis first needs it, then served from this cache,
+        // offline too; a newer file replaces the old one.
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/[^/?]+\.table$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'knights-opening-table', expiration: { maxEntries: 1 } },
+          },
+        ],
         // Web Push: showing a notice and opening its game on a click (public/push-sw.js).
         importScripts: ['push-sw.js'],
       },

@@ -13,7 +13,11 @@
  * counted at the cap. Needs the built web app (`npm run build:web`). Wall-clock time; the machine may be
  * shared.
  *
+ * `--only placement|table|moves` times one class alone (placement: the games' placement positions; table: the
+ * table-covered ones; moves: the move phase).
+ *
  *   npx tsx packages/web/bench/analysis-board-speed.ts [--seed bench] [--count 50] [--cap 20] [--web-dist DIR]
+ *     [--only placement|table|moves]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -32,6 +36,7 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '50' },
     cap: { type: 'string', default: '20' },
     'web-dist': { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const COUNT = Number(args.count);
@@ -176,9 +181,10 @@ try {
   // One placement position first, so the page has fetched the table and started its code (as a person's
   // first look does) before anything is timed.
   await time(page, placing[0]);
-  const placement = await run('placement', placing);
-  const tabled = await run('placement (table)', covered);
-  const movePhase = await run('move phase', moving);
+  const timed = (only: string) => args.only === undefined || args.only === only;
+  const placement = timed('placement') ? await run('placement', placing) : [];
+  const tabled = timed('table') ? await run('placement (table)', covered) : [];
+  const movePhase = timed('moves') ? await run('move phase', moving) : [];
   const knights = (t: { position: string }) => (t.position.match(/[RH]/g)?.length ?? 1) - 1;
   console.log(`analysis board in Chromium, seed ${args.seed}, ${new Date().toISOString()}`);
   for (const [name, rows] of [

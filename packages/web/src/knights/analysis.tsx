@@ -1,17 +1,29 @@
 /**
  * Analysis: the solver's verdict on every legal move of the position on screen, like an endgame-tablebase
- * explorer. Early in the placement phase a browser would search for minutes, so there the server is asked
- * first (its opening book answers at once where it knows the position, and it proves what it can within a
- * time budget); the moves still unknown are proven in a web worker, move by move, with progress shown and a
- * button to stop. The worker is stopped whenever the analysis is switched off, the position changes or the
- * panel goes away: no search outlives what is on screen (a worker done searching is kept for the next one).
+ * explorer. A placement position of the standard board is answered from the opening table on the page's
+ * main thread, in the frame that shows the position (no round trip; the table is loaded once, when first
+ * needed). What the table does not know yet is searched, and the panel says so at once: early in the
+ * placement phase the server is asked first (its opening book answers at once where it knows the position,
+ * and it proves what it can within a time budget); the moves still unknown are proven in the browser's
+ * solver workers, move by move, each value shown as it comes, with progress and a button to stop. The
+ * workers are stopped whenever the analysis is switched off, the position changes or the panel goes away.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { Position, STANDARD_LAYOUT } from '@attila/knights';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { moveToString, Position, STANDARD_LAYOUT } from '@attila/knights';
+import type { OpeningTable } from '@attila/bots/knights-table';
 import { useT } from '../i18n/i18n.js';
+import { bestVerdict } from './analysis-lines.js';
 import { slowInBrowser } from './analysis-speed.js';
 import type { Verdict } from './board.js';
-import type { SolverQuestion, SolverReply } from './solver-worker.js';
+import {
+  inTableSpace,
+  loadedOpeningTable,
+  loadOpeningTable,
+  tableAnswer,
+  whenOpeningTableLoaded,
+  type TableAnswer,
+} from './opening-table.js';
+import { dropIdleSolvers, proveMoves } from './solver-pool.js';
 
 export interface AnalysisState {
   readonly verdicts: readonly Verdict[] | null;
@@ -21,7 +33,9 @@ export interface AnalysisState {
   readonly total: number;
   /** Some verdicts came from the opening book (win or loss, length unknown). */
   readonly fromBook: boolean;
-  /** The position these verdicts are about (a new position's are a render late). */
+  /** A placement position the opening table does not cover yet: it is being searched instead. */
+  readonly notInTable: boolean;
+  /** The position these verdicts are about (a new position's are a render late, except the table's). */
   readonly position?: string;
   /** The line of best play from the position (when asked for and the browser searched it), else null. */
   readonly line: readonly string[] | null;
@@ -29,7 +43,15 @@ export interface AnalysisState {
   readonly cancel?: () => void;
 }
 
-const OFF: AnalysisState = { verdicts: null, status: 'off', done: 0, total: 0, fromBook: false, line: null };
+const OFF: AnalysisState = {
+  verdicts: null,
+  status: 'off',
+  done: 0,
+  total: 0,
+  fromBook: false,
+  notInTable: false,
+  line: null,
+};
 
 const SERVER_BUDGET_MS = 2000;
 
@@ -58,74 +80,81 @@ export async function askServer(
   }
 }
 
-let nextId = 0;
-
-/** A placement position of the standard board: the server's opening table may know it. */
+/** A placement position of the standard board: the opening table may know it. */
 const tableFirst = (p: Position) => p.layout === STANDARD_LAYOUT && p.phase() === 'placement';
 
-/**
- * A worker whose search finished, kept for the next position: starting a worker (its code, the solver's
- * table of 2^20 entries) costs about as much as a whole move-phase analysis, and its table's entries stay
- * true for any position. A worker still searching is never kept: it is stopped (the only way to stop it).
- */
-let idle: Worker | null = null;
+/** The opening table as this page has it: loading (null), loaded, or not to be had this time. */
+type TableState = OpeningTable | null | 'missing';
 
-function solverWorker(): Worker {
-  const w = idle ?? new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
-  idle = null;
-  return w;
+/** The table's part of a position's analysis, as the first state on screen (in the frame of the position). */
+function fromTableState(position: string, total: number, answer: TableAnswer): AnalysisState {
+  return {
+    verdicts: answer.verdicts,
+    status: answer.complete ? 'ready' : 'working',
+    done: answer.verdicts.length,
+    total,
+    fromBook: false,
+    notInTable: !answer.complete,
+    position,
+    line: null,
+  };
 }
 
-function park(w: Worker): void {
-  w.onmessage = null;
-  idle?.terminate();
-  idle = w;
-}
-
-/** Analysis switched off or no analysis on screen: the kept worker goes too (nothing stays behind). */
-function dropIdle(): void {
-  idle?.terminate();
-  idle = null;
-}
-
-/** How many analyses are on screen (the kept worker is for them). */
+/** How many analyses are on screen (the kept workers are for them). */
 let mounted = 0;
 
 /** The solver's verdicts on the position's moves (null: off); `wantLine` also asks for the line of best play. */
 export function useAnalysis(position: string | null, wantLine = false): AnalysisState {
   const [state, setState] = useState<AnalysisState>(OFF);
-  const worker = useRef<Worker | null>(null);
-  const stopWorker = () => {
-    worker.current?.terminate();
-    worker.current = null;
-  };
+  const [table, setTable] = useState<TableState>(loadedOpeningTable);
   useEffect(() => {
     mounted++;
     return () => {
-      stopWorker();
-      if (--mounted === 0) dropIdle();
+      if (--mounted === 0) dropIdleSolvers();
     };
   }, []);
+  const parsed = useMemo(() => (position === null ? null : Position.parse(position)), [position]);
+  const p = parsed?.ok ? parsed.value : null;
+  const wantsTable = p !== null && tableFirst(p) && inTableSpace(p);
+  // Early in the placement phase the server's answer comes first: the table is loaded after it (below), so
+  // its download and setup do not compete with it.
+  const serverFirst = p !== null && slowInBrowser(p);
+  useEffect(() => {
+    if (wantsTable && table === null) {
+      let live = true;
+      const loading = serverFirst ? whenOpeningTableLoaded() : loadOpeningTable();
+      void loading.then((t) => live && setTable(t ?? 'missing'));
+      return () => {
+        live = false;
+      };
+    }
+  }, [wantsTable, table, serverFirst]);
+  // Computed in the render that shows the position: the table's values are on screen in the same frame.
+  const fromTable = useMemo(
+    () => (p && wantsTable && table !== null && table !== 'missing' ? tableAnswer(table, p) : null),
+    [p, wantsTable, table],
+  );
   useEffect(() => {
     if (position === null) {
-      stopWorker();
-      dropIdle();
+      dropIdleSolvers();
       setState(OFF);
       return;
     }
-    const parsed = Position.parse(position);
-    if (!parsed.ok) {
+    if (p === null) {
       setState({ ...OFF, status: 'unavailable' });
       return;
     }
-    const p = parsed.value;
     const total = p.legalMoveCodes().length;
     const found = new Map<string, Verdict>();
+    let notInTable = false;
     let line: readonly string[] | null = null;
     let live = true;
+    let stopSearch: (() => void) | null = null;
     const aborter = new AbortController();
+    let shown: AnalysisState['status'] = 'working';
     const publish = (status: AnalysisState['status']) => {
       if (!live && status !== 'cancelled') return;
+      shown = status;
       const verdicts = [...found.values()];
       setState({
         verdicts,
@@ -133,51 +162,50 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
         done: verdicts.filter((v) => v.exact !== false).length,
         total,
         fromBook: verdicts.some((v) => v.exact === false),
+        notInTable,
         position,
         line,
         cancel: status === 'working' ? cancel : undefined,
       });
     };
-    const cancel = () => {
+    const halt = () => {
       live = false;
       aborter.abort();
-      stopWorker();
+      stopSearch?.();
+    };
+    const cancel = () => {
+      halt();
       publish('cancelled');
     };
     const search = () => {
-      const skip = [...found.values()].filter((v) => v.exact !== false).map((v) => v.move);
-      if (skip.length === total && !wantLine) return publish('ready');
-      stopWorker();
-      const w = solverWorker();
-      worker.current = w;
-      const id = ++nextId;
-      w.onmessage = (e: MessageEvent<SolverReply>) => {
-        if (!live || e.data.id !== id) return;
-        if ('move' in e.data) {
-          found.set(e.data.move, { move: e.data.move, value: e.data.value, exact: true });
-          publish('working');
-        } else if ('line' in e.data) {
-          line = e.data.line;
-        } else if ('done' in e.data) {
-          worker.current = null;
-          park(w);
-          publish('ready');
-        } else if ('error' in e.data) {
-          stopWorker();
-          publish('unavailable');
-        }
-      };
-      w.postMessage({ kind: 'moves', id, position, skip, line: wantLine } satisfies SolverQuestion);
+      const exact = new Set([...found.values()].filter((v) => v.exact !== false).map((v) => v.move));
+      if (exact.size === total && !wantLine) return publish('ready');
+      const rest = p
+        .legalMoveCodes()
+        .map((c) => moveToString(p.layout, c))
+        .filter((m) => !exact.has(m));
+      stopSearch = proveMoves(
+        position,
+        rest,
+        {
+          onValue: (move, value) => {
+            found.set(move, { move, value, exact: true });
+            publish('working');
+          },
+          onDone: (best) => {
+            line = best;
+            publish('ready');
+          },
+          onError: () => publish('unavailable'),
+        },
+        wantLine ? () => bestVerdict([...found.values()])?.move ?? null : undefined,
+      );
     };
-    publish('working');
-    if (total === 0) publish('ready');
-    else if (slowInBrowser(p) || tableFirst(p)) {
-      // Later in the placement phase the browser searches at once what the server's opening table (in
-      // memory: a few ms) does not know; a new worker would take longer to load the table than the answer.
-      const budget = slowInBrowser(p) ? SERVER_BUDGET_MS : 0;
+    const serverThenSearch = (budget: number) => {
       void askServer(position, aborter.signal, budget).then((answer) => {
+        if (wantsTable) void loadOpeningTable();
         if (!live) return;
-        for (const v of answer?.verdicts ?? []) found.set(v.move, v);
+        for (const v of answer?.verdicts ?? []) if (!found.has(v.move)) found.set(v.move, v);
         // Where the server knew every move the line is left unknown: searching it would take the browser long.
         if (answer?.complete) publish('ready');
         else {
@@ -185,13 +213,46 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
           search();
         }
       });
-    } else search();
-    return () => {
-      live = false;
-      aborter.abort();
-      stopWorker();
     };
+    /** With the page's table (null: none, or not this position's): what it knows, then the rest. */
+    const answer = (loaded: OpeningTable | null) => {
+      if (!live) return;
+      const known = wantsTable && loaded ? tableAnswer(loaded, p) : null;
+      for (const v of known?.verdicts ?? []) found.set(v.move, v);
+      notInTable = known !== null && !known.complete;
+      if (total === 0 || known?.complete) return publish('ready');
+      publish('working');
+      if (slowInBrowser(p)) serverThenSearch(SERVER_BUDGET_MS);
+      // No table here: the server's (in memory) may know the position; it answers within milliseconds.
+      else if (wantsTable && !loaded) serverThenSearch(0);
+      // The page's table knows what the server's knows (the same file): the browser searches at once.
+      else search();
+    };
+    const ready = loadedOpeningTable();
+    // Early in the placement phase the server is asked at once (it has the same table); later the first
+    // table position waits for the table, which then answers it and every later one with no round trip.
+    if (!wantsTable || ready || slowInBrowser(p)) {
+      answer(ready);
+      // The table, loaded meanwhile (after the server's answer), tells whether it covers the position.
+      if (wantsTable && !ready) {
+        void whenOpeningTableLoaded().then((t) => {
+          const known = tableAnswer(t, p);
+          if (!live || shown !== 'working' || known === null) return;
+          for (const v of known.verdicts) found.set(v.move, v);
+          notInTable = !known.complete;
+          publish('working');
+        });
+      }
+    } else {
+      publish('working');
+      void loadOpeningTable().then(answer);
+    }
+    return halt;
   }, [position, wantLine]);
+  // Until the effect has caught up with a new position, the table's answer is what the screen shows.
+  if (position !== null && p !== null && fromTable && state.position !== position) {
+    return fromTableState(position, p.legalMoveCodes().length, fromTable);
+  }
   return state;
 }
 
@@ -227,6 +288,11 @@ export function AnalysisToggle(props: {
         />{' '}
         {t('knights.analysisOn')}
       </label>
+      {working && state.notInTable && (
+        <p class="muted small" data-testid="analysis-not-in-table">
+          {t('knights.analysisNotInTable')}
+        </p>
+      )}
       {working && (
         <div class="analysis-progress" role="status">
           <p class="muted small" data-testid="analysis-progress">

@@ -1,28 +1,21 @@
 /// <reference lib="webworker" />
 /**
- * The Knights solver (packages/bots) in a worker, so no search freezes the page. Two questions:
- * - `moves`: for the position on screen, the exact value of each legal move from the mover's side (+N: wins
- *   in N plies, -N: loses in N plies), posted move by move as each is proven (the page shows progress and the
- *   player can stop a search that would take minutes); then, if asked, the line of best play to the end;
+ * The Knights solver (packages/bots) in a worker, so no search freezes the page. Three questions:
+ * - `move`: the exact value of one legal move of a position from the mover's side (+N: wins in N plies, -N:
+ *   loses in N plies); the page hands each worker one move at a time (`solver-pool.ts`), so two workers
+ *   share a position's moves and each value shows as soon as it is proven;
+ * - `line`: the line of best play to the end from a position, starting with a given best move (the worker
+ *   that proved that move has its subtree in its table);
  * - `values`: the exact value of each position of a game and one move that keeps it (for the game's
  *   mistakes), posted position by position from the last, whose searches fill the table for the earlier ones.
- * In the placement phase of the standard board the opening table (fetched once) answers what it knows at
- * once; the rest is searched.
+ * The opening table is the page's (`opening-table.ts`): placements it knows are never asked here.
  */
-import { moveToString, PLACEMENT, Position } from '@attila/knights';
-import { openingTableFor } from './opening-table.js';
+import { moveToString, Position } from '@attila/knights';
 import { bestLine, moveValue, positionValue } from './solver-tasks.js';
 
 export type SolverQuestion =
-  | {
-      readonly kind: 'moves';
-      readonly id: number;
-      readonly position: string;
-      /** Moves already known exactly (from the server): not searched again. */
-      readonly skip: readonly string[];
-      /** Also post the line of best play from the position. */
-      readonly line: boolean;
-    }
+  | { readonly kind: 'move'; readonly id: number; readonly position: string; readonly move: string }
+  | { readonly kind: 'line'; readonly id: number; readonly position: string; readonly first: string }
   | { readonly kind: 'values'; readonly id: number; readonly positions: readonly string[] };
 
 export type SolverReply =
@@ -34,34 +27,21 @@ export type SolverReply =
 
 const post = (reply: SolverReply) => self.postMessage(reply);
 
-/** The placements the opening table knows the value of (none outside it). */
-async function tableValues(position: Position): Promise<Map<string, number>> {
-  const known = new Map<string, number>();
-  const table = position.phase() === 'placement' ? await openingTableFor(position) : null;
-  for (const m of table?.placementValues(position) ?? []) {
-    if (m.value !== null) known.set(moveToString(position.layout, PLACEMENT | m.square), m.value);
-  }
-  return known;
+/** The legal move's code, or null when the move is not legal in the position. */
+function codeOf(position: Position, move: string): number | null {
+  return position.legalMoveCodes().find((c) => moveToString(position.layout, c) === move) ?? null;
 }
 
-async function answerMoves(q: Extract<SolverQuestion, { kind: 'moves' }>): Promise<void> {
-  const { id, skip } = q;
+function answer(q: Extract<SolverQuestion, { kind: 'move' | 'line' }>): void {
+  const { id } = q;
   const parsed = Position.parse(q.position);
   if (!parsed.ok) return post({ id, error: parsed.error.message });
   const position = parsed.value;
-  const known = await tableValues(position);
-  const rest: number[] = [];
-  for (const code of position.legalMoveCodes()) {
-    const move = moveToString(position.layout, code);
-    if (skip.includes(move)) continue;
-    const value = known.get(move);
-    if (value === undefined) rest.push(code);
-    else post({ id, move, value });
-  }
-  for (const code of rest)
-    post({ id, move: moveToString(position.layout, code), value: moveValue(position, code) });
-  if (q.line) post({ id, line: bestLine(position) });
-  post({ id, done: true });
+  const move = q.kind === 'move' ? q.move : q.first;
+  const code = codeOf(position, move);
+  if (code === null) return post({ id, error: `${move} is not a legal move in ${q.position}` });
+  if (q.kind === 'move') post({ id, move, value: moveValue(position, code) });
+  else post({ id, line: [move, ...bestLine(position.playCode(code))] });
 }
 
 function answerValues(q: Extract<SolverQuestion, { kind: 'values' }>): void {
@@ -75,6 +55,6 @@ function answerValues(q: Extract<SolverQuestion, { kind: 'values' }>): void {
 }
 
 self.onmessage = (e: MessageEvent<SolverQuestion>) => {
-  if (e.data.kind === 'moves') void answerMoves(e.data);
-  else answerValues(e.data);
+  if (e.data.kind === 'values') answerValues(e.data);
+  else answer(e.data);
 };

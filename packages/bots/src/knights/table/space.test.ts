@@ -14,6 +14,23 @@ describe('the opening table space', () => {
     expect([...subsets(5, 0)]).toEqual([0]);
   });
 
+  it('takes the keys another space enumerated, ranking the same, and refuses the wrong number of layers', () => {
+    const enumerated = new TableSpace(TINY_GEOMETRY);
+    const handed = new TableSpace(
+      TINY_GEOMETRY,
+      enumerated.layerKeys().map((k) => k.slice()),
+    );
+    expect(handed.total).toBe(enumerated.total);
+    expect(handed.offsets).toEqual(enumerated.offsets);
+    for (let k = 0; k < LAYERS; k++) {
+      for (let r = 0; r < enumerated.count(k); r++) {
+        const [mover, other] = enumerated.unrank(k, r);
+        expect(handed.rank(mover, other)).toBe(r);
+      }
+    }
+    expect(() => new TableSpace(TINY_GEOMETRY, enumerated.layerKeys().slice(1))).toThrow(/layers of keys/);
+  });
+
   it('ranks and unranks every position of the tiny board, and every symmetric image to the same index', () => {
     const space = new TableSpace(TINY_GEOMETRY);
     const syms = new SymmetryTables(TINY_GEOMETRY);

@@ -47,19 +47,34 @@ export class TableSpace {
   readonly offsets: number[] = [];
   readonly total: number;
 
-  constructor(readonly geometry: SolverGeometry) {
+  /**
+   * `keys`: each layer's keys as `layerKeys()` gave them for this geometry (another thread enumerated them:
+   * the enumeration takes about 0.1 s on the standard board, too long for a page's main thread); else
+   * enumerated here.
+   */
+  constructor(
+    readonly geometry: SolverGeometry,
+    keys?: readonly Float64Array[],
+  ) {
     this.size = geometry.size;
     this.all = geometry.size >= 32 ? -1 : (1 << geometry.size) - 1;
     this.jumps = Int32Array.from(geometry.jumps);
     this.syms = new SymmetryTables(geometry);
     this.scale = 2 ** geometry.size;
+    if (keys && keys.length !== LAYERS)
+      throw new Error(`table space: ${keys.length} layers of keys, not ${LAYERS}`);
     let at = 0;
     for (let k = 0; k < LAYERS; k++) {
-      this.keys.push(this.enumerate(k));
+      this.keys.push(keys ? keys[k] : this.enumerate(k));
       this.offsets.push(at);
       at += this.keys[k].length;
     }
     this.total = at;
+  }
+
+  /** Each layer's keys in rank order (to hand to another thread's `new TableSpace(geometry, keys)`). */
+  layerKeys(): readonly Float64Array[] {
+    return this.keys;
   }
 
   count(k: number): number {

@@ -11,6 +11,8 @@ import { valueToScore } from '../solver/score.js';
 import { decodeTable, decodeValue, encodeTable, encodeValue, UNKNOWN, type TableFile } from './format.js';
 import { KNIGHTS, LAYERS, TableSpace } from './space.js';
 
+export { TableSpace };
+
 /** A position as the solver's bitmasks (`SolverPosition` has this shape). */
 export interface TablePosition {
   readonly romans: number;
