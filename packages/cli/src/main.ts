@@ -1,3 +1,3 @@
 import { buildProgram } from './program.js';
 
-await buildProgram().parseAsync(process.argv);
+await (await buildProgram(process.argv.slice(2))).parseAsync(process.argv);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 describe('the @attila/cli manifest', () => {
   it('exports the command tree from a file that exists', async () => {
     const cli = await import('@attila/cli');
-    expect(cli.buildProgram().name()).toBe('attila');
+    const program = await cli.buildProgram();
+    expect(program.name()).toBe('attila');
+    expect(program.commands.map((c) => c.name())).toEqual(['serve', 'arena', 'tribes', 'knights', 'bot']);
   });
 });

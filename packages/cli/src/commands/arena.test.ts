@@ -26,21 +26,25 @@ describe('attila arena shards and summary', { timeout: 120_000 }, () => {
       attila([...run, '--games', '3', '--first-game', '1', '--records', join(dir, 'b')]),
     ]);
     expect([whole.code, a.code, b.code]).toEqual([0, 0, 0]);
-    const summary = await attila(['arena', 'summary', join(dir, 'b'), join(dir, 'a'), '--json']);
+    const [summary, table] = await Promise.all([
+      attila(['arena', 'summary', join(dir, 'b'), join(dir, 'a'), '--json']),
+      attila(['arena', 'summary', join(dir, 'a'), join(dir, 'b')]),
+    ]);
     expect(summary.code).toBe(0);
     expect(summary.stderr).toMatch(/games 0-3/);
     const expected = JSON.parse(whole.stdout);
     for (const bot of expected.bots) bot.msPerMove = null;
     expect(JSON.parse(summary.stdout)).toEqual(expected);
-    const table = await attila(['arena', 'summary', join(dir, 'a'), join(dir, 'b')]);
     expect(table.stdout).toMatch(/2 players, 4 games, seed "cli", search budget 15it/);
   });
 
   it('refuses a game given twice, and a directory without records', async () => {
-    const twice = await attila(['arena', 'summary', join(dir, 'b'), join(dir, 'b')]);
+    const [twice, empty] = await Promise.all([
+      attila(['arena', 'summary', join(dir, 'b'), join(dir, 'b')]),
+      attila(['arena', 'summary', dir]),
+    ]);
     expect(twice.code).not.toBe(0);
     expect(twice.stderr).toMatch(/game 1 is there twice/);
-    const empty = await attila(['arena', 'summary', dir]);
     expect(empty.code).not.toBe(0);
     expect(empty.stderr).toMatch(/no game records/);
   });

@@ -138,12 +138,8 @@ function readRecords(paths: readonly string[]): Result<SourcedRecord[]> {
   return ok(out);
 }
 
-export function registerArena(program: Command): void {
-  const arena = program
-    .command('arena')
-    .description(
-      'play bots against each other with rotated seats and report win rates with 95% confidence intervals',
-    )
+export function registerArena(arena: Command): void {
+  arena
     .option(
       '--game <game>',
       'tribes or knights (Knights: two of its bots, no budget, threads or records)',
@@ -167,16 +163,15 @@ export function registerArena(program: Command): void {
       const whole = (name: string, text: string, min: number) => {
         const n = Number(text);
         if (!Number.isInteger(n) || n < min)
-          program.error(`--${name} must be a whole number of at least ${min}, not "${text}"`);
+          arena.error(`--${name} must be a whole number of at least ${min}, not "${text}"`);
         return n;
       };
-      if (opts.bots === undefined)
-        return program.error("error: required option '--bots <list>' not specified");
+      if (opts.bots === undefined) return arena.error("error: required option '--bots <list>' not specified");
       if (opts.game === 'knights') {
         const bots = opts.bots.split(',').map((b) => b.trim());
         const games = whole('games', opts.games, 1);
         const result = await knightsArena(bots, games, opts.seed);
-        if (!result.ok) return program.error(`arena: ${result.error.message}`);
+        if (!result.ok) return arena.error(`arena: ${result.error.message}`);
         const text = result.value.map(
           (b) =>
             `${b.bot.padEnd(8)} ${percent(b.winRate.mean).padStart(6)} [${percent(b.winRate.low)}, ${percent(b.winRate.high)}]`,
@@ -194,11 +189,11 @@ export function registerArena(program: Command): void {
         );
         return;
       }
-      if (opts.game !== 'tribes') program.error(`--game must be "tribes" or "knights", not "${opts.game}"`);
+      if (opts.game !== 'tribes') arena.error(`--game must be "tribes" or "knights", not "${opts.game}"`);
       let budget: Budget | undefined;
       if (opts.budget !== undefined) {
         const parsed = parseBudget(opts.budget);
-        if (!parsed.ok) program.error(`--budget: ${parsed.error.message}`);
+        if (!parsed.ok) arena.error(`--budget: ${parsed.error.message}`);
         else budget = parsed.value;
       }
       const config: ArenaConfig = {
@@ -232,7 +227,7 @@ export function registerArena(program: Command): void {
         },
       });
       if (!opts.quiet) process.stderr.write('\n');
-      if (!result.ok) program.error(`arena: ${result.error.message}`);
+      if (!result.ok) arena.error(`arena: ${result.error.message}`);
       else {
         const report = summarize(config, result.value);
         process.stdout.write(
@@ -253,9 +248,9 @@ export function registerArena(program: Command): void {
     .action((dirs: string[], _opts: unknown, command: Command) => {
       const { json } = command.optsWithGlobals<{ json: boolean }>();
       const records = readRecords(dirs);
-      if (!records.ok) return program.error(`arena summary: ${records.error.message}`);
+      if (!records.ok) return arena.error(`arena summary: ${records.error.message}`);
       const run = runFromRecords(records.value);
-      if (!run.ok) return program.error(`arena summary: ${run.error.message}`);
+      if (!run.ok) return arena.error(`arena summary: ${run.error.message}`);
       const report = summarizeRecords(run.value);
       process.stderr.write(`games ${gameRanges(run.value.outcomes)} (thinking times are not recorded)\n`);
       process.stdout.write(

@@ -198,38 +198,22 @@ describe('attila bot connect', { timeout: 120_000 }, () => {
   });
 
   it('a bad token and an unreachable server are told clearly, before the program starts', async () => {
-    const bad = await attila([
-      'bot',
-      'connect',
-      '--server',
-      server.url,
-      '--token',
-      'attila_bot_wrong',
-      '--',
-      ...PYTHON_BOT,
-    ]);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/refused \/api\/bot\/stream \(status 401\): token\.invalid/);
     // A port nobody listens on: one taken and given back at once.
     const free = createServer();
     await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
     const port = (free.address() as AddressInfo).port;
     await new Promise((r) => free.close(r));
-    const down = await attila([
-      'bot',
-      'connect',
-      '--server',
-      `http://127.0.0.1:${port}`,
-      '--token',
-      'x',
-      '--',
-      ...PYTHON_BOT,
+    const [bad, down, none] = await Promise.all([
+      attila(['bot', 'connect', '--server', server.url, '--token', 'attila_bot_wrong', '--', ...PYTHON_BOT]),
+      attila(['bot', 'connect', '--server', `http://127.0.0.1:${port}`, '--token', 'x', '--', ...PYTHON_BOT]),
+      attila(['bot', 'connect', '--server', server.url, '--', ...PYTHON_BOT], ''),
     ]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/refused \/api\/bot\/stream \(status 401\): token\.invalid/);
     expect(down.code).toBe(1);
     expect(down.stderr).toMatch(
       new RegExp(`cannot reach the server at http://127.0.0.1:${port} \\(ECONNREFUSED\\)`),
     );
-    const none = await attila(['bot', 'connect', '--server', server.url, '--', ...PYTHON_BOT], '');
     expect(none.stderr).toMatch(/--token or \$ATTILA_BOT_TOKEN/);
   });
 });

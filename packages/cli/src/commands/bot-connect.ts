@@ -27,7 +27,7 @@ const ACCEPT: Record<string, readonly GameKind[]> = {
 
 const stamp = () => new Date().toISOString().slice(11, 19);
 
-export function registerBotConnect(bot: Command, program: Command): void {
+export function registerBotConnect(bot: Command): void {
   bot
     .command('connect')
     .description("play on a server: your program takes the bot account's games through the bot API")
@@ -42,23 +42,23 @@ export function registerBotConnect(bot: Command, program: Command): void {
     .option('--ready-timeout <ms>', 'how long the program may take to answer hello', '10000')
     .action(async (argv: string[], opts: ConnectOptions) => {
       const token = opts.token ?? process.env.ATTILA_BOT_TOKEN;
-      if (!token) program.error('bot connect: give the token with --token or $ATTILA_BOT_TOKEN');
+      if (!token) bot.error('bot connect: give the token with --token or $ATTILA_BOT_TOKEN');
       const accepted = ACCEPT[opts.accept];
-      if (!accepted) program.error(`--accept must be any, knights or tribes, not "${opts.accept}"`);
+      if (!accepted) bot.error(`--accept must be any, knights or tribes, not "${opts.accept}"`);
       let url: URL;
       try {
         url = new URL(opts.server);
         if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
       } catch {
-        return program.error(`--server must be an http:// or https:// address, not "${opts.server}"`);
+        return bot.error(`--server must be an http:// or https:// address, not "${opts.server}"`);
       }
       const readyMs = Number(opts.readyTimeout);
       if (!Number.isInteger(readyMs) || readyMs < 1)
-        program.error(`--ready-timeout must be a whole number of ms, not "${opts.readyTimeout}"`);
+        bot.error(`--ready-timeout must be a whole number of ms, not "${opts.readyTimeout}"`);
       const seek = opts.seek === undefined ? ok([]) : parseSeek(opts.seek);
-      if (!seek.ok) return program.error(seek.error.message);
+      if (!seek.ok) return bot.error(seek.error.message);
       const unaccepted = seek.value.find((spec) => !accepted.includes(spec.game));
-      if (unaccepted) program.error(`--seek ${unaccepted.game}: not a game of --accept ${opts.accept}`);
+      if (unaccepted) bot.error(`--seek ${unaccepted.game}: not a game of --accept ${opts.accept}`);
       const server = new BotServer(url.origin + url.pathname.replace(/\/$/, ''), token);
       const log = {
         info: (text: string) => process.stdout.write(`[${stamp()}] ${text}\n`),
@@ -76,20 +76,18 @@ export function registerBotConnect(bot: Command, program: Command): void {
         else early.push(line);
       };
       const events = await server.stream('/api/bot/stream', onEvent);
-      if (!events.ok) return program.error(`bot connect: ${events.error.message}`);
+      if (!events.ok) return bot.error(`bot connect: ${events.error.message}`);
       let current: LineStreamHandle = events.value;
       const games = (await greeted).filter((g) => accepted.includes(g));
       if (games.length === 0) {
         events.value.close();
-        return program.error(
-          `bot connect: the server hosts none of the games accepted (${accepted.join(', ')})`,
-        );
+        return bot.error(`bot connect: the server hosts none of the games accepted (${accepted.join(', ')})`);
       }
       const [command, ...args] = argv;
       const started = await BotProgram.start(command, args, games, { timeoutMs: readyMs });
       if (!started.ok) {
         events.value.close();
-        return program.error(`bot connect: ${started.error.message}`);
+        return bot.error(`bot connect: ${started.error.message}`);
       }
       const running = started.value.program;
       bridge = new BotBridge(server, running, new Set(games), log);

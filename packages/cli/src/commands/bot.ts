@@ -33,11 +33,8 @@ function rotated<T>(list: readonly T[], g: number): T[] {
   return list.map((_, i) => list[(i + g) % list.length]);
 }
 
-export function registerBot(program: Command): void {
-  const bot = program
-    .command('bot')
-    .description('run your own bot program (the bot protocol: one JSON object a line on stdin/stdout)');
-  registerBotConnect(bot, program);
+export function registerBot(bot: Command): void {
+  registerBotConnect(bot);
   bot
     .command('match')
     .description('play local games: your program against the built-in bots (or itself), every move checked')
@@ -58,12 +55,12 @@ export function registerBot(program: Command): void {
       const whole = (name: string, text: string, min: number, max = Infinity) => {
         const n = Number(text);
         if (!Number.isInteger(n) || n < min || n > max)
-          program.error(
+          bot.error(
             `--${name} must be a whole number from ${min}${max < Infinity ? ` to ${max}` : ''}, not "${text}"`,
           );
         return n;
       };
-      if (!(opts.game in GAMES)) program.error(`--game must be "knights" or "tribes", not "${opts.game}"`);
+      if (!(opts.game in GAMES)) bot.error(`--game must be "knights" or "tribes", not "${opts.game}"`);
       const kind = opts.game as MatchGameKind;
       const game = GAMES[kind];
       const given = opts.seats?.split(',').map((s) => s.trim());
@@ -71,22 +68,22 @@ export function registerBot(program: Command): void {
         kind === 'knights' ? 2 : whole('players', opts.players ?? String(given?.length ?? 3), 2, 5);
       const names = given ?? ['program', ...Array<string>(players - 1).fill('random')];
       if (names.length !== players)
-        program.error(`--seats names ${names.length} seats, but a game here has ${players} players`);
-      if (!names.includes('program')) program.error('--seats must give at least one seat to "program"');
+        bot.error(`--seats names ${names.length} seats, but a game here has ${players} players`);
+      if (!names.includes('program')) bot.error('--seats must give at least one seat to "program"');
       const seats: MatchSeat[] = names.map((name) => {
         if (name === 'program') return { kind: 'program' };
         const entry = findBot(kind, name);
         if (!entry)
-          program.error(`unknown ${kind} bot "${name}": the bots are program, ${botNames(kind).join(', ')}`);
+          bot.error(`unknown ${kind} bot "${name}": the bots are program, ${botNames(kind).join(', ')}`);
         return { kind: 'bot', name, bot: entry.make() as AnyHonestBot };
       });
       const settings = game.parseSettings(kind === 'tribes' ? { players, firstPlayer: 0 } : {});
-      if (!settings.ok) return program.error(`settings: ${settings.error.message}`);
+      if (!settings.ok) return bot.error(`settings: ${settings.error.message}`);
       const games = whole('games', opts.games, 1);
       const timeoutMs = whole('move-timeout', opts.moveTimeout, 1);
       const [command, ...args] = argv;
       const started = await BotProgram.start(command, args, [kind], { timeoutMs });
-      if (!started.ok) return program.error(`bot match: ${started.error.message}`);
+      if (!started.ok) return bot.error(`bot match: ${started.error.message}`);
       const { program: running, name } = started.value;
       const played: { game: MatchGame; seats: MatchSeat[] }[] = [];
       try {
@@ -102,7 +99,7 @@ export function registerBot(program: Command): void {
             { bot: running, name },
             table,
           );
-          if (!result.ok) return program.error(`bot match, game ${g + 1}: ${result.error.message}`);
+          if (!result.ok) return bot.error(`bot match, game ${g + 1}: ${result.error.message}`);
           played.push({ game: result.value, seats: order });
           if (opts.records)
             writeFileSync(join(opts.records, `${table}.json`), serializeRecord(result.value.record));

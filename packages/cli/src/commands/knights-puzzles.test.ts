@@ -95,10 +95,12 @@ describe('attila knights puzzles', () => {
   }, 120_000);
 
   it('refuses to mine nothing, and a bad count, with what is allowed', async () => {
-    const none = await attila(['knights', 'puzzles', 'mine']);
+    const [none, bad] = await Promise.all([
+      attila(['knights', 'puzzles', 'mine']),
+      attila(['knights', 'puzzles', 'mine', '--bot-games', 'many']),
+    ]);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('nothing to mine');
-    const bad = await attila(['knights', 'puzzles', 'mine', '--bot-games', 'many']);
     expect(bad.stderr).toContain('--bot-games is a whole number');
   });
 });

@@ -12,11 +12,13 @@ import {
   type MinedGame,
 } from '@attila/bots';
 import { knightsGame, type Position } from '@attila/knights';
-import { PostgresStorage, SqliteStorage, type Storage } from '@attila/server';
+import type { Storage } from '@attila/server';
 import type { Command } from 'commander';
 
 /** Every finished Knights game of a server's database (a SQLite file, or a postgres:// URL). */
 async function serverGames(db: string, schema: string): Promise<MinedGame[]> {
+  // Loaded on demand: only --from-server needs the server's storage (and its SQLite and PostgreSQL drivers).
+  const { PostgresStorage, SqliteStorage } = await import('@attila/server');
   const storage: Storage = /^postgres(ql)?:\/\//.test(db)
     ? await PostgresStorage.open({ connectionString: db, schema })
     : new SqliteStorage(db);

@@ -13,17 +13,21 @@ function lastPosition(stdout: string): Position {
 
 describe('attila knights', { timeout: 120_000 }, () => {
   it('perft counts move sequences; moves lists legal moves', async () => {
-    const perft = await attila(['knights', 'perft', '...../...../...../..... R', '4']);
+    const [perft, moves] = await Promise.all([
+      attila(['knights', 'perft', '...../...../...../..... R', '4']),
+      attila(['knights', 'moves', 'R#H#H/.####/#####/R#H#R H']),
+    ]);
     expect(perft).toMatchObject({ code: 0, stdout: '114456\n' });
-    const moves = await attila(['knights', 'moves', 'R#H#H/.####/#####/R#H#R H']);
     expect(moves).toMatchObject({ code: 0, stdout: 'c4-a3,c4\n' });
   });
 
   it('refuses a malformed position with the reason', async () => {
-    const r = await attila(['knights', 'perft', '...../...../..... R', '2']);
+    const [r, d] = await Promise.all([
+      attila(['knights', 'perft', '...../...../..... R', '2']),
+      attila(['knights', 'perft', 'standard', 'deep']),
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/error: .*not a legal layout: the layout has 15 squares/);
-    const d = await attila(['knights', 'perft', 'standard', 'deep']);
     expect(d.stderr).toMatch(/<depth> is a whole number/);
   });
 

@@ -175,10 +175,7 @@ async function play(opts: PlayOptions, fail: (message: string) => never): Promis
   }
 }
 
-export function registerKnights(program: Command): void {
-  const knights = program
-    .command('knights')
-    .description("Knights (Faidutti's Attila, 2015): perft, legal moves, layouts, play in the terminal");
+export function registerKnights(knights: Command): void {
   const fail: (message: string) => never = (message) => {
     process.stderr.write(`error: ${message}\n`);
     process.exit(1);

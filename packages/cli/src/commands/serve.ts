@@ -1,10 +1,8 @@
 /** `attila serve`: the game server (lobby, live play, bots) on an embedded SQLite database. */
 import type { Command } from 'commander';
 
-export function registerServe(program: Command): void {
-  program
-    .command('serve')
-    .description('start the game server: lobby, live play, bots, and the web app if built')
+export function registerServe(serve: Command): void {
+  serve
     .option('-p, --port <port>', 'TCP port (0: any free port)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--db <file>', 'SQLite database file (created if absent)', 'attila.db')
@@ -102,23 +100,23 @@ export function registerServe(program: Command): void {
       }) => {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
-          program.error(`--port must be a whole number from 0 to 65535, not "${opts.port}"`);
+          serve.error(`--port must be a whole number from 0 to 65535, not "${opts.port}"`);
         }
         const leaseMs = Number(opts.leaseMs);
         if (!Number.isInteger(leaseMs) || leaseMs < 100) {
-          program.error(
+          serve.error(
             `--lease-ms must be a whole number of milliseconds, at least 100, not "${opts.leaseMs}"`,
           );
         }
         const botMinThinkMs = Number(opts.botMinThink);
         if (!Number.isInteger(botMinThinkMs) || botMinThinkMs < 0) {
-          program.error(
+          serve.error(
             `--bot-min-think must be a whole number of milliseconds (0: none), not "${opts.botMinThink}"`,
           );
         }
         const socketsPerAddress = Number(opts.socketsPerAddress);
         if (!Number.isInteger(socketsPerAddress) || socketsPerAddress < 0) {
-          program.error(
+          serve.error(
             `--sockets-per-address must be a whole number (0: no limit), not "${opts.socketsPerAddress}"`,
           );
         }
@@ -128,35 +126,35 @@ export function registerServe(program: Command): void {
           !noBotLimit &&
           (botTables.length !== 2 || !botTables.every((n) => Number.isInteger(n) && n > 0))
         ) {
-          program.error(
+          serve.error(
             `--bot-tables must be two whole numbers "per-address,overall" (or 0: no limit), not "${opts.botTables}"`,
           );
         }
         const idleMinutes = Number(opts.openTableIdle);
         if (!(idleMinutes > 0)) {
-          program.error(`--open-table-idle must be a number of minutes above 0, not "${opts.openTableIdle}"`);
+          serve.error(`--open-table-idle must be a number of minutes above 0, not "${opts.openTableIdle}"`);
         }
         const httpRate = Number(opts.httpRate);
         if (!Number.isInteger(httpRate) || httpRate < 0) {
-          program.error(
+          serve.error(
             `--http-rate must be a whole number of requests per minute (0: no limit), not "${opts.httpRate}"`,
           );
         }
         if (opts.ladder !== 'on' && opts.ladder !== 'off') {
-          program.error(`--ladder must be on or off, not "${opts.ladder}"`);
+          serve.error(`--ladder must be on or off, not "${opts.ladder}"`);
         }
         const ladderGames = Number(opts.ladderGames);
         if (!Number.isInteger(ladderGames) || ladderGames < 1 || ladderGames > 64) {
-          program.error(`--ladder-games must be a whole number from 1 to 64, not "${opts.ladderGames}"`);
+          serve.error(`--ladder-games must be a whole number from 1 to 64, not "${opts.ladderGames}"`);
         }
         const logFormat = opts.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json');
         if (logFormat !== 'pretty' && logFormat !== 'json') {
-          program.error(`--log-format must be pretty or json, not "${opts.logFormat}"`);
+          serve.error(`--log-format must be pretty or json, not "${opts.logFormat}"`);
         }
         // Loaded on demand: the server's libraries are not worth starting for every other command.
         const { startServer, parseAllowList } = await import('@attila/server');
         const allowedOrigins = parseAllowList(opts.allowOrigin);
-        if (!allowedOrigins.ok) program.error(`--allow-origin: ${allowedOrigins.error.message}`);
+        if (!allowedOrigins.ok) serve.error(`--allow-origin: ${allowedOrigins.error.message}`);
         const server = await startServer({
           port,
           host: opts.host,

@@ -48,34 +48,18 @@ describe('attila tribes', { timeout: 120_000 }, () => {
   });
 
   it('selfplay with 2 and 5 players and named bots; bad arguments are refused clearly', async () => {
-    const two = await attila([
-      'tribes',
-      'selfplay',
-      '--players',
-      '2',
-      '--seed',
-      's',
-      '--bots',
-      'random,greedy',
+    const [two, five, badBot, badPlayers, badOption] = await Promise.all([
+      attila(['tribes', 'selfplay', '--players', '2', '--seed', 's', '--bots', 'random,greedy']),
+      attila(['tribes', 'selfplay', '--players', '5', '--seed', 's', '--options', '{"tieRounding":"up"}']),
+      attila(['tribes', 'selfplay', '--bots', 'genius']),
+      attila(['tribes', 'selfplay', '--players', '7']),
+      attila(['tribes', 'selfplay', '--options', '{"tieRounding":"sideways"}']),
     ]);
     expect(JSON.parse(two.stdout).scores).toHaveLength(2);
-    const five = await attila([
-      'tribes',
-      'selfplay',
-      '--players',
-      '5',
-      '--seed',
-      's',
-      '--options',
-      '{"tieRounding":"up"}',
-    ]);
     expect(JSON.parse(five.stdout).scores).toHaveLength(5);
-    const badBot = await attila(['tribes', 'selfplay', '--bots', 'genius']);
     expect(badBot.code).toBe(1);
     expect(badBot.stderr).toMatch(/"genius" is not a player; use human or a bot: random/);
-    const badPlayers = await attila(['tribes', 'selfplay', '--players', '7']);
     expect(badPlayers.stderr).toMatch(/"players" must be 2, 3, 4 or 5/);
-    const badOption = await attila(['tribes', 'selfplay', '--options', '{"tieRounding":"sideways"}']);
     expect(badOption.stderr).toMatch(/tieRounding must be "down" or "up"/);
   });
 
@@ -110,11 +94,13 @@ describe('attila tribes', { timeout: 120_000 }, () => {
   it('replay refuses a file that is not a tribes record', async () => {
     const file = join(dir, 'bad.json');
     writeFileSync(file, '{"format":"something"}');
-    const run = await attila(['tribes', 'replay', file]);
+    const [run, missing] = await Promise.all([
+      attila(['tribes', 'replay', file]),
+      attila(['tribes', 'replay', join(dir, 'missing.json')]),
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/not an Attila game record/);
     expect(run.stderr).toContain(file);
-    const missing = await attila(['tribes', 'replay', join(dir, 'missing.json')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/cannot read .*missing\.json/);
   });

@@ -248,15 +248,12 @@ async function playInTerminal(
   console.log(summary(result, moves.length));
 }
 
-export function registerTribes(program: Command): void {
+export function registerTribes(tribes: Command): void {
   // Errors in what was asked (not in how the command was typed) need no usage text after them.
   const fail: Fail = (message) => {
     process.stderr.write(`error: ${message}\n`);
     process.exit(1);
   };
-  const tribes = program
-    .command('tribes')
-    .description("Tribes (Schmiel's Attila, 2000): play, self-play, replay");
   const common = (c: Command) =>
     c
       .option('--players <n>', 'number of players, 2 to 5', '3')
