@@ -16,7 +16,7 @@ import type { SolverQuestion, SolverReply } from './solver-worker.js';
  */
 export const MAX_SOLVER_WORKERS = 1;
 
-const POOL = Math.max(1, Math.min(MAX_SOLVER_WORKERS, navigator.hardwareConcurrency || 1));
+const POOL = Math.max(1, Math.min(MAX_SOLVER_WORKERS, globalThis.navigator?.hardwareConcurrency || 1));
 
 let idle: Worker[] = [];
 
