@@ -167,15 +167,18 @@ describe('Knights analysis from the opening table', () => {
       // The move phase is the browser's solver's: its workers, kept once done, answer the next position too.
       await paste('R..H./..H##/#.#R#/.R#.H H');
       await expect.poll(() => status(page), { timeout: 30_000 }).toBe('ready');
-      const kept = page.workers().length;
-      expect(kept).toBeGreaterThan(0);
+      // Workers still closing (the table's loader, a cancelled search's) may be listed here and gone later:
+      // what matters is that the next position starts none and is answered by one of these.
+      const kept = new Set(page.workers());
+      expect(kept.size).toBeGreaterThan(0);
       let started = 0;
       page.on('worker', () => started++);
       await paste('#H#.#/#.H##/R#R##/H##R# R');
       await expect.poll(() => status(page), { timeout: 30_000 }).toBe('ready');
       expect(await page.locator('[data-testid="verdict-list"] li').count()).toBe(2);
       expect(started).toBe(0);
-      expect(page.workers().length).toBe(kept);
+      expect(page.workers().length).toBeGreaterThan(0);
+      expect(page.workers().every((w) => kept.has(w))).toBe(true);
       // The server was never asked about these positions (the empty start position may have been).
       const pasted = [first, second, unknown].map((k) => k.position.toString());
       expect(asked.filter((p) => pasted.includes(p))).toEqual([]);
