@@ -4,41 +4,33 @@
  * (pure: moves.ts, seating.ts), commit to storage, apply to this copy, then publish to every audience
  * (audience.ts, wire.ts). Nobody is told of a change that is not stored. The clock's timer and the bots are
  * run by the driver (driver.ts), which only reads the table and submits commands like everyone else.
+ * What each kind of change stores, applies and publishes is in table/kinds/ (found through
+ * table/change-kinds.ts); catching up with other processes, the driver's view and the turn notices are in
+ * table/ too.
  */
 import { err, ok, replayMoves, type Result } from '@attila/core';
-import type { ChatMessage, MoveNotice, TableInfo } from '@attila/protocol';
-import { LIMITS } from '@attila/protocol';
+import type { ChatMessage, TableInfo } from '@attila/protocol';
 import { Audience } from './audience.js';
 import type { Broadcast } from './broadcast/types.js';
 import { resumeClock } from './clock.js';
 import { decide, type Change, type Outcome, type Outcomes, type TableCommand } from './commands.js';
-import { TableDriver, type DriverDeps, type DriverView } from './driver.js';
+import { TableDriver, type DriverDeps } from './driver.js';
 import { refusalOf, Unavailable } from './errors.js';
 import type { AnyGame } from './games.js';
-import { replayStored, stale, type HistoryEntry } from './moves.js';
+import { stale, type HistoryEntry } from './moves.js';
 import { takebacksAllowed } from './live-play.js';
-import { turnsBegan } from './push/turn-notices.js';
 import { SerialQueue } from './queue.js';
-import { botFor, recordOf, watchedSeats } from './seating.js';
-import {
-  playOf,
-  SeqTakenError,
-  type Storage,
-  type StoredMove,
-  type StoredTable,
-  type TablePatch,
-} from './storage/types.js';
+import { recordOf } from './seating.js';
+import { playOf, SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
 import type { Sql } from './storage/sql.js';
 import { hashToken, newSeed, newTableId, newToken, tokenMatches } from './tokens.js';
-import {
-  encode,
-  tableInfo,
-  tableMessage,
-  updateTexts,
-  welcomeMessage,
-  type GameNow,
-  type Message,
-} from './wire.js';
+import { encode, tableInfo, tableMessage, welcomeMessage, type GameNow, type Message } from './wire.js';
+import type { ChangeSite, TableCopy } from './table/change-kind.js';
+import { commitChange, type Committed } from './table/change-kinds.js';
+import { catchUpWithStorage } from './table/catch-up.js';
+import { DriverViewCache } from './table/driver-view.js';
+import { noticeTurns } from './table/turn-notices.js';
+import { missedSince, updatesSince } from './table/updates-since.js';
 
 export type { Metrics } from './driver.js';
 
@@ -61,13 +53,13 @@ const newNames = { newToken: newSecret, newSeed, newTableId };
 
 export class Table {
   private readonly queue = new SerialQueue();
-  private meta: StoredTable;
-  private state: unknown;
-  private readonly moves: string[];
-  private readonly history: HistoryEntry[];
-  private readonly chatLog: ChatMessage[];
+  /** The game as this process knows it: changed by `apply` of each change kind and by catching up. */
+  private readonly copy: TableCopy;
   private readonly audience: Audience;
   private readonly driver: TableDriver;
+  private readonly driverViews = new DriverViewCache();
+  /** What the change kinds see of this table (table/change-kind.ts). */
+  private readonly site: ChangeSite;
   private constructor(
     readonly game: AnyGame,
     meta: StoredTable,
@@ -77,18 +69,30 @@ export class Table {
     chat: ChatMessage[],
     private readonly deps: TableDeps,
   ) {
-    this.meta = meta;
-    this.state = state;
-    this.moves = moves.map((m) => m.move);
-    this.history = history;
-    this.chatLog = chat;
+    this.copy = { meta, state, moves: moves.map((m) => m.move), history, chatLog: chat };
     this.audience = new Audience(meta.id, meta.seats.length, deps.broadcast, deps.now());
     this.driver = new TableDriver(
       meta.id,
-      () => this.driverView(),
+      () => this.driverViews.read(this.game, this.copy),
       (command) => this.submit(command),
       deps,
     );
+    const seq = () => this.seq;
+    const line = () => this.line;
+    this.site = {
+      copy: this.copy,
+      storage: deps.storage,
+      metrics: deps.metrics,
+      audience: this.audience,
+      get seq() {
+        return seq();
+      },
+      get line() {
+        return line();
+      },
+      moment: () => this.moment(),
+      publishTable: () => this.publishTable(),
+    };
   }
 
   /** Rebuilds a table from storage: its moves are replayed through the engine (each one re-checked). */
@@ -127,26 +131,26 @@ export class Table {
     const fresh = Table.restore(game, meta, [], [], deps);
     if (!fresh.ok) return err('create.settings', fresh.error.message);
     const start = decide(fresh.value.moment(), { kind: 'start' }, { now: deps.now(), ...newNames });
-    if (start.ok && start.value.kind === 'table') fresh.value.meta = start.value.meta;
+    if (start.ok && start.value.kind === 'table') fresh.value.copy.meta = start.value.meta;
     return fresh;
   }
 
   /** Writes a fresh table in one write, or in the caller's open transaction (`within`). */
   store(within?: Sql): Promise<void> {
-    return this.deps.storage.createTable(this.meta, within);
+    return this.deps.storage.createTable(this.copy.meta, within);
   }
 
   get id(): string {
-    return this.meta.id;
+    return this.copy.meta.id;
   }
   get status() {
-    return this.meta.status;
+    return this.copy.meta.status;
   }
   get seq(): number {
-    return this.moves.length;
+    return this.copy.moves.length;
   }
   get listed(): boolean {
-    return this.meta.listed;
+    return this.copy.meta.listed;
   }
 
   // ------------------------------------------------------------ the door
@@ -186,19 +190,19 @@ export class Table {
     }
     const change = decided.value;
     const toActBefore = this.toActNow();
-    let chat: ChatMessage | null;
+    let committed: Committed<Change['kind']>;
     try {
-      chat = await this.commit(change);
+      committed = await commitChange(change.kind, change, this.site);
     } catch (e) {
       if (!(e instanceof SeqTakenError) || (change.kind !== 'move' && change.kind !== 'takeback')) throw e;
       // Another writer got there first: the database decides, and this copy catches up.
       await this.refresh();
       return stale(this.seq, change.kind === 'move' ? change.move.seq - 1 : change.seq);
     }
-    this.apply(change, chat);
+    committed.apply();
     hooks.committed?.(this.seq);
-    this.publish(change, chat);
-    this.noticeTurns(change, toActBefore);
+    committed.publish();
+    noticeTurns(this.deps.notices, this.copy.meta, committed.mover, toActBefore, this.toActNow());
     this.driver.update();
     switch (command.kind) {
       case 'move':
@@ -207,7 +211,7 @@ export class Table {
       case 'join':
         return change.kind === 'seats' && change.outcome ? ok(change.outcome) : err('server.error', 'join');
       case 'chat':
-        return chat ? ok(chat) : err('server.error', 'chat');
+        return committed.stored ? ok(committed.stored) : err('server.error', 'chat');
       default:
         return ok(null);
     }
@@ -215,114 +219,7 @@ export class Table {
 
   /** The seats to act while the game is played (none before its start and after its end). */
   private toActNow(): readonly number[] {
-    return this.meta.status === 'playing' ? this.game.toAct(this.state) : [];
-  }
-
-  /** After a stored change: the players whose turn began are told (push/turn-notices.ts), in the background. */
-  private noticeTurns(change: Change, before: readonly number[]): void {
-    if (!this.deps.notices || (change.kind !== 'move' && change.kind !== 'seats' && change.kind !== 'table'))
-      return;
-    // Who moved, or whose join started the game: they are at the table.
-    const mover =
-      change.kind === 'move'
-        ? change.move.seat
-        : change.kind === 'seats'
-          ? (change.outcome?.seat ?? null)
-          : null;
-    const began = turnsBegan(before, this.toActNow(), mover, this.meta.seats);
-    if (began.length === 0) return;
-    this.deps.notices.turnsBegan({
-      table: this.meta.id,
-      game: this.meta.game,
-      clockSettings: this.meta.clockSettings,
-      began,
-      mover,
-    });
-  }
-
-  /** Stores a decided change (one transaction each); the stored chat line when it is one. */
-  private async commit(change: Change): Promise<ChatMessage | null> {
-    const { storage } = this.deps;
-    const id = this.meta.id;
-    switch (change.kind) {
-      case 'move':
-        await storage.appendMove(id, change.move, change.patch, this.line);
-        return null;
-      case 'takeback':
-        await storage.takeBack(id, change.keep, change.seq, change.patch);
-        return null;
-      case 'rematch':
-        await this.commitRematch(change.table, change.patch);
-        return null;
-      case 'seats':
-        await storage.updateSeats(id, change.seats, change.patch);
-        return null;
-      case 'table':
-        await storage.updateTable(id, change.patch);
-        return null;
-      case 'chat':
-        return storage.addChat(id, change.chat);
-      case 'none':
-        return null;
-    }
-  }
-
-  /** This copy after a stored change. */
-  private apply(change: Change, chat: ChatMessage | null): void {
-    switch (change.kind) {
-      case 'move':
-        this.state = change.next;
-        this.moves.push(change.move.move);
-        this.history.push(change.entry);
-        this.meta = change.meta;
-        this.deps.metrics.moves++;
-        if (change.byBot) this.deps.metrics.botMoves++;
-        return;
-      case 'seats':
-      case 'table':
-      case 'rematch':
-        this.meta = change.meta;
-        return;
-      case 'takeback':
-        this.state = change.next;
-        this.moves.length = change.keep;
-        this.history.length = change.keep;
-        this.meta = change.meta;
-        return;
-      case 'chat':
-        if (!chat) return;
-        this.chatLog.push(chat);
-        if (this.chatLog.length > LIMITS.chatHistory) this.chatLog.shift();
-        return;
-      case 'none':
-        return;
-    }
-  }
-
-  /** Everyone hears of a stored change: an update for a move, the table's news for seats and status. */
-  private publish(change: Change, chat: ChatMessage | null): void {
-    switch (change.kind) {
-      case 'move':
-        this.audience.publish(updateTexts(this.moment(), change.move.seat, change.events), {
-          seq: this.seq,
-          line: this.line,
-        });
-        // A seat's first move may end the time the game can be aborted: the table's news says so.
-        if (change.meta.result || this.history.filter((h) => h.seat === change.move.seat).length === 1) {
-          this.publishTable();
-        }
-        return;
-      case 'seats':
-      case 'table':
-      case 'rematch':
-      case 'takeback':
-        return this.publishTable();
-      case 'chat':
-        if (chat) this.audience.publishAll({ type: 'chat', message: chat });
-        return;
-      case 'none':
-        return;
-    }
+    return this.copy.meta.status === 'playing' ? this.game.toAct(this.copy.state) : [];
   }
 
   /** The table's news (seats, status, result) with each audience's snapshot. */
@@ -342,45 +239,20 @@ export class Table {
     readonly history: readonly HistoryEntry[];
     readonly moves: readonly string[];
   } {
-    return {
-      game: this.game,
-      meta: this.meta,
-      state: this.state,
-      seq: this.seq,
-      now: this.deps.now(),
-      history: this.history,
-      moves: this.moves,
-    };
+    const { meta, state, history, moves } = this.copy;
+    return { game: this.game, meta, state, seq: this.seq, now: this.deps.now(), history, moves };
   }
 
   /** How many takebacks rewrote the move list: (line, seq) names one position of this game. */
   get line(): number {
-    return playOf(this.meta).line;
-  }
-
-  /**
-   * The rematch's table, its seats' players (the same people: profiles, ratings) and this table's pointer
-   * to it, in one transaction: a failure between them leaves none of it (no started table nobody is told
-   * of, no pointer to a table that is not there), and the players may accept again.
-   */
-  private async commitRematch(table: StoredTable, patch: TablePatch): Promise<void> {
-    const { storage } = this.deps;
-    const to = patch.play?.rematch?.seats ?? [];
-    const players = await Promise.all(to.map((_, seat) => storage.accounts.seatPlayer(this.meta.id, seat)));
-    await storage.accounts.sql.tx(async (sql) => {
-      await storage.createTable(table, sql);
-      for (const [seat, next] of to.entries()) {
-        const player = players[seat];
-        if (player) await storage.accounts.setSeatPlayer(table.id, next, player, sql);
-      }
-      await storage.updateTable(this.meta.id, patch, sql);
-    });
+    return playOf(this.copy.meta).line;
   }
 
   info(): TableInfo {
-    const m = this.meta;
+    const m = this.copy.meta;
+    const history = this.copy.history;
     return tableInfo(m, this.seq, this.audience.connected, {
-      abortable: m.status === 'playing' && m.seats.some((s) => !this.history.some((h) => h.seat === s.seat)),
+      abortable: m.status === 'playing' && m.seats.some((s) => !history.some((h) => h.seat === s.seat)),
       takebacks: m.status === 'playing' && takebacksAllowed(this.game, m),
     });
   }
@@ -391,7 +263,8 @@ export class Table {
    */
   welcome(seat: number | null, since: number | undefined, line?: number): Message<'welcome'> {
     const from = line !== undefined && line !== this.line && since !== undefined ? 0 : since;
-    return welcomeMessage(this.moment(), this.info(), seat, this.missedSince(from), this.chatLog);
+    const missed = missedSince(this.copy.history, from);
+    return welcomeMessage(this.moment(), this.info(), seat, missed, this.copy.chatLog);
   }
 
   /** The table's news as `seat` hears it now (a watcher that missed some of it). */
@@ -399,35 +272,13 @@ export class Table {
     return encode(tableMessage(this.info(), this.moment(), seat));
   }
 
-  /** What a client that last saw `since` missed, or null when it cannot be told move by move. */
-  private missedSince(since: number | undefined): MoveNotice[] | null {
-    if (since === undefined || since > this.seq) return null;
-    return this.history.slice(since).map((h, i) => ({ seq: since + i + 1, seat: h.seat, events: h.events }));
-  }
-
-  /**
-   * The updates after `from` up to now, as `seat` hears them: for a watcher whose news was lost (a broadcast
-   * outage, an update overtaken by a later one). Replays the game, so rare use only; each update's clock is
-   * the current one.
-   */
+  /** The updates after `from` up to now, as `seat` hears them (table/updates-since.ts): rare use only. */
   updatesSince(from: number, seat: number | null): string[] {
-    if (from >= this.seq) return [];
-    const settings = this.game.parseSettings(this.meta.settings);
-    if (!settings.ok) return [];
-    const replayed = replayMoves(this.game, settings.value, this.meta.seed, this.moves);
-    if (!replayed.ok) return [];
-    const now = this.deps.now();
-    const out: string[] = [];
-    for (let seq = from + 1; seq <= this.seq; seq++) {
-      const g: GameNow = { game: this.game, meta: this.meta, state: replayed.value.states[seq], seq, now };
-      const meta = seq === this.seq ? this.meta : { ...this.meta, status: 'playing' as const, result: null };
-      out.push(updateTexts({ ...g, meta }, this.history[seq - 1].seat, this.history[seq - 1].events)(seat));
-    }
-    return out;
+    return updatesSince(this.game, this.copy, from, seat, this.deps.now());
   }
 
   seatHolds(seat: number, token: string): boolean {
-    const s = this.meta.seats[seat];
+    const s = this.copy.meta.seats[seat];
     return s !== undefined && tokenMatches(token, s.tokenHash);
   }
 
@@ -455,38 +306,14 @@ export class Table {
 
   /** A finished game as a record that replays it. */
   record() {
-    return recordOf(this.meta, this.moves);
+    return recordOf(this.copy.meta, this.copy.moves);
   }
 
   // ------------------------------------------------------------ several processes
 
-  /** Reads what other processes wrote (seats, status, moves) and replays the new moves. */
-  private async refresh(): Promise<void> {
-    const meta = await this.deps.storage.getTable(this.meta.id);
-    if (!meta) return;
-    const stored = await this.deps.storage.getMoves(this.meta.id);
-    if (playOf(meta).line !== this.line) return this.reload(meta, stored);
-    const moves = stored.slice(this.seq);
-    const replayed = replayStored(this.game, this.meta.id, this.state, moves);
-    this.state = replayed.state;
-    for (const m of moves) this.moves.push(m.move);
-    this.history.push(...replayed.entries);
-    this.meta = meta;
-  }
-
-  /** Another process took moves back: the game is replayed from its settings, seed and stored moves. */
-  private reload(meta: StoredTable, stored: readonly StoredMove[]): void {
-    const settings = this.game.parseSettings(meta.settings);
-    if (!settings.ok) throw new Error(`table ${meta.id}: ${settings.error.message}`);
-    const start = this.game.setup(settings.value, meta.seed);
-    if (!start.ok) throw new Error(`table ${meta.id}: ${start.error.message}`);
-    const replayed = replayStored(this.game, meta.id, start.value, stored);
-    this.state = replayed.state;
-    this.moves.length = 0;
-    this.moves.push(...stored.map((m) => m.move));
-    this.history.length = 0;
-    this.history.push(...replayed.entries);
-    this.meta = meta;
+  /** Reads what other processes wrote (seats, status, moves) and replays the new moves (table/catch-up.ts). */
+  private refresh(): Promise<void> {
+    return catchUpWithStorage(this.game, this.copy, this.deps.storage);
   }
 
   /** Catches up with storage (several processes), through the queue. */
@@ -495,34 +322,6 @@ export class Table {
   }
 
   // ------------------------------------------------------------ bots and clocks (driver.ts runs them)
-
-  /** What the driver reads: a snapshot of what it needs, nothing it could change. */
-  private driverView(): DriverView {
-    if (this.viewed?.meta === this.meta && this.viewed.seq === this.seq) return this.viewed.view;
-    const m = this.meta;
-    const view: DriverView = {
-      seq: this.seq,
-      line: this.line,
-      playing: m.status === 'playing',
-      clock: m.clock,
-      clockSettings: m.clockSettings,
-      watchedSeats: watchedSeats(m),
-      toAct: m.status === 'playing' ? this.game.toAct(this.state) : [],
-      botFor: m.seats.map((s) => botFor(m, s.seat)),
-      // The move list is copied only for a table with a bot to ask (a bot's request may wait in a queue).
-      game: {
-        table: m.id,
-        game: m.game,
-        settings: m.settings,
-        seed: m.seed,
-        moves: m.takeover || m.seats.some((s) => s.controller === 'bot') ? this.moves.slice() : [],
-      },
-    };
-    this.viewed = { meta: m, seq: this.seq, view };
-    return view;
-  }
-  /** The last view read, kept while the table is unchanged (the driver reads it more than once a move). */
-  private viewed: { meta: StoredTable; seq: number; view: DriverView } | null = null;
 
   /** Whether this process runs the table's clock and bots now (see leases.ts). */
   get driving(): boolean {
@@ -544,13 +343,14 @@ export class Table {
     }
     return this.queue.run(async () => {
       if (!this.wantDrive || this.driver.active) return;
+      const meta = this.copy.meta;
       if (!this.deps.broadcast.local) {
         await this.refresh();
         // The last driver may have died between storing a move and publishing it: the table's news at
         // this seq makes every watcher that has not heard of it catch up (feed.ts); the others ignore it.
         this.publishTable();
-      } else if (this.meta.status === 'playing' && this.meta.clock) {
-        this.meta = { ...this.meta, clock: resumeClock(this.meta.clock, this.deps.now()) };
+      } else if (meta.status === 'playing' && meta.clock) {
+        this.copy.meta = { ...meta, clock: resumeClock(meta.clock, this.deps.now()) };
       }
       this.driver.setDriving(true);
       this.driver.update();
@@ -571,7 +371,7 @@ export class Table {
         this.driver.update();
       })
       .catch((e) => {
-        this.deps.log.warn({ table: this.meta.id, err: refusalOf(e) }, 'catching up failed; retrying');
+        this.deps.log.warn({ table: this.id, err: refusalOf(e) }, 'catching up failed; retrying');
         setTimeout(() => this.catchUp(), 500).unref();
       });
   }
