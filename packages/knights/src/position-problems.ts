@@ -2,7 +2,7 @@
  * What can be wrong with a written position, as data: the engine's English message is made from it, and a
  * screen can say the same thing in the player's language (the web app's analysis board does).
  */
-import type { Side } from './position.js';
+import type { Side } from './side.js';
 
 export type PositionProblem =
   /** Not "rows a space side": nothing else can be said. */

@@ -10,8 +10,9 @@ import type { Grid } from './grid.js';
 import { layoutFromGrid, type Layout } from './layout.js';
 import { encodeParsedMove, moveToString, parseMoveText, type MoveErrorCode } from './notation.js';
 import { describePositionProblem, type PositionProblem } from './position-problems.js';
+import type { Side } from './side.js';
 
-export type Side = 'R' | 'H';
+export type { Side } from './side.js';
 export type Phase = 'placement' | 'turns' | 'over';
 export type PositionErrorCode = 'knights.position';
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { GameKind } from '@attila/core';
-import type { TableInfo } from './index.js';
+import type { TableInfo } from './tables.js';
 
 /** The player a session belongs to. */
 export interface Me {

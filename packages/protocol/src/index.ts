@@ -4,134 +4,28 @@
  * Client input is parsed once, here at the edge; what the server sends is typed by the same package so the
  * web app imports it (`@attila/protocol`) without pulling in the server itself.
  */
-import { GAME_KINDS, describeZodIssues, type GameEvent, type GameKind, type GameResult } from '@attila/core';
+import { GAME_KINDS, describeZodIssues, type GameEvent, type GameResult } from '@attila/core';
 import { z } from 'zod';
+import { clockSettingsSchema, displayName, seatIndex, seatSpecSchema, tableId, token } from './fields.js';
+import { LIMITS } from './limits.js';
+import type { ClockInfo, TableInfo } from './tables.js';
 
 /** The games and results of the record format (core), which the wire speaks too. */
 export { GAME_KINDS, type GameKind, type GameResult } from '@attila/core';
-import { forbiddenCharacter } from './names.js';
 
 export { botNameClash, forbiddenCharacter } from './names.js';
 
-/** Limits enforced at the edge. */
-export const LIMITS = {
-  /** A WebSocket message larger than this is refused (and a much larger one closes the socket). */
-  messageBytes: 4096,
-  /** HTTP request bodies. */
-  bodyBytes: 16 * 1024,
-  nameChars: 32,
-  chatChars: 300,
-  moveChars: 512,
-  /** Messages per second a connection may send on average, and the burst it may save up. */
-  ratePerSecond: 20,
-  rateBurst: 40,
-  /** How many chat messages a welcome carries. */
-  chatHistory: 50,
-  /** Chat lines a seat may send a minute (all its sockets together), and the burst it may save up. */
-  chatPerMinute: 20,
-  chatBurst: 5,
-  /** Chat lines kept per table in storage (older ones are deleted). */
-  chatKept: 200,
-  clockMinMs: 1000,
-  clockMaxMs: 24 * 3600 * 1000,
-  /** A correspondence bank's starting time, increment and cap: at most 60 days each. */
-  correspondenceMaxMs: 60 * 24 * 3600 * 1000,
-} as const;
-
-// ---------------------------------------------------------------- shared pieces
-
-/**
- * A display name: trimmed, in NFC (so that one name has one spelling), 1–32 characters, none of them
- * invisible or direction-changing (names.ts). Whether it passes for a bot is checked by the server
- * (`botNameClash`), which knows its bots.
- */
-export const displayNameSchema = z
-  .string()
-  .transform((s) => s.normalize('NFC').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'a display name needs at least one visible character')
-      .max(LIMITS.nameChars, `a display name has at most ${LIMITS.nameChars} characters`)
-      .superRefine((s, ctx) => {
-        const bad = forbiddenCharacter(s);
-        if (bad) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `a display name may not contain control, format or invisible characters (found ${bad})`,
-          });
-        }
-      }),
-  );
-const displayName = displayNameSchema;
-
-const tableId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'a table id is 8 to 64 letters, digits, "-" or "_"');
-
-const token = z.string().min(16).max(128);
-const seatIndex = z.number().int().min(0).max(7);
-
-const HOUR_MS = 3600 * 1000;
-/** Vacation each seat of a correspondence game has per year of the game (the server README says why). */
-export const VACATION_DAYS_PER_YEAR = 21;
-/** The days per move a correspondence game may give (as turn-based sites offer them). */
-export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
-
-export const clockSettingsSchema = z.discriminatedUnion('mode', [
-  /** Every move must be made within `moveMs`. */
-  z
-    .object({
-      mode: z.literal('move'),
-      moveMs: z.number().int().min(LIMITS.clockMinMs).max(LIMITS.clockMaxMs),
-    })
-    .strict(),
-  /** Each seat has `initialMs` for the whole game and gains `incrementMs` after each of its moves (Fischer). */
-  z
-    .object({
-      mode: z.literal('game'),
-      initialMs: z.number().int().min(LIMITS.clockMinMs).max(LIMITS.clockMaxMs),
-      incrementMs: z
-        .number()
-        .int()
-        .min(0)
-        .max(3600 * 1000),
-    })
-    .strict(),
-  /** Correspondence: every move within `days` days (a turn-based game played over weeks). */
-  z
-    .object({
-      mode: z.literal('days'),
-      days: z.union(
-        CORRESPONDENCE_DAYS.map((d) => z.literal(d)),
-        `days per move are one of ${CORRESPONDENCE_DAYS.join(', ')}`,
-      ),
-    })
-    .strict(),
-  /**
-   * Correspondence with a bank: each seat starts with `initialMs`, gains `incrementMs` after each of its
-   * moves, and never holds more than `capMs` (so time saved early cannot grow without end).
-   */
-  z
-    .object({
-      mode: z.literal('bank'),
-      initialMs: z.number().int().min(HOUR_MS).max(LIMITS.correspondenceMaxMs),
-      incrementMs: z.number().int().min(0).max(LIMITS.correspondenceMaxMs),
-      capMs: z.number().int().min(HOUR_MS).max(LIMITS.correspondenceMaxMs),
-    })
-    .strict()
-    .refine((c) => c.capMs >= c.initialMs, {
-      message: 'the cap of a time bank cannot be below its starting time',
-      path: ['capMs'],
-    }),
-]);
-export type ClockSettings = z.infer<typeof clockSettingsSchema>;
-
-export const seatSpecSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('human') }).strict(),
-  z.object({ type: z.literal('bot'), bot: z.string().min(1).max(64) }).strict(),
-]);
-export type SeatSpec = z.infer<typeof seatSpecSchema>;
+export { LIMITS } from './limits.js';
+export {
+  CORRESPONDENCE_DAYS,
+  VACATION_DAYS_PER_YEAR,
+  clockSettingsSchema,
+  displayNameSchema,
+  seatSpecSchema,
+  type ClockSettings,
+  type SeatSpec,
+} from './fields.js';
+export * from './tables.js';
 
 // ---------------------------------------------------------------- HTTP bodies
 
@@ -166,105 +60,6 @@ export const seatAuthSchema = z.object({ seat: seatIndex, token }).strict();
 export type SeatAuth = z.infer<typeof seatAuthSchema>;
 
 export const tableIdSchema = tableId;
-
-// ---------------------------------------------------------------- what the server tells about a table
-
-export type TableStatus = 'open' | 'playing' | 'finished';
-
-export interface SeatInfo {
-  readonly seat: number;
-  /** The player's display name, or the bot's name; null while the seat is free. */
-  readonly name: string | null;
-  /** `human` seats are filled by people joining; `bot` seats are a bot from the start. */
-  readonly kind: 'human' | 'bot';
-  readonly bot: string | null;
-  /** Who moves for the seat now: its player, or a bot (a bot seat, or a seat taken over). */
-  readonly controller: 'human' | 'bot';
-  /** How many sockets hold this seat right now (on this server process). */
-  readonly connected: number;
-}
-
-export interface ClockInfo {
-  readonly settings: ClockSettings;
-  /** Remaining time of each seat at `at` (server time, ms since the epoch). */
-  readonly remainingMs: readonly number[];
-  /** Seats whose clock is running. */
-  readonly running: readonly number[];
-  readonly at: number;
-  /**
-   * Correspondence clocks only: each seat's vacation left this year (at `at`), and which seats are away (their
-   * clock stands still while their vacation lasts).
-   */
-  readonly vacation?: { readonly leftMs: readonly number[]; readonly away: readonly boolean[] };
-}
-
-export interface TableInfo {
-  readonly id: string;
-  readonly game: GameKind;
-  readonly settings: Record<string, unknown>;
-  readonly rulesVersion: string;
-  readonly playerCount: number;
-  readonly listed: boolean;
-  /** Rated: the result changes the players' ratings (accounts only, no bots). */
-  readonly rated: boolean;
-  readonly status: TableStatus;
-  readonly seats: readonly SeatInfo[];
-  readonly clock: ClockSettings | null;
-  readonly takeover: string | null;
-  /** Moves played so far: the game's sequence number. */
-  readonly seq: number;
-  /** How many takebacks rewrote the move list so far: a seq means one position only within one line. */
-  readonly line: number;
-  readonly play: PlayInfo;
-  /** Whether the game may still be aborted (some seat has not moved yet). */
-  readonly abortable: boolean;
-  /** Whether takebacks are offered in this game now (two players, nothing hidden, being played). */
-  readonly takebacks: boolean;
-  readonly result: GameResult | null;
-  readonly createdAt: string;
-}
-
-/** What players asked for or agreed on besides their moves (takebacks, resignations, a rematch). */
-export interface PlayInfo {
-  /** A takeback request waiting for the opponent's answer: who asked, at which move. */
-  readonly takeback: { readonly seat: number; readonly seq: number } | null;
-  /** Seats that refuse every takeback in this game ("never"). */
-  readonly noTakebacks: readonly number[];
-  /** Seats that resigned (Tribes: a bot plays them on). */
-  readonly resigned: readonly number[];
-  /** The rematch once the game is over: who accepted, who declined (then it is off), the new table. */
-  readonly rematch: {
-    readonly accepted: readonly number[];
-    readonly declinedBy: number | null;
-    /** The new table once every person accepted, and each old seat's seat there. */
-    readonly table: string | null;
-    readonly seats: readonly number[];
-  } | null;
-}
-
-export interface GameInfo {
-  readonly game: GameKind;
-  readonly rulesVersion: string;
-  readonly seats: { readonly min: number; readonly max: number };
-  readonly bots: readonly string[];
-}
-
-export interface ErrorBody {
-  readonly error: { readonly code: string; readonly message: string };
-}
-
-export interface SeatGrant {
-  readonly table: TableInfo;
-  readonly seat: number;
-  /** Secret: proves the bearer holds `seat`. Shown once; the server keeps only its hash. */
-  readonly token: string;
-}
-
-export interface CreateTableResponse {
-  readonly table: TableInfo;
-  readonly seat: number | null;
-  readonly token: string | null;
-}
 
 // ---------------------------------------------------------------- WebSocket: client → server
 

@@ -5,11 +5,10 @@
  * moves.ts (a move) and seating.ts (a seat, the clock running out); this module only routes to them.
  * A new kind of change is a new member of `TableCommand`, its outcome in `Outcomes`, and a case in `decide`.
  */
-import { err, ok, type GameEvent, type Result } from '@attila/core';
+import { err, ok, type Result } from '@attila/core';
 import type { ChatMessage } from '@attila/protocol';
 import { flagged, startClock, withGrace, type ClockState } from './clock.js';
-import type { AnyGame } from './games.js';
-import { checkMove, type HistoryEntry } from './moves.js';
+import { checkMove } from './moves.js';
 import {
   botFor,
   everySeatTaken,
@@ -27,16 +26,10 @@ import {
   decideTakebackAsk,
   rankResigned,
 } from './live-play.js';
-import {
-  playOf,
-  type StoredChat,
-  type StoredMove,
-  type StoredSeat,
-  type StoredTable,
-  type TablePatch,
-} from './storage/types.js';
+import { playOf, type StoredSeat, type StoredTable, type TablePatch } from './storage/types.js';
 import { hashToken, tokenMatches } from './tokens.js';
 import { vacationPatch } from './vacation.js';
+import { patched, type Change, type DecideContext, type JoinOutcome, type TableNow } from './change.js';
 
 export type TableCommand =
   /** A person's move, with the seat's token, decided at `seq`. */
@@ -102,7 +95,7 @@ export interface Outcomes {
   readonly move: number;
   readonly 'bot-move': number;
   readonly clock: null;
-  readonly join: { readonly seat: number; readonly token: string };
+  readonly join: JoinOutcome;
   readonly leave: null;
   readonly reclaim: null;
   readonly chat: ChatMessage;
@@ -117,83 +110,13 @@ export interface Outcomes {
 }
 export type Outcome<C extends TableCommand> = Outcomes[C['kind']];
 
-/** The table as a command is decided on. */
-export interface TableNow {
-  readonly game: AnyGame;
-  readonly meta: StoredTable;
-  readonly state: unknown;
-  readonly history: readonly HistoryEntry[];
-  /** The moves as stored (a takeback replays the ones it keeps). */
-  readonly moves: readonly string[];
-}
-
-/** What the decision may use besides the table: the time, fresh secrets and names for what it makes. */
-export interface DecideContext {
-  readonly now: number;
-  /** A new seat token and its hash (called only by `join`). */
-  readonly newToken: () => { token: string; hash: string };
-  /** A new game seed and table id (called only by the rematch that makes a table). */
-  readonly newSeed: () => string;
-  readonly newTableId: () => string;
-}
-
-/** What to store (and then apply and publish) for a command. */
-export type Change =
-  | {
-      readonly kind: 'move';
-      readonly move: StoredMove;
-      readonly patch: TablePatch;
-      readonly next: unknown;
-      readonly entry: HistoryEntry;
-      readonly events: readonly GameEvent[];
-      /** The table after the move (clock, status, result). */
-      readonly meta: StoredTable;
-      readonly byBot: boolean;
-    }
-  | {
-      readonly kind: 'seats';
-      readonly seats: readonly StoredSeat[];
-      readonly patch: TablePatch;
-      readonly meta: StoredTable;
-      readonly outcome: Outcomes['join'] | null;
-    }
-  | { readonly kind: 'table'; readonly patch: TablePatch; readonly meta: StoredTable }
-  | { readonly kind: 'chat'; readonly chat: Omit<StoredChat, 'id'> }
-  /** The moves after `keep` deleted (the table had `seq`), the game at `next`, on a new line. */
-  | {
-      readonly kind: 'takeback';
-      readonly keep: number;
-      readonly seq: number;
-      readonly patch: TablePatch;
-      readonly next: unknown;
-      readonly meta: StoredTable;
-    }
-  /** Everyone accepted the rematch: `table` is stored first, then this table's patch that points to it. */
-  | {
-      readonly kind: 'rematch';
-      readonly table: StoredTable;
-      readonly patch: TablePatch;
-      readonly meta: StoredTable;
-    }
-  /** Nothing to do (the clock's timer went off early, a full table already started). */
-  | { readonly kind: 'none' };
+export type { Change, DecideContext, TableNow } from './change.js';
 
 const tokenRefused = (seat: number) => err('auth.token', `the token does not hold seat ${seat}`);
 
 function holds(meta: StoredTable, seat: number, token: string): boolean {
   const s = meta.seats[seat];
   return s !== undefined && tokenMatches(token, s.tokenHash);
-}
-
-/** The table with `seats` replaced and `patch` applied: what it is once the change is stored. */
-export function patched(meta: StoredTable, seats: readonly StoredSeat[], patch: TablePatch): StoredTable {
-  return {
-    ...meta,
-    ...patch,
-    finishedAt: patch.finishedAt ?? meta.finishedAt,
-    startedAt: patch.startedAt ?? meta.startedAt,
-    seats: seats.length ? meta.seats.map((s) => seats.find((n) => n.seat === s.seat) ?? s) : meta.seats,
-  };
 }
 
 /** The start of the game, when every seat of `meta` is taken: status, start time and clock. */
@@ -209,7 +132,7 @@ function seatChange(
   meta: StoredTable,
   seat: StoredSeat,
   patch: TablePatch,
-  outcome: Outcomes['join'] | null = null,
+  outcome: JoinOutcome | null = null,
 ): Change {
   return { kind: 'seats', seats: [seat], patch, meta: patched(meta, [seat], patch), outcome };
 }

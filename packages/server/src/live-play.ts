@@ -7,8 +7,7 @@
 import { err, ok, replayMoves, type Result } from '@attila/core';
 import type { GameResult } from '@attila/protocol';
 import { afterTakeback, startClock, stopClock } from './clock.js';
-import type { Change, DecideContext, TableNow } from './commands.js';
-import { patched } from './commands.js';
+import { patched, type Change, type DecideContext, type TableNow } from './change.js';
 import type { AnyGame } from './games.js';
 import { botFor } from './seating.js';
 import {

@@ -3,7 +3,7 @@
  * speed (no allocation on the hot path when no event list is passed); moves are trusted here, the public
  * API checks them against `legalMoves` (legal.ts) first. Events, when collected, carry only public information.
  */
-import type { TribesEvent } from './events.js';
+import type { Events } from './events.js';
 import {
   MoveKind,
   moveCount,
@@ -17,7 +17,7 @@ import { scoreAll } from './scoring.js';
 import { EndReason, Phase, Tile, cardInfluence, centuryOf, type TribesState } from './state.js';
 import { HAND_SIZE, PEACE_TILES, PROVINCE_CAPACITY, TRIBE_COUNT, TRIBES, type TribeName } from './tribes.js';
 
-export type Events = TribesEvent[] | null;
+export type { Events } from './events.js';
 
 const T = TRIBE_COUNT;
 const strength = new Int32Array(T);

@@ -128,3 +128,6 @@ export type TribesEvent =
     };
 
 export type TribesEventType = TribesEvent['type'];
+
+/** The events a rule step collects into, or null on the hot path when nobody listens (engine.ts). */
+export type Events = TribesEvent[] | null;

@@ -4,7 +4,7 @@
  * the rules page and the two-player second-place gap.
  */
 import { popcount } from '@attila/core';
-import type { Events } from './engine.js';
+import type { Events } from './events.js';
 import type { ScoringPlace, TribeScoring } from './events.js';
 import type { TribesState } from './state.js';
 import { MARKERS_PER_TRIBE, TRIBE_COUNT, TRIBES } from './tribes.js';

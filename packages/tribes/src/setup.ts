@@ -4,7 +4,7 @@
  * 6 cards at a time from the top (fine point 1).
  */
 import { Rng } from '@attila/core';
-import type { Events } from './engine.js';
+import type { Events } from './events.js';
 import { startGame } from './engine.js';
 import type { TribesSettings } from './settings.js';
 import { TribesState } from './state.js';

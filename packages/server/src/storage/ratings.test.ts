@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRating } from '@attila/ratings';
 import { endedAt, finishesRated, ratingWrites, type RatingInput } from './ratings.js';
+import type { TablePatch } from './types.js';
 
 const knights: RatingInput = {
   tableId: 't1',
@@ -19,7 +20,8 @@ describe('which results are rated (written with the result, in its transaction)'
     expect(finishesRated({ ...knights, rated: false }, finish)).toBe(false);
     // Already finished: a later patch (a rematch offer, a second writer) rates nothing again.
     expect(finishesRated({ ...knights, status: 'finished' }, finish)).toBe(false);
-    expect(finishesRated(knights, { clock: null })).toBe(false);
+    const clockOnly: TablePatch = { clock: null };
+    expect(finishesRated(knights, clockOnly)).toBe(false);
   });
 
   it('two newcomers at Knights: the winner gains 241, the loser loses 241, in the speed class of the clock', () => {

@@ -5,7 +5,7 @@
  * result without its ratings (or ratings without their result) cannot exist, whatever fails or crashes.
  * A table's result is rated once: only the patch that finishes a table not yet finished is rated.
  */
-import type { GameResult } from '@attila/protocol';
+import type { GameResult, TableStatus } from '@attila/protocol';
 import {
   RATING_SYSTEM,
   parseRating,
@@ -15,7 +15,16 @@ import {
   type SpeedClass,
 } from '@attila/ratings';
 import type { GameKind } from '@attila/core';
-import type { TablePatch } from './types.js';
+
+/**
+ * What rating reads of a table's patch (types.ts `TablePatch` has these fields; named here so that the
+ * storage contract, which names the rating store, and this module do not import each other).
+ */
+export interface FinishingPatch {
+  readonly status?: TableStatus;
+  readonly finishedAt?: string;
+  readonly result?: GameResult | null;
+}
 
 /** What a store reads, inside the transaction, before it applies the patch. */
 export interface RatingInput {
@@ -44,7 +53,7 @@ export interface RatingWrites {
 }
 
 /** Whether this patch finishes a rated table (then its seats' ratings must be read and rated). */
-export function finishesRated(input: RatingInput, patch: TablePatch): boolean {
+export function finishesRated(input: RatingInput, patch: FinishingPatch): boolean {
   return (
     input.rated &&
     input.status !== 'finished' &&
@@ -88,7 +97,7 @@ export function ratingWrites(
 }
 
 /** When the game ended: the patch's `finishedAt`, else now. */
-export function endedAt(patch: TablePatch, now = Date.now()): number {
+export function endedAt(patch: FinishingPatch, now = Date.now()): number {
   const t = patch.finishedAt ? Date.parse(patch.finishedAt) : NaN;
   return Number.isFinite(t) ? t : now;
 }
@@ -177,7 +186,7 @@ interface TableRatingRow {
  * the table's read (PostgreSQL's `FOR UPDATE`: two writers finishing one table, a clock and a move, rate it
  * once, the second sees it finished).
  */
-export function* rateResult(tableId: string, patch: TablePatch, lock = ''): RatingSteps {
+export function* rateResult(tableId: string, patch: FinishingPatch, lock = ''): RatingSteps {
   if (patch.status !== 'finished') return;
   const [row] = (yield* read(`${SELECT_TABLE}${lock}`, [tableId])) as TableRatingRow[];
   if (!row) return;

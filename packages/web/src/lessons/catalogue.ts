@@ -3,7 +3,7 @@
  * "Learn this in a lesson" link read. Only data: the engines load with the lesson screen.
  */
 import type { GameKind } from '@attila/core';
-import type { HelpTopic } from '../ui/rule-help.js';
+import type { HelpTopic } from '../ui/help-topic.js';
 import { KNIGHTS_LESSONS } from './knights-lessons.js';
 import { TRIBES_LESSONS } from './tribes-lessons.js';
 

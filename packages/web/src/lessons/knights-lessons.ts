@@ -5,7 +5,7 @@
  * engine (the game is over) or the solver from @attila/bots (the move keeps a won game).
  * Texts are translation keys under `lessons.knights.<lesson>.*`.
  */
-import type { HelpTopic } from '../ui/rule-help.js';
+import type { HelpTopic } from '../ui/help-topic.js';
 
 /** What a task asks of the player's move (a move the engine refuses never meets a goal). */
 export type KnightsGoal =

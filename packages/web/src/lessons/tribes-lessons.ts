@@ -6,7 +6,7 @@
  * the first province offered, influence, no cards laid in a conflict). Texts: `lessons.tribes.<lesson>.*`.
  */
 import type { TribeName, TribesRuleCode } from '@attila/tribes';
-import type { HelpTopic } from '../ui/rule-help.js';
+import type { HelpTopic } from '../ui/help-topic.js';
 
 /** The kind of move a task asks for (`any`: whatever the engine allows). */
 export type TribesGoal = 'play' | 'influence' | 'second' | 'commit' | 'twoInfluence' | 'trade' | 'any';

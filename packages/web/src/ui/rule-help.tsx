@@ -6,20 +6,9 @@
 import { useId, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import { lessonForTopic } from '../lessons/catalogue.js';
+import type { HelpTopic } from './help-topic.js';
 
-/** The decisions a rule is written for; each has a title and a text under the locales' help section. */
-export type HelpTopic =
-  | 'tribes.card'
-  | 'tribes.province'
-  | 'tribes.influence'
-  | 'tribes.second'
-  | 'tribes.commit'
-  | 'tribes.discard'
-  | 'tribes.tiles'
-  | 'knights.place'
-  | 'knights.pick'
-  | 'knights.land'
-  | 'knights.scorch';
+export type { HelpTopic } from './help-topic.js';
 
 export function RuleHelp({ topic }: { topic: HelpTopic }) {
   const t = useT();
