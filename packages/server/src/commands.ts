@@ -29,6 +29,7 @@ import {
 } from './live-play.js';
 import {
   playOf,
+  type SeatPlayer,
   type StoredChat,
   type StoredMove,
   type StoredSeat,
@@ -66,6 +67,8 @@ export type TableCommand =
       readonly seat?: number;
       /** The seat's token when the joiner brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
       readonly token?: string;
+      /** Who joins (null: a client without a session): one player, one seat (seating.ts). */
+      readonly player?: SeatPlayer | null;
     }
   | { readonly kind: 'leave'; readonly seat: number; readonly token: string }
   | { readonly kind: 'reclaim'; readonly seat: number; readonly token: string }
@@ -290,7 +293,7 @@ export function decide(t: TableNow, command: TableCommand, ctx: DecideContext): 
         command.token === undefined
           ? ctx.newToken()
           : { token: command.token, hash: hashToken(command.token) };
-      const joined = joinedSeat(meta, command.name, command.seat, hash);
+      const joined = joinedSeat(meta, command.name, command.seat, hash, command.player ?? null);
       if (!joined.ok) return joined;
       // The seat and the start are one write: a full table is never stored as open.
       const start = startPatch(t, patched(meta, [joined.value], {}), now) ?? {};

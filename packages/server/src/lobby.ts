@@ -35,6 +35,8 @@ import type { StoredTable } from './storage/types.js';
 import { checkRequest, storedSeats, type NewTable, type NewTableOptions } from './table-request.js';
 import { Unavailable } from './errors.js';
 import { newSeed, newTableId, newToken } from './tokens.js';
+import { seatPlayersOf } from './seat-players.js';
+import { doublySeated } from './seating.js';
 
 /**
  * Finished tables nobody watches leave memory after this long (they stay in storage and load again on
@@ -119,7 +121,8 @@ export class Lobby implements LeaseLobby {
     return { restored: restored.length, failed };
   }
 
-  private async load(meta: StoredTable): Promise<Table | null> {
+  private async load(stored: StoredTable): Promise<Table | null> {
+    const meta = await this.casualIfDoublySeated(stored);
     const game = this.games[meta.game];
     if (!game) {
       this.deps.log.error({ table: meta.id, game: meta.game }, 'table of a game this server does not host');
@@ -136,6 +139,21 @@ export class Lobby implements LeaseLobby {
     }
     this.tables.set(meta.id, table.value);
     return table.value;
+  }
+
+  /**
+   * A rated table stored with one player in two seats (before joins refused it) goes on as a casual game:
+   * the others keep their game and may finish it, and no rating is won or lost against a double seat.
+   */
+  private async casualIfDoublySeated(meta: StoredTable): Promise<StoredTable> {
+    const twice = meta.rated && meta.status !== 'finished' ? doublySeated(meta) : null;
+    if (!twice) return meta;
+    await this.deps.storage.updateTable(meta.id, { rated: false });
+    this.deps.log.warn(
+      { table: meta.id, player: twice.id },
+      'one player in two seats: the table goes on unrated',
+    );
+    return { ...meta, rated: false };
   }
 
   /** The live table, loading it from storage if needed (a finished game, or another process's). */
@@ -272,7 +290,7 @@ export class Lobby implements LeaseLobby {
     const id = options.ladder?.id ?? newTableId();
     const holders = options.holders?.(id);
     const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
-    const seats = storedSeats(request, creatorSeat, token, holders);
+    const seats = storedSeats(request, creatorSeat, token, holders, options.creator ?? null);
     const meta: StoredTable = {
       id,
       game: request.game,
@@ -301,8 +319,17 @@ export class Lobby implements LeaseLobby {
       id,
       write: async (within) => {
         const write = async (sql: Sql) => {
+          // The held seats' players, with their kinds, are stored with the seats (seat marks, one seat each).
+          const kinds = await seatPlayersOf(
+            sql,
+            seatPlayers.map((p) => p.id),
+          );
+          table.holdSeats(
+            new Map(
+              seatPlayers.map((p) => [p.seat, kinds.get(p.id) ?? { id: p.id, kind: 'guest' as const }]),
+            ),
+          );
           await table.store(sql);
-          for (const p of seatPlayers) await this.deps.storage.accounts.setSeatPlayer(id, p.seat, p.id, sql);
         };
         await (within ? write(within) : this.deps.storage.accounts.sql.tx(write));
       },

@@ -23,6 +23,7 @@ import { botFor, recordOf, watchedSeats } from './seating.js';
 import {
   playOf,
   SeqTakenError,
+  type SeatPlayer,
   type Storage,
   type StoredMove,
   type StoredTable,
@@ -129,6 +130,12 @@ export class Table {
     const start = decide(fresh.value.moment(), { kind: 'start' }, { now: deps.now(), ...newNames });
     if (start.ok && start.value.kind === 'table') fresh.value.meta = start.value.meta;
     return fresh;
+  }
+
+  /** The players of the seats a fresh table is made with (before `store`, which writes them with the seats). */
+  holdSeats(players: ReadonlyMap<number, SeatPlayer>): void {
+    const seats = this.meta.seats.map((s) => ({ ...s, player: players.get(s.seat) ?? s.player }));
+    this.meta = { ...this.meta, seats };
   }
 
   /** Writes a fresh table in one write, or in the caller's open transaction (`within`). */
