@@ -13,6 +13,7 @@ import { registerChallenges } from './challenges/register.js';
 import type { BotApiTimes } from './bot-api/game-routes.js';
 import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
+import { parseListPage } from './list-page.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
@@ -39,6 +40,7 @@ import {
   seatAuthSchema,
   tableIdSchema,
   type ErrorBody,
+  type ListTablesResponse,
 } from '@attila/protocol';
 import type { Metrics } from './table.js';
 import type { SocketStats } from './ws.js';
@@ -196,11 +198,17 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   await registerKnightsAnalysis(app);
   registerKnightsExplorer(app, ctx.storage);
 
-  app.get<{ Querystring: { status?: unknown } }>('/api/tables', async (req, reply) => {
-    const which = parseListStatus(req.query.status);
-    if (!which.ok) return refuse(reply, which.error.code, which.error.message);
-    return { tables: which.value === 'finished' ? await lobby.finished() : await lobby.list() };
-  });
+  app.get<{ Querystring: { status?: unknown; cursor?: unknown; limit?: unknown } }>(
+    '/api/tables',
+    async (req, reply): Promise<ListTablesResponse | FastifyReply> => {
+      const which = parseListStatus(req.query.status);
+      if (!which.ok) return refuse(reply, which.error.code, which.error.message);
+      if (which.value === 'finished') return { tables: await lobby.finished() };
+      const page = parseListPage(req.query);
+      if (!page.ok) return refuse(reply, page.error.code, page.error.message);
+      return lobby.list(page.value.limit, page.value.after);
+    },
+  );
 
   app.post('/api/tables', async (req, reply) => {
     const body = parse(createTableSchema, req.body, reply);

@@ -15,6 +15,8 @@ import {
   expiredOpenTables,
   lobbyList,
   type ListedTable,
+  type ListPage,
+  type ListPlace,
   type OpenTableActivity,
   type OpenTablePolicy,
 } from './open-tables.js';
@@ -62,8 +64,13 @@ export const DEFAULT_LOBBY_LIMITS: LobbyLimits = {
   chatKept: LIMITS.chatKept,
 };
 
-/** At most this many tables in the lobby list. */
-const LIST_LIMIT = 200;
+/** At most this many tables in one page of the lobby list (the default page). */
+export const LIST_LIMIT = 200;
+/**
+ * The newest listed tables read from storage for the list (besides every unfinished table in this
+ * process's memory): other processes' tables, and tables not loaded yet.
+ */
+const LIST_SCAN = 2_000;
 
 /** What this process remembers of the tables it created (in memory: lost on restart). */
 interface Origin {
@@ -178,11 +185,12 @@ export class Lobby implements LeaseLobby {
   }
 
   /**
-   * Listed tables that are open or being played, newest first: those in storage and those in memory (all
-   * of this process's unfinished ones), with at most a few open tables per creating address.
+   * A page of the lobby list (open-tables.ts `lobbyList`: ranked, capped per address and account, after
+   * `after`): the listed tables that are open or being played, those in storage (the `LIST_SCAN` newest)
+   * and those in memory (all of this process's unfinished ones).
    */
-  async list(): Promise<TableInfo[]> {
-    const ids = new Set((await this.deps.storage.listTables(LIST_LIMIT)).map((m) => m.id));
+  async list(limit = LIST_LIMIT, after: ListPlace | null = null): Promise<ListPage<TableInfo>> {
+    const ids = new Set((await this.deps.storage.listTables(LIST_SCAN)).map((m) => m.id));
     for (const [id, table] of this.tables) if (table.listed && table.status !== 'finished') ids.add(id);
     const candidates: (ListedTable & { info: TableInfo })[] = [];
     for (const id of ids) {
@@ -190,9 +198,16 @@ export class Lobby implements LeaseLobby {
       if (!table || !table.listed) continue;
       const info = table.info();
       const address = this.origins.get(id)?.address ?? null;
-      candidates.push({ id, status: info.status, createdAt: info.createdAt, address, info });
+      const accounts = table.seatedAccounts();
+      candidates.push({ id, status: info.status, createdAt: info.createdAt, address, accounts, info });
     }
-    return lobbyList(candidates, this.limits.openTables.listedPerAddress, LIST_LIMIT).map((c) => c.info);
+    const { openTables } = this.limits;
+    const caps = {
+      perAddress: openTables.listedPerAddress,
+      perAccount: openTables.listedPerAccount ?? DEFAULT_OPEN_TABLES.listedPerAccount ?? 3,
+    };
+    const page = lobbyList(candidates, caps, Math.min(limit, LIST_LIMIT), after);
+    return { tables: page.tables.map((c) => c.info), next: page.next };
   }
 
   /** Keeps only the newest chat lines of a table in storage. */

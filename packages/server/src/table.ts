@@ -433,6 +433,13 @@ export class Table {
     return out;
   }
 
+  /** The people's accounts seated here (the lobby list ranks tables where one waits first). */
+  seatedAccounts(): string[] {
+    return this.meta.seats.flatMap((s) =>
+      s.tokenHash !== null && s.player?.kind === 'account' ? [s.player.id] : [],
+    );
+  }
+
   seatHolds(seat: number, token: string): boolean {
     const s = this.meta.seats[seat];
     return s !== undefined && tokenMatches(token, s.tokenHash);
