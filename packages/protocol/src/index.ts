@@ -61,6 +61,22 @@ export type SeatAuth = z.infer<typeof seatAuthSchema>;
 
 export const tableIdSchema = tableId;
 
+/**
+ * `GET /api/tables?cursor=...&limit=...`: a page of the lobby list. `cursor` is the `next` of the page
+ * before (opaque); `limit` at most 200 tables a page (the default).
+ */
+export const listTablesQuerySchema = z.object({
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+export type ListTablesQuery = z.infer<typeof listTablesQuerySchema>;
+
+/** A page of the lobby list; `next`: the cursor of the next page (null: none; absent for finished games). */
+export interface ListTablesResponse {
+  readonly tables: readonly TableInfo[];
+  readonly next?: string | null;
+}
+
 // ---------------------------------------------------------------- WebSocket: client → server
 
 export const clientMessageSchema = z.discriminatedUnion('type', [

@@ -4,12 +4,26 @@ import type { ClockSettings } from './fields.js';
 
 export type TableStatus = 'open' | 'playing' | 'finished';
 
+/**
+ * Who sits at a seat: a person's `account`, a `guest`, a client without a session (`anonymous`: the CLI, a
+ * script), a `bot-account` (a program on the bot API, however it joined) or one of the server's own bots
+ * (`bot`). Screens mark the last two as bots, as chess sites do.
+ */
+export const seatHolderKinds = ['account', 'guest', 'anonymous', 'bot-account', 'bot'] as const;
+export type SeatHolderKind = (typeof seatHolderKinds)[number];
+
+/** Whether a program plays the seat by nature (not a person's seat a bot took over): the BOT mark. */
+export const isBotHolder = (kind: SeatHolderKind | null | undefined): boolean =>
+  kind === 'bot' || kind === 'bot-account';
+
 export interface SeatInfo {
   readonly seat: number;
   /** The player's display name, or the bot's name; null while the seat is free. */
   readonly name: string | null;
   /** `human` seats are filled by people joining; `bot` seats are a bot from the start. */
   readonly kind: 'human' | 'bot';
+  /** Who holds the seat (null while it is free): a human seat may be held by a bot account. */
+  readonly holder: SeatHolderKind | null;
   readonly bot: string | null;
   /** Who moves for the seat now: its player, or a bot (a bot seat, or a seat taken over). */
   readonly controller: 'human' | 'bot';

@@ -26,7 +26,13 @@ import {
   decideTakebackAsk,
   rankResigned,
 } from './live-play.js';
-import { playOf, type StoredSeat, type StoredTable, type TablePatch } from './storage/types.js';
+import {
+  playOf,
+  type SeatPlayer,
+  type StoredSeat,
+  type StoredTable,
+  type TablePatch,
+} from './storage/types.js';
 import { hashToken, tokenMatches } from './tokens.js';
 import { vacationPatch } from './vacation.js';
 import { patched, type Change, type DecideContext, type JoinOutcome, type TableNow } from './change.js';
@@ -59,6 +65,8 @@ export type TableCommand =
       readonly seat?: number;
       /** The seat's token when the joiner brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
       readonly token?: string;
+      /** Who joins (null: a client without a session): one player, one seat (seating.ts). */
+      readonly player?: SeatPlayer | null;
     }
   | { readonly kind: 'leave'; readonly seat: number; readonly token: string }
   | { readonly kind: 'reclaim'; readonly seat: number; readonly token: string }
@@ -213,7 +221,7 @@ export function decide(t: TableNow, command: TableCommand, ctx: DecideContext): 
         command.token === undefined
           ? ctx.newToken()
           : { token: command.token, hash: hashToken(command.token) };
-      const joined = joinedSeat(meta, command.name, command.seat, hash);
+      const joined = joinedSeat(meta, command.name, command.seat, hash, command.player ?? null);
       if (!joined.ok) return joined;
       // The seat and the start are one write: a full table is never stored as open.
       const start = startPatch(t, patched(meta, [joined.value], {}), now) ?? {};

@@ -41,12 +41,15 @@ export type ErrorCode =
   | 'create.seat'
   | 'create.rated-bots'
   | 'rated.account-needed'
+  | 'rated.bot-account'
+  | 'join.already-seated'
   | 'join.started'
   | 'join.full'
   | 'join.seat'
   | 'pool.game'
   | 'pool.seats'
   | 'pool.rated-guest'
+  | 'pool.rated-bot'
   | 'pool.rated-bots'
   | 'pool.not-found'
   | 'leave.finished'
@@ -107,6 +110,7 @@ export type ErrorCode =
   | 'challenge.unknown-player'
   | 'challenge.deleted-player'
   | 'challenge.rated-guest'
+  | 'challenge.rated-bot'
   | 'challenge.settings'
   | 'challenge.duplicate-player'
   | 'challenge.not-found'
@@ -174,12 +178,15 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'create.seat': 400,
   'create.rated-bots': 400,
   'rated.account-needed': 403,
+  'rated.bot-account': 403,
+  'join.already-seated': 409,
   'join.started': 409,
   'join.full': 409,
   'join.seat': 409,
   'pool.game': 400,
   'pool.seats': 400,
   'pool.rated-guest': 403,
+  'pool.rated-bot': 403,
   'pool.rated-bots': 400,
   'pool.not-found': 404,
   'leave.finished': 409,
@@ -236,6 +243,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'challenge.unknown-player': 404,
   'challenge.deleted-player': 409,
   'challenge.rated-guest': 403,
+  'challenge.rated-bot': 403,
   'challenge.settings': 400,
   'challenge.duplicate-player': 400,
   'challenge.not-found': 404,

@@ -5,7 +5,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { newRecord, serializeRecord } from '@attila/core';
+import { newRecord, ok, serializeRecord, type Result } from '@attila/core';
 import type { Logger } from 'pino';
 import type { Broadcast } from './broadcast/types.js';
 import { registerBotApi } from './bot-api/register.js';
@@ -13,6 +13,7 @@ import { registerChallenges } from './challenges/register.js';
 import type { BotApiTimes } from './bot-api/game-routes.js';
 import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
+import { parseListPage } from './list-page.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
@@ -21,8 +22,8 @@ import type { Push } from './push/push.js';
 import { registerPushRoutes } from './push/routes.js';
 import type { Lobby } from './lobby.js';
 import type { Storage } from './storage/types.js';
-import type { StoredPlayer } from './storage/accounts.js';
 import { registerPuzzleRoutes } from './puzzle-routes.js';
+import { mayPlayRated, seatPlayerOf } from './seat-players.js';
 import { registerRatingRoutes } from './rating-routes.js';
 import type { PoolService } from './pools/pools.js';
 import { registerPoolRoutes } from './pools/routes.js';
@@ -39,6 +40,7 @@ import {
   seatAuthSchema,
   tableIdSchema,
   type ErrorBody,
+  type ListTablesResponse,
 } from '@attila/protocol';
 import type { Metrics } from './table.js';
 import type { SocketStats } from './ws.js';
@@ -108,15 +110,9 @@ export interface HttpContext {
   readonly ladder?: LadderOptions | null;
 }
 
-/** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
-function refuseRatedSeat(reply: FastifyReply, player: StoredPlayer | null) {
-  return refuse(
-    reply,
-    'rated.account-needed',
-    player
-      ? 'a rated table is for accounts only: you play as a guest; claim an account (a name and a password) or play a casual table'
-      : 'a rated table is for accounts only: sign in to your account (no session was sent) or play a casual table',
-  );
+/** A refusal (seat-players.ts `mayPlayRated`) sent as it is. */
+function refuseRated(reply: FastifyReply, r: Result<void>) {
+  return r.ok ? reply : refuse(reply, r.error.code, r.error.message);
 }
 
 const isRead = (req: FastifyRequest) => req.method === 'GET' || req.method === 'HEAD';
@@ -202,11 +198,17 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   await registerKnightsAnalysis(app);
   registerKnightsExplorer(app, ctx.storage);
 
-  app.get<{ Querystring: { status?: unknown } }>('/api/tables', async (req, reply) => {
-    const which = parseListStatus(req.query.status);
-    if (!which.ok) return refuse(reply, which.error.code, which.error.message);
-    return { tables: which.value === 'finished' ? await lobby.finished() : await lobby.list() };
-  });
+  app.get<{ Querystring: { status?: unknown; cursor?: unknown; limit?: unknown } }>(
+    '/api/tables',
+    async (req, reply): Promise<ListTablesResponse | FastifyReply> => {
+      const which = parseListStatus(req.query.status);
+      if (!which.ok) return refuse(reply, which.error.code, which.error.message);
+      if (which.value === 'finished') return { tables: await lobby.finished() };
+      const page = parseListPage(req.query);
+      if (!page.ok) return refuse(reply, page.error.code, page.error.message);
+      return lobby.list(page.value.limit, page.value.after);
+    },
+  );
 
   app.post('/api/tables', async (req, reply) => {
     const body = parse(createTableSchema, req.body, reply);
@@ -216,16 +218,18 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const bot = await botSeating.botOf(req, reply);
     if (bot === undefined) return reply;
     const player = bot ?? (await identity.seatHolder(req));
-    if (body.rated && body.name !== undefined && !player?.nameKey) return refuseRatedSeat(reply, player);
+    const creator = await seatPlayerOf(seats.sql, player);
+    const rated = body.rated && body.name !== undefined ? mayPlayRated(creator) : ok(undefined);
+    if (!rated.ok) return refuseRated(reply, rated);
     const botToken = bot
       ? (table: string, seat: number) => botSeating.seatToken(table, seat, bot.id)
       : undefined;
     const r = await lobby.create(player ? { ...body, name: player.displayName } : body, {
       address: normalizeIP(req.ip),
       creatorToken: botToken,
+      creator,
     });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
-    if (player && r.value.seat !== null) await seats.setSeatPlayer(r.value.table.id, r.value.seat, player.id);
     return reply.code(201).send(r.value);
   });
 
@@ -250,16 +254,18 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const bot = await botSeating.botOf(req, reply);
     if (bot === undefined) return reply;
     const player = bot ?? (await identity.seatHolder(req));
-    if (table.info().rated && !player?.nameKey) return refuseRatedSeat(reply, player);
+    const joiner = await seatPlayerOf(seats.sql, player);
+    const rated = table.info().rated ? mayPlayRated(joiner) : ok(undefined);
+    if (!rated.ok) return refuseRated(reply, rated);
     const name = player?.displayName ?? body.name;
     // A bot account's seat token is derived, so the seat number must be known before the join.
     const seat = bot
       ? (body.seat ?? table.info().seats.find((s) => s.kind === 'human' && s.name === null)?.seat)
       : body.seat;
     const token = bot && seat !== undefined ? botSeating.seatToken(table.id, seat, bot.id) : undefined;
-    const r = await table.submit({ kind: 'join', name, seat, token });
+    // The player is written with the seat, in the table's queue: two joins at once cannot both seat them.
+    const r = await table.submit({ kind: 'join', name, seat, token, player: joiner });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
-    await seats.setSeatPlayer(table.id, r.value.seat, player?.id ?? null);
     lobby.touch(table.id);
     return { table: table.info(), seat: r.value.seat, token: r.value.token };
   });
@@ -271,8 +277,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!table) return reply;
     const r = await table.submit({ kind: 'leave', seat: body.seat, token: body.token });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
-    // Before the start the seat is free again: nobody's any more.
-    if (table.status === 'open') await seats.setSeatPlayer(table.id, body.seat, null);
+    // Before the start the seat is free again, nobody's any more: seating.ts `leftSeat` writes that.
     lobby.touch(table.id);
     return { table: table.info() };
   });

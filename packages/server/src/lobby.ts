@@ -15,6 +15,8 @@ import {
   expiredOpenTables,
   lobbyList,
   type ListedTable,
+  type ListPage,
+  type ListPlace,
   type OpenTableActivity,
   type OpenTablePolicy,
 } from './open-tables.js';
@@ -35,6 +37,8 @@ import type { StoredTable } from './storage/types.js';
 import { checkRequest, storedSeats, type NewTable, type NewTableOptions } from './table-request.js';
 import { Unavailable } from './errors.js';
 import { newSeed, newTableId, newToken } from './tokens.js';
+import { seatPlayersOf } from './seat-players.js';
+import { doublySeated } from './seating.js';
 
 /**
  * Finished tables nobody watches leave memory after this long (they stay in storage and load again on
@@ -60,8 +64,13 @@ export const DEFAULT_LOBBY_LIMITS: LobbyLimits = {
   chatKept: LIMITS.chatKept,
 };
 
-/** At most this many tables in the lobby list. */
-const LIST_LIMIT = 200;
+/** At most this many tables in one page of the lobby list (the default page). */
+export const LIST_LIMIT = 200;
+/**
+ * The newest listed tables read from storage for the list (besides every unfinished table in this
+ * process's memory): other processes' tables, and tables not loaded yet.
+ */
+const LIST_SCAN = 2_000;
 
 /** What this process remembers of the tables it created (in memory: lost on restart). */
 interface Origin {
@@ -119,7 +128,8 @@ export class Lobby implements LeaseLobby {
     return { restored: restored.length, failed };
   }
 
-  private async load(meta: StoredTable): Promise<Table | null> {
+  private async load(stored: StoredTable): Promise<Table | null> {
+    const meta = await this.casualIfDoublySeated(stored);
     const game = this.games[meta.game];
     if (!game) {
       this.deps.log.error({ table: meta.id, game: meta.game }, 'table of a game this server does not host');
@@ -136,6 +146,21 @@ export class Lobby implements LeaseLobby {
     }
     this.tables.set(meta.id, table.value);
     return table.value;
+  }
+
+  /**
+   * A rated table stored with one player in two seats (before joins refused it) goes on as a casual game:
+   * the others keep their game and may finish it, and no rating is won or lost against a double seat.
+   */
+  private async casualIfDoublySeated(meta: StoredTable): Promise<StoredTable> {
+    const twice = meta.rated && meta.status !== 'finished' ? doublySeated(meta) : null;
+    if (!twice) return meta;
+    await this.deps.storage.updateTable(meta.id, { rated: false });
+    this.deps.log.warn(
+      { table: meta.id, player: twice.id },
+      'one player in two seats: the table goes on unrated',
+    );
+    return { ...meta, rated: false };
   }
 
   /** The live table, loading it from storage if needed (a finished game, or another process's). */
@@ -160,11 +185,12 @@ export class Lobby implements LeaseLobby {
   }
 
   /**
-   * Listed tables that are open or being played, newest first: those in storage and those in memory (all
-   * of this process's unfinished ones), with at most a few open tables per creating address.
+   * A page of the lobby list (open-tables.ts `lobbyList`: ranked, capped per address and account, after
+   * `after`): the listed tables that are open or being played, those in storage (the `LIST_SCAN` newest)
+   * and those in memory (all of this process's unfinished ones).
    */
-  async list(): Promise<TableInfo[]> {
-    const ids = new Set((await this.deps.storage.listTables(LIST_LIMIT)).map((m) => m.id));
+  async list(limit = LIST_LIMIT, after: ListPlace | null = null): Promise<ListPage<TableInfo>> {
+    const ids = new Set((await this.deps.storage.listTables(LIST_SCAN)).map((m) => m.id));
     for (const [id, table] of this.tables) if (table.listed && table.status !== 'finished') ids.add(id);
     const candidates: (ListedTable & { info: TableInfo })[] = [];
     for (const id of ids) {
@@ -172,9 +198,16 @@ export class Lobby implements LeaseLobby {
       if (!table || !table.listed) continue;
       const info = table.info();
       const address = this.origins.get(id)?.address ?? null;
-      candidates.push({ id, status: info.status, createdAt: info.createdAt, address, info });
+      const accounts = table.seatedAccounts();
+      candidates.push({ id, status: info.status, createdAt: info.createdAt, address, accounts, info });
     }
-    return lobbyList(candidates, this.limits.openTables.listedPerAddress, LIST_LIMIT).map((c) => c.info);
+    const { openTables } = this.limits;
+    const caps = {
+      perAddress: openTables.listedPerAddress,
+      perAccount: openTables.listedPerAccount ?? DEFAULT_OPEN_TABLES.listedPerAccount ?? 3,
+    };
+    const page = lobbyList(candidates, caps, Math.min(limit, LIST_LIMIT), after);
+    return { tables: page.tables.map((c) => c.info), next: page.next };
   }
 
   /** Keeps only the newest chat lines of a table in storage. */
@@ -272,7 +305,7 @@ export class Lobby implements LeaseLobby {
     const id = options.ladder?.id ?? newTableId();
     const holders = options.holders?.(id);
     const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
-    const seats = storedSeats(request, creatorSeat, token, holders);
+    const seats = storedSeats(request, creatorSeat, token, holders, options.creator ?? null);
     const meta: StoredTable = {
       id,
       game: request.game,
@@ -301,8 +334,17 @@ export class Lobby implements LeaseLobby {
       id,
       write: async (within) => {
         const write = async (sql: Sql) => {
+          // The held seats' players, with their kinds, are stored with the seats (seat marks, one seat each).
+          const kinds = await seatPlayersOf(
+            sql,
+            seatPlayers.map((p) => p.id),
+          );
+          table.holdSeats(
+            new Map(
+              seatPlayers.map((p) => [p.seat, kinds.get(p.id) ?? { id: p.id, kind: 'guest' as const }]),
+            ),
+          );
           await table.store(sql);
-          for (const p of seatPlayers) await this.deps.storage.accounts.setSeatPlayer(id, p.seat, p.id, sql);
         };
         await (within ? write(within) : this.deps.storage.accounts.sql.tx(write));
       },

@@ -9,9 +9,15 @@ export interface OpenTablePolicy {
   readonly idleMs: number;
   /** The lobby list shows at most this many open tables created from one address (the newest). */
   readonly listedPerAddress: number;
+  /** ... and at most this many open tables where one account sits (default 3). */
+  readonly listedPerAccount?: number;
 }
 
-export const DEFAULT_OPEN_TABLES: OpenTablePolicy = { idleMs: 30 * 60_000, listedPerAddress: 3 };
+export const DEFAULT_OPEN_TABLES: OpenTablePolicy = {
+  idleMs: 30 * 60_000,
+  listedPerAddress: 3,
+  listedPerAccount: 3,
+};
 
 export interface OpenTableActivity {
   readonly id: string;
@@ -36,31 +42,96 @@ export interface ListedTable {
   readonly createdAt: string;
   /** The address that created it; null when not known (created before a restart, or by another process). */
   readonly address: string | null;
+  /** The people's accounts seated at it (not guests, not bot accounts): a real table someone waits at. */
+  readonly accounts: readonly string[];
 }
 
 /**
- * The lobby list: newest first, at most `perAddress` open tables of each known address (tables being
- * played are all shown: they have people or bots in them already), at most `limit` in all.
+ * Where a table stands in the lobby list: open tables where an account waits first, then other open
+ * tables (guests, clients without a session, bot accounts), then games being played; newest first in each.
+ * A cursor names a place in this order, so a page goes on where the last one ended even as tables come and go.
+ */
+export interface ListPlace {
+  readonly rank: 0 | 1 | 2;
+  readonly createdAt: string;
+  readonly id: string;
+}
+
+export function placeOf(t: ListedTable): ListPlace {
+  const rank = t.status !== 'open' ? 2 : t.accounts.length > 0 ? 0 : 1;
+  return { rank, createdAt: t.createdAt, id: t.id };
+}
+
+/** Whether `a` comes before `b` in the list. */
+function before(a: ListPlace, b: ListPlace): boolean {
+  if (a.rank !== b.rank) return a.rank < b.rank;
+  if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt;
+  return a.id > b.id;
+}
+
+/** A place as an opaque cursor (base64url JSON), and back: anything else is refused, not guessed at. */
+export function cursorOf(p: ListPlace): string {
+  return Buffer.from(JSON.stringify([p.rank, p.createdAt, p.id])).toString('base64url');
+}
+
+export function parseCursor(raw: string): ListPlace | null {
+  try {
+    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(v) || v.length !== 3) return null;
+    const [rank, createdAt, id] = v as unknown[];
+    if ((rank !== 0 && rank !== 1 && rank !== 2) || typeof createdAt !== 'string' || typeof id !== 'string')
+      return null;
+    if (createdAt.length > 40 || id.length > 40) return null;
+    return { rank, createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+/** What the lobby list shows of each creator: open tables per address and per seated account. */
+export interface ListCaps {
+  readonly perAddress: number;
+  readonly perAccount: number;
+}
+
+/** One page of the lobby list and the cursor of the next (null: this was the last). */
+export interface ListPage<T> {
+  readonly tables: T[];
+  readonly next: string | null;
+}
+
+/**
+ * The lobby list: ranked (`placeOf`), at most `perAddress` open tables of each known address and
+ * `perAccount` of each seated account (the newest: one creator cannot crowd the others out, however many
+ * tables it opens), finished tables left out (tables being played are all shown: people or bots play
+ * them); the page after `after`, of at most `limit`.
  */
 export function lobbyList<T extends ListedTable>(
   tables: readonly T[],
-  perAddress: number,
+  caps: ListCaps,
   limit: number,
-): T[] {
-  const sorted = [...tables].sort((a, b) =>
-    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1,
-  );
-  const shown = new Map<string, number>();
-  const out: T[] = [];
-  for (const t of sorted) {
-    if (t.status === 'finished') continue;
-    if (t.status === 'open' && t.address !== null) {
-      const n = shown.get(t.address) ?? 0;
-      if (n >= perAddress) continue;
-      shown.set(t.address, n + 1);
+  after: ListPlace | null = null,
+): ListPage<T> {
+  const ranked = tables
+    .filter((t) => t.status !== 'finished')
+    .map((t) => ({ t, place: placeOf(t) }))
+    .sort((a, b) => (before(a.place, b.place) ? -1 : 1));
+  const byAddress = new Map<string, number>();
+  const byAccount = new Map<string, number>();
+  const shown: { t: T; place: ListPlace }[] = [];
+  for (const r of ranked) {
+    const { t } = r;
+    if (t.status === 'open') {
+      const address = t.address === null ? 0 : (byAddress.get(t.address) ?? 0);
+      if (address >= caps.perAddress || t.accounts.some((a) => (byAccount.get(a) ?? 0) >= caps.perAccount))
+        continue;
+      if (t.address !== null) byAddress.set(t.address, address + 1);
+      for (const a of t.accounts) byAccount.set(a, (byAccount.get(a) ?? 0) + 1);
     }
-    out.push(t);
-    if (out.length >= limit) break;
+    shown.push(r);
   }
-  return out;
+  const from = after ? shown.findIndex((r) => before(after, r.place)) : 0;
+  const page = from < 0 ? [] : shown.slice(from, from + limit);
+  const more = from >= 0 && from + limit < shown.length;
+  return { tables: page.map((r) => r.t), next: more ? cursorOf(page[page.length - 1].place) : null };
 }

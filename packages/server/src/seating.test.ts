@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   botFor,
+  doublySeated,
   everySeatTaken,
   joinedSeat,
   leftSeat,
   reclaimedSeat,
   recordOf,
+  seatOfPlayer,
   timeOut,
   watchedSeats,
 } from './seating.js';
@@ -53,7 +55,7 @@ describe('seating: who may sit where', () => {
   it('a new player takes the first free human seat, or the one asked for if it is free', () => {
     const t = table([human(0, 'h0'), human(1), bot(2), human(3)]);
     const first = joinedSeat(t, 'ann', undefined, 'hash');
-    expect(first).toEqual({ ok: true, value: { ...human(1), name: 'ann', tokenHash: 'hash' } });
+    expect(first).toEqual({ ok: true, value: { ...human(1), name: 'ann', tokenHash: 'hash', player: null } });
     const asked = joinedSeat(t, 'bob', 3, 'hash');
     expect(asked.ok && asked.value.seat).toBe(3);
   });
@@ -73,9 +75,48 @@ describe('seating: who may sit where', () => {
     expect(everySeatTaken(table([human(0, 'h0'), bot(1)]))).toBe(true);
   });
 
+  it('one player takes one seat: a second join by the same account, guest or bot account is refused', () => {
+    const ann = { id: 'p-ann', kind: 'account' } as const;
+    const bot = { id: 'p-bot', kind: 'bot-account' } as const;
+    const t = table([
+      { ...human(0, 'h0'), player: ann },
+      human(1),
+      { ...human(2, 'h2'), player: bot },
+      human(3),
+    ]);
+    for (const [who, seat] of [
+      [ann, 1],
+      [ann, 3],
+      [ann, undefined],
+      [bot, 3],
+      [bot, 1],
+    ] as const) {
+      const again = joinedSeat(t, 'x', seat, 'h', who);
+      expect(!again.ok && again.error.code, `${who.id} at ${seat}`).toBe('join.already-seated');
+    }
+    const refused = joinedSeat(t, 'x', 3, 'h', bot);
+    expect(!refused.ok && refused.error.message).toMatch(/already sit at seat 2/);
+    // Someone else, or a client without a session (nobody to recognise), still sits down.
+    expect(joinedSeat(t, 'x', 3, 'h', { id: 'p-cy', kind: 'guest' }).ok).toBe(true);
+    expect(joinedSeat(t, 'x', 3, 'h', null).ok).toBe(true);
+    // A seat its player left before the start is free again, also for them.
+    const left = table([{ ...human(0), player: null }, human(1)]);
+    expect(joinedSeat(left, 'x', 1, 'h', ann).ok).toBe(true);
+    expect(seatOfPlayer(t, ann)).toBe(0);
+    expect(doublySeated(t)).toBeNull();
+    expect(
+      doublySeated(
+        table([
+          { ...human(0, 'h0'), player: ann },
+          { ...human(1, 'h1'), player: ann },
+        ]),
+      ),
+    ).toEqual(ann);
+  });
+
   it('leaving frees the seat before the start, hands it to the takeover bot during the game', () => {
     const seats = [human(0, 'h0'), human(1, 'h1')];
-    expect(leftSeat(table(seats), 0)).toEqual({ ok: true, value: { ...human(0), name: null } });
+    expect(leftSeat(table(seats), 0)).toEqual({ ok: true, value: { ...human(0), name: null, player: null } });
     const playing = table(seats, { status: 'playing' });
     expect(leftSeat(playing, 1)).toEqual({ ok: true, value: { ...human(1, 'h1'), controller: 'bot' } });
     const noTakeover = leftSeat({ ...playing, takeover: null }, 1);

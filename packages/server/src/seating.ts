@@ -6,26 +6,57 @@
 import { err, ok, type Result } from '@attila/core';
 import { stopClock, type ClockState } from './clock.js';
 import type { GameResult } from '@attila/protocol';
-import { playOf, type StoredSeat, type StoredTable } from './storage/types.js';
+import { playOf, type SeatPlayer, type StoredSeat, type StoredTable } from './storage/types.js';
 
 /** The bot that plays on a resigned seat when the table names no take-over bot (fast, and plays sensibly). */
 export const RESIGNED_SEAT_BOT = 'greedy';
 
-/** The seat a new player takes (`wanted`, or the first free one), held from now on by `tokenHash`. */
+/** The seat `player` already holds at this table, or null (a client without a session is nobody's). */
+export function seatOfPlayer(meta: StoredTable, player: SeatPlayer | null | undefined): number | null {
+  if (!player) return null;
+  return meta.seats.find((s) => s.tokenHash !== null && s.player?.id === player.id)?.seat ?? null;
+}
+
+/**
+ * A player holding two seats of this table, or null. Joins refuse it now; a table stored before they did
+ * may still have one: if rated, it goes on casual (Lobby.load), so the others may finish their game.
+ */
+export function doublySeated(meta: StoredTable): SeatPlayer | null {
+  const seen = new Set<string>();
+  for (const s of meta.seats) {
+    if (!s.player) continue;
+    if (seen.has(s.player.id)) return s.player;
+    seen.add(s.player.id);
+  }
+  return null;
+}
+
+/**
+ * The seat a new player takes (`wanted`, or the first free one), held from now on by `tokenHash`. One
+ * player (account, guest or bot account) holds one seat of a table: a second seat would show them two
+ * hidden hands and let them play against themselves (and a rated result would rate them twice).
+ */
 export function joinedSeat(
   meta: StoredTable,
   name: string,
   wanted: number | undefined,
   tokenHash: string,
+  player: SeatPlayer | null = null,
 ): Result<StoredSeat> {
   if (meta.status !== 'open')
     return err('join.started', 'this table has started: you can watch it, not join it');
+  const held = seatOfPlayer(meta, player);
+  if (held !== null)
+    return err(
+      'join.already-seated',
+      `you already sit at seat ${held} of this table: one player takes one seat (to play it, use that seat's token)`,
+    );
   const free = meta.seats.filter((s) => s.kind === 'human' && s.tokenHash === null).map((s) => s.seat);
   if (free.length === 0) return err('join.full', 'every seat at this table is taken');
   const seat = wanted ?? free[0];
   if (!free.includes(seat))
     return err('join.seat', `seat ${seat} is not free; free seats: ${free.join(', ')}`);
-  return ok({ ...meta.seats[seat], name, tokenHash, controller: 'human' });
+  return ok({ ...meta.seats[seat], name, tokenHash, controller: 'human', player });
 }
 
 /** Whether every human seat is taken, so that the game starts. */
@@ -39,7 +70,7 @@ export function everySeatTaken(meta: StoredTable): boolean {
  */
 export function leftSeat(meta: StoredTable, seat: number): Result<StoredSeat> {
   const s = meta.seats[seat];
-  if (meta.status === 'open') return ok({ ...s, name: null, tokenHash: null });
+  if (meta.status === 'open') return ok({ ...s, name: null, tokenHash: null, player: null });
   if (meta.status === 'finished') return err('leave.finished', 'the game is over; there is nothing to leave');
   if (!meta.takeover) {
     return err(

@@ -6,7 +6,7 @@ import { err, ok, type Result } from '@attila/core';
 import type { CreateTable, CreateTableResponse } from '@attila/protocol';
 import type { AnyGame, GameRegistry } from './games.js';
 import type { Sql } from './storage/sql.js';
-import type { StoredSeat } from './storage/types.js';
+import type { SeatPlayer, StoredSeat } from './storage/types.js';
 import { hashToken } from './tokens.js';
 
 /** A seat taken when its table is made: the player's name and the SHA-256 of the token that holds it. */
@@ -23,6 +23,8 @@ export interface NewTableOptions {
   readonly address?: string;
   /** The creator's seat token when it brings one: a bot account's (bot-api/bearer.ts `seatToken`). */
   readonly creatorToken?: (table: string, seat: number) => string;
+  /** Who the creator is (null: a client without a session), written with the creator's seat. */
+  readonly creator?: SeatPlayer | null;
   /**
    * Human seats taken at once, by seat, given the new table's id (quick pairing: each held by its pool
    * entry's token; challenges: by a token derived for the account and the table).
@@ -122,6 +124,7 @@ export function storedSeats(
   creatorSeat: number | null,
   token: string | null,
   holders: ReadonlyMap<number, SeatHolder> | undefined,
+  creator: SeatPlayer | null = null,
 ): StoredSeat[] {
   const held = (seat: number) => (request.seats[seat].type === 'human' ? holders?.get(seat) : undefined);
   return request.seats.map((spec, seat) =>
@@ -133,6 +136,8 @@ export function storedSeats(
           bot: null,
           tokenHash: held(seat)!.tokenHash,
           controller: 'human',
+          // Its kind is read as the table is written (Lobby.prepare).
+          player: null,
         }
       : spec.type === 'bot'
         ? { seat, name: spec.bot, kind: 'bot', bot: spec.bot, tokenHash: null, controller: 'bot' }
@@ -144,7 +149,16 @@ export function storedSeats(
               bot: null,
               tokenHash: hashToken(token),
               controller: 'human',
+              player: creator,
             }
-          : { seat, name: null, kind: 'human', bot: null, tokenHash: null, controller: 'human' },
+          : {
+              seat,
+              name: null,
+              kind: 'human',
+              bot: null,
+              tokenHash: null,
+              controller: 'human',
+              player: null,
+            },
   );
 }

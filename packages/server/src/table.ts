@@ -21,7 +21,14 @@ import { stale, type HistoryEntry } from './moves.js';
 import { takebacksAllowed } from './live-play.js';
 import { SerialQueue } from './queue.js';
 import { recordOf } from './seating.js';
-import { playOf, SeqTakenError, type Storage, type StoredMove, type StoredTable } from './storage/types.js';
+import {
+  playOf,
+  SeqTakenError,
+  type SeatPlayer,
+  type Storage,
+  type StoredMove,
+  type StoredTable,
+} from './storage/types.js';
 import type { Sql } from './storage/sql.js';
 import { hashToken, newSeed, newTableId, newToken, tokenMatches } from './tokens.js';
 import { encode, tableInfo, tableMessage, welcomeMessage, type GameNow, type Message } from './wire.js';
@@ -133,6 +140,13 @@ export class Table {
     const start = decide(fresh.value.moment(), { kind: 'start' }, { now: deps.now(), ...newNames });
     if (start.ok && start.value.kind === 'table') fresh.value.copy.meta = start.value.meta;
     return fresh;
+  }
+
+  /** The players of the seats a fresh table is made with (before `store`, which writes them with the seats). */
+  holdSeats(players: ReadonlyMap<number, SeatPlayer>): void {
+    const meta = this.copy.meta;
+    const seats = meta.seats.map((s) => ({ ...s, player: players.get(s.seat) ?? s.player }));
+    this.copy.meta = { ...meta, seats };
   }
 
   /** Writes a fresh table in one write, or in the caller's open transaction (`within`). */
@@ -275,6 +289,13 @@ export class Table {
   /** The updates after `from` up to now, as `seat` hears them (table/updates-since.ts): rare use only. */
   updatesSince(from: number, seat: number | null): string[] {
     return updatesSince(this.game, this.copy, from, seat, this.deps.now());
+  }
+
+  /** The people's accounts seated here (the lobby list ranks tables where one waits first). */
+  seatedAccounts(): string[] {
+    return this.copy.meta.seats.flatMap((s) =>
+      s.tokenHash !== null && s.player?.kind === 'account' ? [s.player.id] : [],
+    );
   }
 
   seatHolds(seat: number, token: string): boolean {

@@ -5,10 +5,17 @@
  * text is exactly `encode` of the typed message.
  */
 import type { GameEvent, Viewer } from '@attila/core';
-import type { ChatMessage, MoveNotice, ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
+import type {
+  ChatMessage,
+  MoveNotice,
+  SeatHolderKind,
+  ServerMessage,
+  Snapshot,
+  TableInfo,
+} from '@attila/protocol';
 import { clockInfo } from './clock.js';
 import type { AnyGame } from './games.js';
-import { playOf, type StoredTable } from './storage/types.js';
+import { playOf, type StoredSeat, type StoredTable } from './storage/types.js';
 
 /** A game at one moment, as its watchers are shown it. */
 export interface GameNow {
@@ -32,6 +39,13 @@ export interface TableActions {
   readonly takebacks: boolean;
 }
 
+/** Who holds a seat, as every seat list shows it (the BOT mark): null while nobody does. */
+export function holderOf(s: StoredSeat): SeatHolderKind | null {
+  if (s.kind === 'bot') return 'bot';
+  if (s.tokenHash === null) return null;
+  return s.player?.kind ?? 'anonymous';
+}
+
 export function tableInfo(
   m: StoredTable,
   seq: number,
@@ -52,6 +66,7 @@ export function tableInfo(
       seat: s.seat,
       name: s.name,
       kind: s.kind,
+      holder: holderOf(s),
       bot: s.bot,
       controller: s.controller,
       connected: connected[s.seat],

@@ -44,6 +44,8 @@ export interface ChallengeParty {
   readonly name: string;
   /** A guest has no account name: it cannot play rated games. */
   readonly guest: boolean;
+  /** A bot account: it plays rated games only on its ladder, never a rated challenge (seat-players.ts). */
+  readonly bot?: boolean;
   readonly deleted: boolean;
 }
 
@@ -97,6 +99,12 @@ export function decideChallenge(n: NewChallenge): Result<StoredChallenge> {
       'rated games are for accounts: claim an account (a name and a password) or challenge to a casual game',
     );
   }
+  if (n.rated && challenger.bot) {
+    return err(
+      'challenge.rated-bot',
+      'rated games are for people: a bot account challenges to casual games (it plays rated games on the bot ladder)',
+    );
+  }
   const seen = new Set<string>();
   for (const { name, player } of n.invited) {
     if (!player) return err('challenge.unknown-player', `there is no player with the account name "${name}"`);
@@ -108,6 +116,11 @@ export function decideChallenge(n: NewChallenge): Result<StoredChallenge> {
     seen.add(player.id);
     if (n.rated && player.guest)
       return err('challenge.rated-guest', `"${name}" plays as a guest: a rated game is for accounts only`);
+    if (n.rated && player.bot)
+      return err(
+        'challenge.rated-bot',
+        `"${name}" is a bot account: rated games are for people; challenge it to a casual game`,
+      );
   }
   if (!n.players.ok) return err('challenge.settings', n.players.error.message);
   const players = n.players.value;

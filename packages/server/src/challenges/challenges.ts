@@ -13,6 +13,7 @@ import type { Broadcast } from '../broadcast/types.js';
 import { nameKey } from '../identity/player-names.js';
 import type { Lobby } from '../lobby.js';
 import type { AccountStore, StoredPlayer } from '../storage/accounts.js';
+import { seatPlayerOf } from '../seat-players.js';
 import { hashToken, newTableId } from '../tokens.js';
 import {
   challengeView,
@@ -45,10 +46,11 @@ export interface ChallengeDeps {
   readonly log: Logger;
 }
 
-const partyOf = (p: StoredPlayer): ChallengeParty => ({
+const partyOf = (p: StoredPlayer, bot: boolean): ChallengeParty => ({
   id: p.id,
   name: p.displayName,
   guest: p.nameKey === null,
+  bot,
   deleted: p.deletedAt !== null,
 });
 
@@ -62,12 +64,16 @@ export class Challenges {
     return challengeView(c, playerId, this.d.now(), token);
   }
 
+  private async isBot(p: StoredPlayer): Promise<boolean> {
+    return (await seatPlayerOf(this.d.accounts.sql, p))?.kind === 'bot-account';
+  }
+
   async create(challenger: StoredPlayer, request: ChallengeInput): Promise<Result<ChallengeView>> {
     const invited = [];
     for (const name of request.players) {
       const key = nameKey(name.normalize('NFC').trim());
       const player = await this.d.accounts.accountByKey(key);
-      invited.push({ name, player: player ? partyOf(player) : null });
+      invited.push({ name, player: player ? partyOf(player, await this.isBot(player)) : null });
     }
     const decided = decideChallenge({
       id: newTableId(),
@@ -76,7 +82,7 @@ export class Challenges {
       clock: request.clock,
       rated: request.rated,
       seat: request.seat,
-      challenger: partyOf(challenger),
+      challenger: partyOf(challenger, await this.isBot(challenger)),
       invited,
       players: this.d.lobby.seatsFor(request.game, request.settings),
       waiting: await this.d.store.waitingFrom(challenger.id, this.d.now()),
@@ -110,6 +116,12 @@ export class Challenges {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       const c = await this.d.store.get(id);
       if (!c) return notFound(id);
+      // An account that became a bot account since it was challenged cannot take a rated seat.
+      if (answer === 'accept' && c.rated && (await this.isBot(player)))
+        return err(
+          'challenge.rated-bot',
+          'rated games are for people: a bot account cannot accept a rated challenge; decline it',
+        );
       const decided = decideAnswer(c, player.id, answer, this.d.now());
       if (!decided.ok) return decided;
       const gone = decided.value.complete ? await this.deletedAmong(c) : null;

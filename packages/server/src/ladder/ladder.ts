@@ -246,6 +246,7 @@ export class Ladder {
         name: account?.displayName ?? playerId,
         seat,
         token,
+        player: { id: playerId, kind: 'bot-account' },
       });
       if (!joined.ok)
         this.deps.log.warn({ table: game.tableId, seat, error: joined.error }, 'ladder seat refused');

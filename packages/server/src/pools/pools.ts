@@ -27,6 +27,7 @@ import type { NewTable, SeatHolder } from '../table-request.js';
 import type { StoredPlayer } from '../storage/accounts.js';
 import type { StoredPoolEntry } from '../storage/pool-store.js';
 import type { Storage } from '../storage/types.js';
+import { seatPlayerOf } from '../seat-players.js';
 import { hashToken, newToken, tokenMatches } from '../tokens.js';
 import { pairings } from './pairing.js';
 import { parsePoolKey, POOL_CLOCKS, poolKey, poolOf, settingsOf, type PoolSpec } from './pool-spec.js';
@@ -100,6 +101,14 @@ export class PoolService {
   async join(player: StoredPlayer, request: JoinPool): Promise<Result<PoolJoined>> {
     const spec = poolOf(request, player.nameKey !== null);
     if (!spec.ok) return spec;
+    if (
+      spec.value.rated &&
+      (await seatPlayerOf(this.deps.storage.accounts.sql, player))?.kind === 'bot-account'
+    )
+      return err(
+        'pool.rated-bot',
+        'rated pools are for people: a bot account joins casual pools (it plays rated games on the bot ladder)',
+      );
     const pool = poolKey(spec.value);
     const speed = speedClassOf(POOL_CLOCKS[spec.value.speed]);
     const rating =

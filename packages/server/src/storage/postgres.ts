@@ -9,6 +9,8 @@ import { Unavailable } from '../errors.js';
 import {
   patchColumns,
   seatFromRow,
+  SEAT_COLUMNS,
+  SEAT_JOIN,
   tableColumns,
   tableFromRow,
   type SeatRow,
@@ -20,6 +22,7 @@ import { SqlStores } from './sql-stores.js';
 import { postgresSql, UniqueViolation, type Sql } from './sql.js';
 import {
   SeqTakenError,
+  isMoveKeyClash,
   type Storage,
   type StoredChat,
   type StoredMove,
@@ -109,7 +112,7 @@ export class PostgresStorage extends SqlStores implements Storage {
     const out = new Map<string, StoredSeat[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
     const r = await this.query(
-      'SELECT table_id, seat, name, kind, bot, token_hash, controller FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat',
+      `SELECT s.table_id, ${SEAT_COLUMNS} FROM ${SEAT_JOIN} WHERE s.table_id = ANY($1) ORDER BY s.table_id, s.seat`,
       [ids],
     );
     for (const row of r.rows as Array<SeatRow & { table_id: string }>) {
@@ -151,8 +154,8 @@ export class PostgresStorage extends SqlStores implements Storage {
       );
       for (const s of t.seats) {
         await sql.run(
-          'INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          [t.id, s.seat, s.name, s.kind, s.bot, s.tokenHash, s.controller],
+          'INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller, player_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [t.id, s.seat, s.name, s.kind, s.bot, s.tokenHash, s.controller, s.player?.id ?? null],
         );
       }
     });
@@ -202,6 +205,13 @@ export class PostgresStorage extends SqlStores implements Storage {
           'UPDATE seats SET name = ?, kind = ?, bot = ?, token_hash = ?, controller = ? WHERE table_id = ? AND seat = ?',
           [s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat],
         );
+        // With the seat in one write: the one-seat-per-player check reads the player with the seat.
+        if (s.player !== undefined)
+          await sql.run('UPDATE seats SET player_id = ? WHERE table_id = ? AND seat = ?', [
+            s.player?.id ?? null,
+            tableId,
+            s.seat,
+          ]);
       }
       await this.patch(sql, tableId, patch);
     });
@@ -233,7 +243,7 @@ export class PostgresStorage extends SqlStores implements Storage {
         await this.patch(sql, tableId, patch);
       });
     } catch (e) {
-      if (e instanceof UniqueViolation) throw new SeqTakenError(tableId, move.seq);
+      if (e instanceof UniqueViolation && isMoveKeyClash(e)) throw new SeqTakenError(tableId, move.seq);
       throw e;
     }
   }

@@ -86,6 +86,9 @@ export function ratingWrites(
   // rated, nor are the others: a rating against nobody's seat would mean nothing, and the game must end.
   if (!rated.value.rated || input.players.some((p) => p === null))
     return { tableId: input.tableId, at, rows: [] };
+  // One player in two seats (a table from before seating.ts refused it) is not rated: it would rate them
+  // against themselves, and write their history row twice.
+  if (new Set(input.players).size !== input.players.length) return { tableId: input.tableId, at, rows: [] };
   const rows = rated.value.seats.map((s, seat) => ({
     playerId: input.players[seat] as string,
     game,

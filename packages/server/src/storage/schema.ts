@@ -3,7 +3,7 @@
  * a few column types, and in how a row comes back (JSON as text or parsed, a flag as 0/1 or a boolean).
  */
 import type { ClockState } from '../clock.js';
-import type { StoredPlay, StoredSeat, StoredTable, TablePatch } from './types.js';
+import type { SeatPlayer, StoredPlay, StoredSeat, StoredTable, TablePatch } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -108,6 +108,25 @@ export interface SeatRow {
   bot: string | null;
   token_hash: string | null;
   controller: string;
+  /** Read with the seat's player (`SEAT_COLUMNS`); absent from older queries. */
+  player_id?: string | null;
+  player_account?: number | boolean | null;
+  player_bot?: number | boolean | null;
+}
+
+/**
+ * The columns of a seat with its player's kind (a left join on players, aliased `s` and `p`): what the
+ * seat-holder checks (seating.ts) and the seat marks (wire.ts) read.
+ */
+export const SEAT_COLUMNS = `s.seat, s.name, s.kind, s.bot, s.token_hash, s.controller, s.player_id,
+  (p.name_key IS NOT NULL) AS player_account, (p.bot_since IS NOT NULL) AS player_bot`;
+export const SEAT_JOIN = 'seats s LEFT JOIN players p ON p.id = s.player_id';
+
+function seatPlayerFromRow(r: SeatRow): SeatPlayer | null {
+  if (!r.player_id) return null;
+  const bot = r.player_bot === true || r.player_bot === 1;
+  const account = r.player_account === true || r.player_account === 1;
+  return { id: r.player_id, kind: bot ? 'bot-account' : account ? 'account' : 'guest' };
 }
 
 /** Every JSON column holds an object or null: SQLite gives it as text, PostgreSQL already parsed. */
@@ -124,6 +143,8 @@ export function seatFromRow(r: SeatRow): StoredSeat {
     bot: r.bot,
     tokenHash: r.token_hash,
     controller: r.controller as StoredSeat['controller'],
+    // Only when someone's: a seat nobody holds reads back as it was written.
+    ...(r.player_id ? { player: seatPlayerFromRow(r) } : {}),
   };
 }
 
@@ -183,5 +204,7 @@ export function patchColumns(patch: TablePatch): Array<[column: string, value: u
   if (patch.clock !== undefined)
     out.push(['clock', patch.clock === null ? null : JSON.stringify(patch.clock)]);
   if (patch.play !== undefined) out.push(['play', JSON.stringify(patch.play)]);
+  // 0 in both stores: SQLite binds no booleans, PostgreSQL reads '0' as false.
+  if (patch.rated !== undefined) out.push(['rated', 0]);
   return out;
 }

@@ -8,6 +8,8 @@ import Database from 'better-sqlite3';
 import {
   patchColumns,
   seatFromRow,
+  SEAT_COLUMNS,
+  SEAT_JOIN,
   tableColumns,
   tableFromRow,
   type SeatRow,
@@ -19,6 +21,7 @@ import { SqlStores } from './sql-stores.js';
 import { sqliteSql, type Sql } from './sql.js';
 import {
   SeqTakenError,
+  isMoveKeyClash,
   type Storage,
   type StoredChat,
   type StoredMove,
@@ -35,15 +38,14 @@ function prepareStatements(db: Database.Database) {
        VALUES (@id, @game, @settings, @seed, @rules_version, @listed, @rated, @clock_settings, @takeover, @status, @created_at, @started_at, @finished_at, @result, @clock, @play)`,
     ),
     insertSeat: db.prepare(
-      `INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller, player_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     updateSeat: db.prepare(
       `UPDATE seats SET name = ?, kind = ?, bot = ?, token_hash = ?, controller = ? WHERE table_id = ? AND seat = ?`,
     ),
+    updateSeatPlayer: db.prepare(`UPDATE seats SET player_id = ? WHERE table_id = ? AND seat = ?`),
     getTable: db.prepare(`SELECT * FROM tables WHERE id = ?`),
-    getSeats: db.prepare(
-      `SELECT seat, name, kind, bot, token_hash, controller FROM seats WHERE table_id = ? ORDER BY seat`,
-    ),
+    getSeats: db.prepare(`SELECT ${SEAT_COLUMNS} FROM ${SEAT_JOIN} WHERE s.table_id = ? ORDER BY s.seat`),
     getMoves: db.prepare(`SELECT seq, seat, move, at FROM moves WHERE table_id = ? ORDER BY seq`),
     listTables: db.prepare(
       `SELECT * FROM tables WHERE listed = 1 AND status IN ('open', 'playing') ORDER BY created_at DESC LIMIT ?`,
@@ -155,7 +157,16 @@ export class SqliteStorage extends SqlStores implements Storage {
     this.db.transaction(() => {
       this.stmt.insertTable.run(tableColumns(t, 'sqlite'));
       for (const s of t.seats) {
-        this.stmt.insertSeat.run(t.id, s.seat, s.name, s.kind, s.bot, s.tokenHash, s.controller);
+        this.stmt.insertSeat.run(
+          t.id,
+          s.seat,
+          s.name,
+          s.kind,
+          s.bot,
+          s.tokenHash,
+          s.controller,
+          s.player?.id ?? null,
+        );
       }
     })();
   }
@@ -188,6 +199,8 @@ export class SqliteStorage extends SqlStores implements Storage {
     this.db.transaction(() => {
       for (const s of seats) {
         this.stmt.updateSeat.run(s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat);
+        // With the seat in one write: the one-seat-per-player check reads the player with the seat.
+        if (s.player !== undefined) this.stmt.updateSeatPlayer.run(s.player?.id ?? null, tableId, s.seat);
       }
       this.patchTable(tableId, patch);
     })();
@@ -245,7 +258,7 @@ export class SqliteStorage extends SqlStores implements Storage {
           p.resolve();
         } catch (e) {
           p.reject(
-            (e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+            (e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY' && isMoveKeyClash(e)
               ? new SeqTakenError(p.tableId, p.move.seq)
               : (e as Error),
           );

@@ -21,6 +21,18 @@ export interface StoredSeat {
   /** SHA-256 of the seat's token (hex), null while nobody holds the seat. */
   readonly tokenHash: string | null;
   readonly controller: 'human' | 'bot';
+  /**
+   * The player holding a human seat (seats.player_id, read with the player's kind): null while the seat is
+   * free or held by a client without a session; absent where the writer does not know it (then a seat
+   * update leaves the stored player as it is). One player holds at most one seat of a table (seating.ts).
+   */
+  readonly player?: SeatPlayer | null;
+}
+
+/** Who a seat's player is: an account, a guest, or a bot account (players.bot_since). */
+export interface SeatPlayer {
+  readonly id: string;
+  readonly kind: 'account' | 'guest' | 'bot-account';
 }
 
 export interface StoredTable {
@@ -97,12 +109,24 @@ export interface TablePatch {
   readonly result?: GameResult | null;
   readonly clock?: ClockState | null;
   readonly play?: StoredPlay;
+  /** Only ever to false: a rated table found with one player in two seats goes on casual (seating.ts). */
+  readonly rated?: false;
 }
 
 export class SeqTakenError extends Error {
   constructor(tableId: string, seq: number) {
     super(`table ${tableId}: move ${seq} was already written (another writer?)`);
   }
+}
+
+/**
+ * Whether a refused write clashed on the moves' own key (table, seq): only that clash means another writer
+ * took the seq. Any other key a move's transaction writes (a rated result's rating history) is a failure of
+ * its own and must not be reported as a stale move, which the mover would retry forever.
+ */
+export function isMoveKeyClash(e: unknown): boolean {
+  const text = String((e as { message?: unknown })?.message ?? e);
+  return /moves_pkey|moves\.table_id, moves\.seq/.test(text);
 }
 
 export interface Storage {
