@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OriginAllowList } from '../origins.js';
 import type { Storage } from '../storage/types.js';
 import { Identity } from './identity.js';
-import { DEFAULT_LOGIN_LIMITS, LoginCounter, type LoginLimits } from './login-limits.js';
+import { DEFAULT_LOGIN_LIMITS, LoginAttempts, type LoginLimits } from './login-limits.js';
 import { registerPasskeys } from './passkeys.js';
 import { registerProfiles } from './profile.js';
 import { registerCsrf, registerIdentityRoutes } from './routes.js';
@@ -35,7 +35,7 @@ export async function registerIdentity(app: FastifyInstance, o: IdentityOptions)
   const identity = new Identity(o.storage.accounts, policy, o.bots, now);
   const ctx = {
     identity,
-    logins: new LoginCounter({ ...DEFAULT_LOGIN_LIMITS, ...o.logins }),
+    logins: new LoginAttempts(o.storage.accounts.sql, { ...DEFAULT_LOGIN_LIMITS, ...o.logins }),
     bots: o.bots,
     allowedOrigins: o.allowedOrigins,
     now,
@@ -49,6 +49,7 @@ export async function registerIdentity(app: FastifyInstance, o: IdentityOptions)
     o.storage.accounts
       .purgeSessions(t - policy.idleMs, t - policy.absoluteMs)
       .then(() => o.storage.accounts.purgeLostGuests())
+      .then(() => ctx.logins.purge(t))
       .catch((e) => app.log.warn({ err: e }, 'purging expired sessions failed'));
   }, PURGE_EVERY_MS);
   purge.unref();
