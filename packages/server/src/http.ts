@@ -15,6 +15,7 @@ import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
+import { accountLookingLike } from './identity/name-skeletons.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
 import { registerKnightsExplorer } from './knights-explorer/routes.js';
 import type { Push } from './push/push.js';
@@ -161,6 +162,16 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     );
     return true;
   };
+  /** A client without a session sits under the name it gives: never an account's, nor one looking like it. */
+  const accountNameRefused = async (name: string | undefined, reply: FastifyReply): Promise<boolean> => {
+    if (name === undefined || !(await accountLookingLike(identity.store, name))) return false;
+    void refuse(
+      reply,
+      'name.account',
+      `"${name}" is (or looks like) an account's name: sign in to play under it, or choose another`,
+    );
+    return true;
+  };
   registerBodyParsing(app);
   registerSecurityHeaders(app);
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
@@ -216,6 +227,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const bot = await botSeating.botOf(req, reply);
     if (bot === undefined) return reply;
     const player = bot ?? (await identity.seatHolder(req));
+    if (!player && (await accountNameRefused(body.name, reply))) return reply;
     if (body.rated && body.name !== undefined && !player?.nameKey) return refuseRatedSeat(reply, player);
     const botToken = bot
       ? (table: string, seat: number) => botSeating.seatToken(table, seat, bot.id)
@@ -250,6 +262,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const bot = await botSeating.botOf(req, reply);
     if (bot === undefined) return reply;
     const player = bot ?? (await identity.seatHolder(req));
+    if (!player && (await accountNameRefused(body.name, reply))) return reply;
     if (table.info().rated && !player?.nameKey) return refuseRatedSeat(reply, player);
     const name = player?.displayName ?? body.name;
     // A bot account's seat token is derived, so the seat number must be known before the join.

@@ -6,6 +6,7 @@ import type { OriginAllowList } from '../origins.js';
 import type { Storage } from '../storage/types.js';
 import { Identity } from './identity.js';
 import { DEFAULT_LOGIN_LIMITS, LoginAttempts, type LoginLimits } from './login-limits.js';
+import { fillSkeletons } from './name-skeletons.js';
 import { registerPasskeys } from './passkeys.js';
 import { registerProfiles } from './profile.js';
 import { registerCsrf, registerIdentityRoutes } from './routes.js';
@@ -32,6 +33,8 @@ export async function registerIdentity(app: FastifyInstance, o: IdentityOptions)
   // One secret for every process on this database, made by the first server to start.
   const secret = await o.storage.accounts.secret('session-cookie', randomBytes(32).toString('base64url'));
   await app.register(cookie, { secret });
+  const filled = await fillSkeletons(o.storage.accounts);
+  if (filled) app.log.info({ accounts: filled }, 'account name skeletons filled in');
   const identity = new Identity(o.storage.accounts, policy, o.bots, now);
   const ctx = {
     identity,

@@ -27,6 +27,7 @@ import { meOf, type Current, type Identity } from './identity.js';
 import { knownDevice, rememberDevice } from './device-cookie.js';
 import type { Attempt, LoginAttempts } from './login-limits.js';
 import { hashPassword, parseNewPassword, passwordMatches, verifyNothing } from './passwords.js';
+import { accountLookingLike, nameSkeleton } from './name-skeletons.js';
 import { nameKey, parseAccountName } from './player-names.js';
 
 export function refuse(reply: FastifyReply, code: string, message: string) {
@@ -136,6 +137,12 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
     const bot = botNameClash(body.name, ctx.bots);
     if (bot !== null)
       return refuse(reply, 'name.bot', `"${body.name}" is a bot's name: people choose another display name`);
+    if (await accountLookingLike(store, body.name))
+      return refuse(
+        reply,
+        'name.account',
+        `"${body.name}" is (or looks like) an account's name: guests choose another display name`,
+      );
     await store.renameGuest(current.player.id, body.name);
     return { player: meOf({ ...current.player, displayName: body.name }) };
   });
@@ -156,12 +163,19 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
     const password = parseNewPassword(body.password);
     if (!password.ok) return refuse(reply, password.error.code, password.error.message);
     const hash = await hashPassword(password.value);
-    const claimed = await store.claim(current.player.id, name.value, nameKey(name.value), hash, ctx.now());
+    const claimed = await store.claim(
+      current.player.id,
+      name.value,
+      nameKey(name.value),
+      nameSkeleton(name.value),
+      hash,
+      ctx.now(),
+    );
     if (!claimed)
       return refuse(
         reply,
         'account.name-taken',
-        `the name "${name.value}" is taken (names ignore case): choose another`,
+        `the name "${name.value}" is taken, or looks like a taken name (names ignore case and look-alike letters): choose another`,
       );
     rememberDevice(req, reply, current.player.id);
     const player = await store.player(current.player.id);
