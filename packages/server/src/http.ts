@@ -206,6 +206,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     sockets: ctx.sockets.connections,
     memoryBytes: process.memoryUsage().rss,
     ...ctx.metrics,
+    // The periodic jobs this process runs (several processes: each job in one only).
+    jobs: ctx.identity.jobs.running(),
   }));
 
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { OriginAllowList } from '../origins.js';
+import type { SingletonJobs } from '../singleton-jobs.js';
 import type { Storage } from '../storage/types.js';
 import { Identity } from './identity.js';
 import { DEFAULT_LOGIN_LIMITS, LoginAttempts, type LoginLimits } from './login-limits.js';
@@ -19,6 +20,8 @@ export interface IdentityOptions {
   readonly sessions?: Partial<SessionPolicy>;
   readonly logins?: Partial<LoginLimits>;
   readonly now?: () => number;
+  /** Where the hourly purge runs: in one process of several (singleton-jobs.ts). */
+  readonly jobs: SingletonJobs;
 }
 
 /**
@@ -47,15 +50,24 @@ export async function registerIdentity(app: FastifyInstance, o: IdentityOptions)
   registerIdentityRoutes(app, ctx);
   registerProfiles(app, o.storage, identity);
   registerPasskeys(app, identity, now);
-  const purge = setInterval(() => {
-    const t = now();
-    o.storage.accounts
-      .purgeSessions(t - policy.idleMs, t - policy.absoluteMs)
-      .then(() => o.storage.accounts.purgeLostGuests())
-      .then(() => ctx.logins.purge(t))
-      .catch((e) => app.log.warn({ err: e }, 'purging expired sessions failed'));
-  }, PURGE_EVERY_MS);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  let purge: NodeJS.Timeout | null = null;
+  o.jobs.add({
+    name: 'purge-sessions',
+    start() {
+      purge = setInterval(() => {
+        const t = now();
+        o.storage.accounts
+          .purgeSessions(t - policy.idleMs, t - policy.absoluteMs)
+          .then(() => o.storage.accounts.purgeLostGuests())
+          .then(() => ctx.logins.purge(t))
+          .catch((e) => app.log.warn({ err: e }, 'purging expired sessions failed'));
+      }, PURGE_EVERY_MS);
+      purge.unref();
+    },
+    async stop() {
+      if (purge) clearInterval(purge);
+      purge = null;
+    },
+  });
   return identity;
 }
