@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'origin.forbidden'
   | 'origin.list'
   | 'name.bot'
+  | 'name.account'
   | 'rate.limited'
   | 'route.not-found'
   // the socket's greeting
@@ -162,6 +163,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'origin.forbidden': 403,
   'origin.list': 400,
   'name.bot': 400,
+  'name.account': 409,
   'rate.limited': 429,
   'route.not-found': 404,
   'hello.first': 400,

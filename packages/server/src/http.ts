@@ -16,6 +16,7 @@ import { parseListStatus } from './finished-tables.js';
 import { parseListPage } from './list-page.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
+import { accountLookingLike } from './identity/name-skeletons.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
 import { registerKnightsExplorer } from './knights-explorer/routes.js';
 import type { Push } from './push/push.js';
@@ -157,6 +158,16 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     );
     return true;
   };
+  /** A client without a session sits under the name it gives: never an account's, nor one looking like it. */
+  const accountNameRefused = async (name: string | undefined, reply: FastifyReply): Promise<boolean> => {
+    if (name === undefined || !(await accountLookingLike(identity.store, name))) return false;
+    void refuse(
+      reply,
+      'name.account',
+      `"${name}" is (or looks like) an account's name: sign in to play under it, or choose another`,
+    );
+    return true;
+  };
   registerBodyParsing(app);
   registerSecurityHeaders(app);
   if (ctx.rate) await registerRateLimit(app, ctx.rate);
@@ -191,6 +202,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     sockets: ctx.sockets.connections,
     memoryBytes: process.memoryUsage().rss,
     ...ctx.metrics,
+    // The periodic jobs this process runs (several processes: each job in one only).
+    jobs: ctx.identity.jobs.running(),
   }));
 
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));
@@ -218,6 +231,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const bot = await botSeating.botOf(req, reply);
     if (bot === undefined) return reply;
     const player = bot ?? (await identity.seatHolder(req));
+    if (!player && (await accountNameRefused(body.name, reply))) return reply;
     const creator = await seatPlayerOf(seats.sql, player);
     const rated = body.rated && body.name !== undefined ? mayPlayRated(creator) : ok(undefined);
     if (!rated.ok) return refuseRated(reply, rated);
@@ -254,6 +268,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const bot = await botSeating.botOf(req, reply);
     if (bot === undefined) return reply;
     const player = bot ?? (await identity.seatHolder(req));
+    if (!player && (await accountNameRefused(body.name, reply))) return reply;
     const joiner = await seatPlayerOf(seats.sql, player);
     const rated = table.info().rated ? mayPlayRated(joiner) : ok(undefined);
     if (!rated.ok) return refuseRated(reply, rated);

@@ -17,6 +17,7 @@ import { answerClientError, frameworkRefusal, sendRefusal } from './http-refusal
 import type { BotApiTimes } from './bot-api/game-routes.js';
 import { DEFAULT_HTTP_RATE, registerHttp, type HttpRateLimit } from './http.js';
 import { leaseTimes, SharedLeases, SoloLeases, type Leases } from './leases.js';
+import { jobLeaseTimes, SharedJobs, SoloJobs, type SingletonJobs } from './singleton-jobs.js';
 import { DEFAULT_BOT_TABLES, type BotTableBudget } from './bot-budget.js';
 import { EVICT_SWEEP_MS, Lobby } from './lobby.js';
 import { DEFAULT_OPEN_TABLES, type OpenTablePolicy } from './open-tables.js';
@@ -109,7 +110,7 @@ export interface ServerOptions {
   /**
    * The bot ladder (ladder/ladder.ts), when given (`attila serve` gives it unless `--ladder off`): one game
    * at a time by default. Absent or false: off (its page still shows its past games and ratings). With
-   * several server processes on one database, run it in one of them.
+   * several server processes on one database, it runs in one of them at a time (singleton-jobs.ts).
    */
   readonly ladder?: Partial<LadderOptions> | false;
 }
@@ -120,8 +121,10 @@ export interface RunningServer {
   readonly lobby: Lobby;
   /** Web Push notices: `push.notify(accountId, kind, data)` tells an account's browsers (challenges use it). */
   readonly push: Push;
-  /** The bot ladder when it runs here (null: off). */
+  /** The bot ladder when it is on (null: off); with several processes it runs in the one holding its lease. */
   readonly ladder: Ladder | null;
+  /** The periodic jobs run once across processes (`running()`: those running here). */
+  readonly jobs: SingletonJobs;
   close(): Promise<void>;
 }
 
@@ -165,9 +168,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const push = await Push.start(storage.accounts, log, options.push);
   const metrics: Metrics = { moves: 0, botMoves: 0, botFailures: 0, botOvertaken: 0 };
   // Only the in-process broadcast guarantees that this process is alone with its storage.
-  const leases: Leases = broadcast.local
-    ? new SoloLeases()
-    : new SharedLeases(storage, broadcast, log, leaseTimes(options.leaseMs));
+  const shared = broadcast.local ? null : new SharedLeases(storage, broadcast, log, leaseTimes(options.leaseMs));
+  const leases: Leases = shared ?? new SoloLeases();
+  // The periodic jobs that must run once (the ladder, the purges): in the holder of their lease.
+  const jobs: SingletonJobs = shared
+    ? new SharedJobs(storage, shared.owner, log, jobLeaseTimes(leaseTimes(options.leaseMs).leaseMs))
+    : new SoloJobs();
   const lobby = new Lobby(
     botModule.games,
     {
@@ -243,6 +249,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       allowedOrigins: options.allowedOrigins ?? [],
       sessions: options.sessions,
       logins: options.loginLimits,
+      jobs,
     },
   });
 
@@ -269,7 +276,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         ladderOptions,
       )
     : null;
-  ladder?.start();
+  if (ladder) jobs.add({ name: 'ladder', start: () => ladder.start(), stop: () => ladder.stop() });
+  jobs.start();
 
   return {
     url: address,
@@ -277,10 +285,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     lobby,
     push,
     ladder,
+    jobs,
     async close() {
       clearInterval(evict);
-      // No new ladder game is paired, and what the ladder was writing is written.
-      await ladder?.stop();
+      // No new ladder game is paired, and what the ladder was writing is written; the jobs' leases go.
+      await jobs.close();
       // No lease is given up before the tables have stored what they were doing.
       await pools.close();
       await leases.halt();

@@ -21,7 +21,7 @@ const backends: [string, boolean, () => Promise<RunningServer>][] = [
   [
     'SQLite',
     true,
-    () => startServer({ ...quiet, dbFile: tempDb(), loginLimits: { perName: 3, perAddress: 1000 } }),
+    () => startServer({ ...quiet, dbFile: tempDb(), loginLimits: { perNameAddress: 3, perAddress: 1000 } }),
   ],
   [
     'PostgreSQL',
@@ -31,7 +31,7 @@ const backends: [string, boolean, () => Promise<RunningServer>][] = [
         ...quiet,
         postgres: POSTGRES_URL,
         postgresSchema: schema,
-        loginLimits: { perName: 3, perAddress: 1000 },
+        loginLimits: { perNameAddress: 3, perAddress: 1000 },
       }),
   ],
 ];
@@ -286,27 +286,30 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
     expect(joined.body.table.seats[1].name).not.toBe('Bob'); // the guest's own name
   });
 
-  it.skipIf(!up)('sign-ins are limited per name: past the limit even the right password waits', async () => {
-    const name = uniqueName();
-    const v = new Visitor(server.url);
-    await v.post('/api/me/guest');
-    await v.post('/api/account/claim', { name, password: 'correct horse' });
-    const attacker = new Visitor(server.url);
-    for (let i = 0; i < 3; i++)
-      expect((await attacker.post('/api/account/login', { name, password: `guess ${i}xx` })).status).toBe(
-        401,
-      );
-    const limited = await attacker.post('/api/account/login', { name, password: 'correct horse' });
-    expect(limited).toMatchObject({ status: 429, body: error('login.rate-limited') });
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    // An unknown name is limited the same way.
-    const ghost = `${name}ghost`;
-    for (let i = 0; i < 3; i++)
-      await attacker.post('/api/account/login', { name: ghost, password: 'guess xxxx' });
-    expect((await attacker.post('/api/account/login', { name: ghost, password: 'guess xxxx' })).status).toBe(
-      429,
-    );
-  });
+  it.skipIf(!up)(
+    'sign-ins are limited per name from one address: past the limit even the right password waits',
+    async () => {
+      const name = uniqueName();
+      const v = new Visitor(server.url);
+      await v.post('/api/me/guest');
+      await v.post('/api/account/claim', { name, password: 'correct horse' });
+      const attacker = new Visitor(server.url);
+      for (let i = 0; i < 3; i++)
+        expect((await attacker.post('/api/account/login', { name, password: `guess ${i}xx` })).status).toBe(
+          401,
+        );
+      const limited = await attacker.post('/api/account/login', { name, password: 'correct horse' });
+      expect(limited).toMatchObject({ status: 429, body: error('login.rate-limited') });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // An unknown name is limited the same way.
+      const ghost = `${name}ghost`;
+      for (let i = 0; i < 3; i++)
+        await attacker.post('/api/account/login', { name: ghost, password: 'guess xxxx' });
+      expect(
+        (await attacker.post('/api/account/login', { name: ghost, password: 'guess xxxx' })).status,
+      ).toBe(429);
+    },
+  );
 
   it.skipIf(!up)(
     'deleting an account: password needed, not while seated; its games stay as "deleted player"',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { csrfCheck } from './csrf.js';
-import { LoginCounter } from './login-limits.js';
 import { hashPassword, parseNewPassword, passwordMatches, verifyNothing } from './passwords.js';
 import { guestName, nameKey, parseAccountName } from './player-names.js';
 import { DEFAULT_SESSION_POLICY, sessionExpired } from './session-policy.js';
@@ -113,23 +112,5 @@ describe('CSRF check', () => {
     expect(
       csrfCheck(req({ 'x-attila-csrf': '1', origin: 'https://b.example' }), ['https://b.example']),
     ).toMatchObject({ ok: true });
-  });
-});
-
-describe('sign-in limits', () => {
-  it('count failures per name and per address in windows; a success clears the name', () => {
-    const c = new LoginCounter({ perName: 2, perAddress: 3, windowMs: 1000 });
-    c.failed('ann', 'ip1', 0);
-    expect(c.blockedFor('ann', 'ip1', 10)).toBe(0);
-    c.failed('ann', 'ip2', 10);
-    expect(c.blockedFor('ann', 'ip9', 20)).toBe(1); // the name, from any address
-    expect(c.blockedFor('bob', 'ip1', 20)).toBe(0);
-    expect(c.blockedFor('ann', 'ip1', 1001)).toBe(0); // the window ended
-    c.failed('x', 'ip3', 0);
-    c.failed('y', 'ip3', 0);
-    c.failed('z', 'ip3', 0);
-    expect(c.blockedFor('new', 'ip3', 0)).toBe(1); // the address, for any name
-    c.succeeded('ann');
-    expect(c.blockedFor('ann', 'ip1', 20)).toBe(0);
   });
 });

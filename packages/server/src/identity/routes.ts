@@ -24,8 +24,10 @@ import { httpStatus } from '../errors.js';
 import type { OriginAllowList } from '../origins.js';
 import { csrfCheck } from './csrf.js';
 import { meOf, type Current, type Identity } from './identity.js';
-import type { LoginCounter } from './login-limits.js';
+import { knownDevice, rememberDevice } from './device-cookie.js';
+import type { Attempt, LoginAttempts } from './login-limits.js';
 import { hashPassword, parseNewPassword, passwordMatches, verifyNothing } from './passwords.js';
+import { accountLookingLike, nameSkeleton } from './name-skeletons.js';
 import { nameKey, parseAccountName } from './player-names.js';
 
 export function refuse(reply: FastifyReply, code: string, message: string) {
@@ -51,7 +53,7 @@ const identityPath = (url: string) => url.startsWith('/api/me') || url.startsWit
 
 export interface IdentityRoutes {
   readonly identity: Identity;
-  readonly logins: LoginCounter;
+  readonly logins: LoginAttempts;
   readonly bots: ReadonlySet<string>;
   readonly allowedOrigins: OriginAllowList;
   readonly now: () => number;
@@ -86,6 +88,33 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
     return current;
   };
 
+  /**
+   * Counts a password attempt for the account named `key` (login-limits.ts) before any password is looked
+   * at; null when refused (the 429 is sent).
+   */
+  const admitted = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    accountId: string | null,
+  ): Promise<Attempt | null> => {
+    const attempt: Attempt = {
+      nameKey: key,
+      address: normalizeIP(req.ip),
+      device: accountId === null ? null : knownDevice(req, accountId),
+    };
+    const admission = await ctx.logins.admit(attempt, ctx.now());
+    if (admission.allowed) return attempt;
+    const wait = admission.retryAfterSeconds;
+    void reply.header('retry-after', String(wait));
+    void refuse(
+      reply,
+      'login.rate-limited',
+      `too many password attempts for ${admission.limit}: try again in ${wait} seconds`,
+    );
+    return null;
+  };
+
   app.get('/api/me', async (req) => {
     const current = await identity.of(req);
     return { player: current ? meOf(current.player) : null };
@@ -108,6 +137,12 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
     const bot = botNameClash(body.name, ctx.bots);
     if (bot !== null)
       return refuse(reply, 'name.bot', `"${body.name}" is a bot's name: people choose another display name`);
+    if (await accountLookingLike(store, body.name))
+      return refuse(
+        reply,
+        'name.account',
+        `"${body.name}" is (or looks like) an account's name: guests choose another display name`,
+      );
     await store.renameGuest(current.player.id, body.name);
     return { player: meOf({ ...current.player, displayName: body.name }) };
   });
@@ -128,13 +163,21 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
     const password = parseNewPassword(body.password);
     if (!password.ok) return refuse(reply, password.error.code, password.error.message);
     const hash = await hashPassword(password.value);
-    const claimed = await store.claim(current.player.id, name.value, nameKey(name.value), hash, ctx.now());
+    const claimed = await store.claim(
+      current.player.id,
+      name.value,
+      nameKey(name.value),
+      nameSkeleton(name.value),
+      hash,
+      ctx.now(),
+    );
     if (!claimed)
       return refuse(
         reply,
         'account.name-taken',
-        `the name "${name.value}" is taken (names ignore case): choose another`,
+        `the name "${name.value}" is taken, or looks like a taken name (names ignore case and look-alike letters): choose another`,
       );
+    rememberDevice(req, reply, current.player.id);
     const player = await store.player(current.player.id);
     return { player: player ? meOf(player) : null };
   });
@@ -143,26 +186,16 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
     const body = parse(credentialsSchema, req.body, reply);
     if (!body) return reply;
     const key = nameKey(body.name.normalize('NFC').trim());
-    const address = normalizeIP(req.ip);
-    const wait = ctx.logins.blockedFor(key, address, ctx.now());
-    if (wait > 0) {
-      void reply.header('retry-after', String(wait));
-      return refuse(
-        reply,
-        'login.rate-limited',
-        `too many failed sign-ins for this name or from this address: try again in ${wait} seconds`,
-      );
-    }
     const found = await store.accountByKey(key);
+    const attempt = await admitted(req, reply, key, found?.id ?? null);
+    if (!attempt) return reply;
     const matches = found?.passwordHash
       ? await passwordMatches(body.password, found.passwordHash)
       : await verifyNothing(body.password);
-    if (!found || !matches) {
-      ctx.logins.failed(key, address, ctx.now());
-      return refuse(reply, 'login.failed', 'the name or the password is wrong');
-    }
-    ctx.logins.succeeded(key);
+    if (!found || !matches) return refuse(reply, 'login.failed', 'the name or the password is wrong');
+    await ctx.logins.succeeded(attempt);
     await identity.signInAs(req, reply, found);
+    rememberDevice(req, reply, found.id);
     return { player: meOf(found) };
   });
 
@@ -178,8 +211,11 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
     if (!body) return reply;
     const current = await account(req, reply);
     if (!current) return reply;
+    const attempt = await admitted(req, reply, current.player.nameKey ?? '', current.player.id);
+    if (!attempt) return reply;
     if (!(await passwordMatches(body.current, current.player.passwordHash ?? '')))
       return refuse(reply, 'account.password-wrong', 'the current password is wrong; nothing was changed');
+    await ctx.logins.succeeded(attempt);
     const password = parseNewPassword(body.password);
     if (!password.ok) return refuse(reply, password.error.code, password.error.message);
     await store.setPassword(current.player.id, await hashPassword(password.value));
@@ -233,8 +269,11 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
     if (!body) return reply;
     const current = await account(req, reply);
     if (!current) return reply;
+    const attempt = await admitted(req, reply, current.player.nameKey ?? '', current.player.id);
+    if (!attempt) return reply;
     if (!(await passwordMatches(body.password, current.player.passwordHash ?? '')))
       return refuse(reply, 'account.password-wrong', 'the password is wrong; the account was not deleted');
+    await ctx.logins.succeeded(attempt);
     const playing = await store.unfinishedTablesOf(current.player.id);
     if (playing.length > 0)
       return refuse(

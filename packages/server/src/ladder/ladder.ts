@@ -72,7 +72,10 @@ export class Ladder {
     this.store = new LadderStore(deps.storage.accounts.sql);
   }
 
+  /** Starts looking at its games (again after a `stop()`: a process that took the ladder's lease back). */
   start(): void {
+    if (this.timer) return;
+    this.stopped = false;
     const tick = () => {
       if (this.stopped || this.round) return;
       this.round = this.playRound()

@@ -132,15 +132,49 @@ export class AccountStore {
     return rows.length ? playerFrom(rows[0]) : null;
   }
 
-  /** A guest becomes an account; false when the name is taken (the unique key decides, race-free). */
-  async claim(id: string, name: string, nameKey: string, passwordHash: string, at: number): Promise<boolean> {
+  /** The account whose name has this skeleton (identity/name-skeletons.ts). */
+  async accountBySkeleton(skeleton: string): Promise<StoredPlayer | null> {
+    const rows = await this.sql.all<PlayerRow>('SELECT * FROM players WHERE name_skeleton = ?', [skeleton]);
+    return rows.length ? playerFrom(rows[0]) : null;
+  }
+
+  /** Accounts made before skeletons were kept, oldest first. */
+  async accountsWithoutSkeleton(): Promise<StoredPlayer[]> {
+    const rows = await this.sql.all<PlayerRow>(
+      `SELECT * FROM players WHERE name_key IS NOT NULL AND name_skeleton IS NULL ORDER BY claimed_at, id`,
+    );
+    return rows.map(playerFrom);
+  }
+
+  /** False when another account has this skeleton already. */
+  async setSkeleton(id: string, skeleton: string): Promise<boolean> {
+    try {
+      return (await this.sql.run('UPDATE players SET name_skeleton = ? WHERE id = ?', [skeleton, id])) === 1;
+    } catch (e) {
+      if (e instanceof UniqueViolation) return false;
+      throw e;
+    }
+  }
+
+  /**
+   * A guest becomes an account; false when the name or one looking like it (same `skeleton`) is taken (the
+   * unique keys decide, race-free).
+   */
+  async claim(
+    id: string,
+    name: string,
+    nameKey: string,
+    skeleton: string,
+    passwordHash: string,
+    at: number,
+  ): Promise<boolean> {
     let changed: number;
     try {
-      // One statement, outside any transaction: the unique key refuses a taken name atomically.
+      // One statement, outside any transaction: the unique keys refuse a taken name atomically.
       changed = await this.sql.run(
-        `UPDATE players SET display_name = ?, name_key = ?, password_hash = ?, claimed_at = ?
+        `UPDATE players SET display_name = ?, name_key = ?, name_skeleton = ?, password_hash = ?, claimed_at = ?
          WHERE id = ? AND name_key IS NULL AND deleted_at IS NULL`,
-        [name, nameKey, passwordHash, at, id],
+        [name, nameKey, skeleton, passwordHash, at, id],
       );
     } catch (e) {
       if (e instanceof UniqueViolation) return false;
@@ -217,7 +251,8 @@ export class AccountStore {
       await sql.run('DELETE FROM passkeys WHERE player_id = ?', [id]);
       await sql.run('UPDATE seats SET name = ? WHERE player_id = ?', [DELETED_NAME, id]);
       await sql.run(
-        `UPDATE players SET display_name = ?, name_key = NULL, password_hash = NULL, deleted_at = ? WHERE id = ?`,
+        `UPDATE players SET display_name = ?, name_key = NULL, name_skeleton = NULL, password_hash = NULL,
+           deleted_at = ? WHERE id = ?`,
         [DELETED_NAME, at, id],
       );
     });

@@ -289,6 +289,23 @@ CREATE TABLE knights_explorer_counts (
 );
 `,
   },
+  {
+    version: 14,
+    description:
+      "fair play: sign-in attempts counted in the database (shared by every process), and each account name's confusable skeleton (UTS #39), unique",
+    // name_skeleton is filled for existing accounts at start (identity/name-skeletons.ts): SQL cannot compute
+    // it. NULLs do not clash, so accounts made before that share a skeleton keep their rows.
+    sql: (d) => `
+CREATE TABLE login_attempts (
+  key TEXT PRIMARY KEY,
+  count INTEGER NOT NULL,
+  ends_at ${TIME[d]} NOT NULL
+);
+CREATE INDEX login_attempts_ends ON login_attempts (ends_at);
+ALTER TABLE players ADD COLUMN name_skeleton TEXT;
+CREATE UNIQUE INDEX players_name_skeleton ON players (name_skeleton);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

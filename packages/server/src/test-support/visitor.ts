@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+
 /**
  * A browser as the server sees it, over real HTTP: keeps the cookies it is given (as a browser would:
  * by name, replaced, removed when expired) and sends them back, with the web app's CSRF header and
@@ -23,7 +25,44 @@ export class Visitor {
   constructor(
     readonly url: string,
     readonly userAgent = 'test visitor',
+    /** The loopback address it connects from (127.0.0.2, ...): another client address to the server. */
+    readonly localAddress?: string,
   ) {}
+
+  /** Moves the visitor (its cookies along) to another address: a known device on another network. */
+  at(localAddress: string): Visitor {
+    const moved = new Visitor(this.url, this.userAgent, localAddress);
+    for (const [k, v] of this.cookies) moved.cookies.set(k, v);
+    return moved;
+  }
+
+  private async fetchFrom(
+    path: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ): Promise<{ status: number; headers: Headers; text: string }> {
+    if (this.localAddress === undefined) {
+      const res = await fetch(this.url + path, init);
+      return { status: res.status, headers: res.headers, text: await res.text() };
+    }
+    return new Promise((resolve, reject) => {
+      const req = request(
+        this.url + path,
+        { method: init.method, headers: init.headers, localAddress: this.localAddress },
+        (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => {
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers))
+              for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one);
+            resolve({ status: res.statusCode ?? 0, headers, text });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(init.body);
+    });
+  }
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -56,13 +95,13 @@ export class Visitor {
       if (origin !== null) headers.origin = origin;
     }
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(this.url + path, {
+    const res = await this.fetchFrom(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     this.keep(res.headers);
-    const text = await res.text();
+    const text = res.text;
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
   }
 
