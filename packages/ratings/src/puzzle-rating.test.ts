@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRating } from './rating.js';
+import { defaultRating, GLICKO, MAX_CHANGE } from './rating.js';
 import { puzzleSeedRating, ratePuzzleAttempt } from './puzzle-rating.js';
 
 const AT = Date.UTC(2026, 11, 1);
@@ -23,6 +23,18 @@ describe('puzzle ratings: Glicko-2 between player and puzzle (lichess)', () => {
     expect(hard.player.rating - 1500).toBeGreaterThan(easy.player.rating - 1500);
     expect(hard.player.deviation).toBeLessThan(500);
     expect(hard.puzzle.deviation).toBeLessThan(500);
+  });
+  it('one attempt moves a rating by at most MAX_CHANGE: a newcomer solving a settled 3000 puzzle', () => {
+    const newcomer = { ...puzzleSeedRating(3), rating: 1000, lastGameAt: 0 };
+    const settled = {
+      rating: 3000,
+      deviation: GLICKO.minDeviation,
+      volatility: 0.06,
+      games: 500,
+      lastGameAt: 0,
+    };
+    const { player } = ratePuzzleAttempt(newcomer, settled, true, 0);
+    expect(player.rating).toBe(newcomer.rating + MAX_CHANGE);
   });
   it('seeds a puzzle by its length: 3 plies 1350 up to 9 plies 2250', () => {
     expect([3, 5, 7, 9].map((n) => puzzleSeedRating(n).rating)).toEqual([1350, 1650, 1950, 2250]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rateGame, type RateGameInput, type RatedGame } from './rate-game.js';
-import { GLICKO, WENG_LIN, defaultRating, type Rating } from './rating.js';
+import { GLICKO, MAX_CHANGE, WENG_LIN, defaultRating, type Rating } from './rating.js';
 
 const DAY = 24 * 3600 * 1000;
 const at = Date.UTC(2026, 11, 1);
@@ -21,6 +21,22 @@ const knightsWin = (winner: number): RateGameInput => ({
 });
 
 describe('rateGame: Knights by Glicko-2', () => {
+  it(`one game moves a rating by at most ${MAX_CHANGE}: a newcomer's upset of a settled 3000 is capped`, () => {
+    const newcomer: Rating = { ...defaultRating('glicko2'), rating: 1000, deviation: GLICKO.maxDeviation };
+    const settled: Rating = {
+      rating: 3000,
+      deviation: GLICKO.minDeviation,
+      volatility: 0.06,
+      games: 100,
+      lastGameAt: at,
+    };
+    const [w, l] = rated({ ...knightsWin(0), seats: [newcomer, settled] }).seats;
+    expect(w.change).toBe(MAX_CHANGE);
+    expect(w.after.rating).toBe(newcomer.rating + MAX_CHANGE);
+    expect(l.change).toBeLessThan(0);
+    expect(Math.abs(l.change)).toBeLessThan(MAX_CHANGE);
+  });
+
   it("two newcomers: lichess's first game, about ±240 with RD 500 narrowing to about 400", () => {
     const game = rated(knightsWin(0));
     expect(game.system).toBe('glicko2');

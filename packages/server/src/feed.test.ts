@@ -18,6 +18,7 @@ import {
   type OwnPostgres,
   type OwnRedis,
 } from './test-support/own-services.js';
+import { skipWithout } from './test-support/skip-without.js';
 
 const up = postgresAvailable && redisAvailable;
 let postgres: OwnPostgres | null = null;
@@ -52,7 +53,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('each socket hears every update once, in order, without gaps (several processes)', () => {
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL and Redis binaries (initdb, redis-server)'))(
     'sockets greeted through another process while a bots-only game moves fast: no update the welcome held, none skipped',
     { timeout: 60_000 },
     async () => {

@@ -21,6 +21,7 @@ import {
   redisUp,
   REDIS_URL,
 } from './test-support/services.js';
+import { skipWithout } from './test-support/skip-without.js';
 
 const up = postgresUp && redisUp;
 const LEASE_MS = 1500;
@@ -106,7 +107,7 @@ async function personVsBot(client: TestClient, table: string, token: string) {
 }
 
 describe('two server processes: one driver per table (leases)', { timeout: 90_000 }, () => {
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL and Redis'))(
     'bots move once per turn, from the lease holder only, though both servers have the table loaded',
     async () => {
       const [one, two] = servers;
@@ -143,7 +144,7 @@ describe('two server processes: one driver per table (leases)', { timeout: 90_00
     },
   );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL and Redis'))(
     'a server shutting down releases its tables: the other one drives their bots at once',
     async () => {
       const [one, two] = servers;
@@ -176,7 +177,7 @@ describe('two server processes: one driver per table (leases)', { timeout: 90_00
     },
   );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL and Redis'))(
     'a server killed (SIGKILL) mid-game: once its leases expire, the other runs its clocks and bots',
     async () => {
       const two = servers[1];

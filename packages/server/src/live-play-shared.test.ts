@@ -3,6 +3,7 @@ import type { Snapshot } from '@attila/protocol';
 import { TestClient } from './test-support/client.js';
 import { get } from './test-support/http.js';
 import { knightsAcross, SHARED_UP, twoSharedServers } from './test-support/shared-servers.js';
+import { skipWithout } from './test-support/skip-without.js';
 
 const servers = twoSharedServers();
 
@@ -15,7 +16,7 @@ function latest(c: TestClient): Snapshot {
 }
 
 describe('takebacks with two server processes sharing PostgreSQL and Redis', () => {
-  it.skipIf(!SHARED_UP)(
+  it.skipIf(skipWithout(SHARED_UP, 'PostgreSQL and Redis'))(
     'a takeback accepted through one process reaches sockets on both; the next moves go on from the line',
     async () => {
       const [one, two] = servers;

@@ -6,7 +6,7 @@ import { err, formatRecordedMove, ok, playRecordedMoves, type GameEvent, type Re
 import { afterMove, flagged, stopClock, type ClockState } from './clock.js';
 import type { AnyGame } from './games.js';
 import type { GameResult } from '@attila/protocol';
-import type { StoredMove, StoredTable } from './storage/types.js';
+import { playOf, type StoredMove, type StoredTable } from './storage/types.js';
 import { tokenMatches } from './tokens.js';
 
 export interface HistoryEntry {
@@ -99,6 +99,44 @@ export function checkMove(log: GameLog, req: MoveRequest, now: number): Result<C
     recorded: formatRecordedMove(seat, move, toAct),
     toActBefore: toAct,
   });
+}
+
+/** A person's move as it may arrive again: the same seat, token, move number, line and move. */
+export interface MoveAgain extends MoveRequest {
+  readonly token: string;
+  /** The line (takebacks so far) it was decided on, when the mover said. */
+  readonly line?: number;
+}
+
+/** What a repeat is checked against: the table, who moved at each number, the moves as recorded. */
+export interface StoredLog {
+  readonly meta: StoredTable;
+  readonly history: readonly HistoryEntry[];
+  readonly moves: readonly string[];
+}
+
+/**
+ * The sequence number after the stored move that `req` repeats, or null when it repeats none. A client
+ * resends a move it has no answer for (the socket dropped before the ack came); the repeat must be
+ * answered with the ack, never applied twice. A seat makes at most one move decided at a given number on
+ * a line: after its own move, a move decided at that number is stale (`stillCurrentFor`). So the first
+ * move of `req.seat` at or after `req.seq` is the only one `req` can repeat, and it does when its text is
+ * the same. Anything else (another move at a passed number, another line, another token) is not a repeat
+ * and goes on to `checkMove`, which refuses it as stale.
+ */
+export function repeatedMove(log: StoredLog, req: MoveAgain): number | null {
+  const s = log.meta.seats[req.seat];
+  if (!s || !tokenMatches(req.token, s.tokenHash)) return null;
+  if (req.line !== undefined && req.line !== playOf(log.meta).line) return null;
+  for (let k = req.seq; k < log.history.length; k++) {
+    const h = log.history[k];
+    if (h.seat === req.seat) {
+      return log.moves[k] === formatRecordedMove(req.seat, req.move, h.toActBefore) ? k + 1 : null;
+    }
+    // The seat could not act here: its move cannot have been decided before this one.
+    if (!h.toActBefore.includes(req.seat)) return null;
+  }
+  return null;
 }
 
 /** The refusal of a move decided at `seq` when the game is at move `current`. */

@@ -7,9 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { runDrill } from './test-support/drill.js';
 import { postgresAvailable, redisAvailable } from './test-support/own-services.js';
+import { skipWithout } from './test-support/skip-without.js';
 
 describe('outages of PostgreSQL and Redis, and a process killed, under three processes', () => {
-  it.skipIf(!postgresAvailable || !redisAvailable)(
+  it.skipIf(
+    skipWithout(postgresAvailable && redisAvailable, 'PostgreSQL and Redis binaries (initdb, redis-server)'),
+  )(
     'every process that was not killed stays up; no acknowledged move is lost, no update is duplicated or skipped; games move again within 5 s of each return; a dead process’s bots resume within 2 s and its clocks within 1 s',
     { timeout: 120_000 },
     async () => {

@@ -15,6 +15,7 @@ import { tempDb } from './test-support/http.js';
 import { playRandomly, seatClients, type Seated } from './test-support/play.js';
 import { dropSchema, freshSchema, postgresUp, POSTGRES_URL } from './test-support/services.js';
 import { Visitor } from './test-support/visitor.js';
+import { skipWithout } from './test-support/skip-without.js';
 
 const quiet = {
   port: 0,
@@ -163,61 +164,64 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
     await b.server.close();
   });
 
-  it.skipIf(!up)('a rated table is for accounts only, and never against bots', async () => {
-    const url = b.server.url;
-    const owner = await account(url, 'Owner');
-    const bots = await owner.post('/api/tables', {
-      game: 'knights',
-      seats: [{ type: 'human' }, { type: 'bot', bot: 'random' }],
-      rated: true,
-      name: 'x',
-    });
-    expect(bots.status).toBe(400);
-    expect(bots.body).toMatchObject({
-      error: { code: 'create.rated-bots', message: expect.stringMatching(/casual/) },
-    });
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
+    'a rated table is for accounts only, and never against bots',
+    async () => {
+      const url = b.server.url;
+      const owner = await account(url, 'Owner');
+      const bots = await owner.post('/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'bot', bot: 'random' }],
+        rated: true,
+        name: 'x',
+      });
+      expect(bots.status).toBe(400);
+      expect(bots.body).toMatchObject({
+        error: { code: 'create.rated-bots', message: expect.stringMatching(/casual/) },
+      });
 
-    const guest = new Visitor(url);
-    await guest.post('/api/me/guest', {});
-    const asGuest = await guest.post('/api/tables', {
-      game: 'knights',
-      seats: [{ type: 'human' }, { type: 'human' }],
-      rated: true,
-      name: 'x',
-    });
-    expect(asGuest.status).toBe(403);
-    expect(asGuest.body).toMatchObject({
-      error: { code: 'rated.account-needed', message: expect.stringMatching(/guest/) },
-    });
+      const guest = new Visitor(url);
+      await guest.post('/api/me/guest', {});
+      const asGuest = await guest.post('/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'human' }],
+        rated: true,
+        name: 'x',
+      });
+      expect(asGuest.status).toBe(403);
+      expect(asGuest.body).toMatchObject({
+        error: { code: 'rated.account-needed', message: expect.stringMatching(/guest/) },
+      });
 
-    const created = await owner.post<CreateTableResponse>('/api/tables', {
-      game: 'knights',
-      seats: [{ type: 'human' }, { type: 'human' }],
-      rated: true,
-      name: 'x',
-    });
-    expect(created.status).toBe(201);
-    expect(created.body.table.rated).toBe(true);
-    const id = created.body.table.id;
-    const joinGuest = await guest.post(`/api/tables/${id}/join`, { name: 'Guest' });
-    expect(joinGuest.status).toBe(403);
-    expect(joinGuest.body).toMatchObject({ error: { code: 'rated.account-needed' } });
-    const joinAnonymous = await new Visitor(url).post(`/api/tables/${id}/join`, { name: 'Nobody' });
-    expect(joinAnonymous.status).toBe(403);
-    expect(joinAnonymous.body).toMatchObject({ error: { message: expect.stringMatching(/sign in/) } });
-    const listed = await owner.get<{ tables: TableInfo[] }>('/api/tables');
-    expect(listed.body.tables.find((t) => t.id === id)).toMatchObject({ rated: true, status: 'open' });
-    // A casual table stays open to everyone.
-    const casual = await owner.post<CreateTableResponse>('/api/tables', {
-      game: 'knights',
-      seats: [{ type: 'human' }, { type: 'human' }],
-      name: 'x',
-    });
-    expect(casual.body.table.rated).toBe(false);
-    expect((await guest.post(`/api/tables/${casual.body.table.id}/join`, { name: 'G' })).status).toBe(200);
-  });
+      const created = await owner.post<CreateTableResponse>('/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'human' }],
+        rated: true,
+        name: 'x',
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.table.rated).toBe(true);
+      const id = created.body.table.id;
+      const joinGuest = await guest.post(`/api/tables/${id}/join`, { name: 'Guest' });
+      expect(joinGuest.status).toBe(403);
+      expect(joinGuest.body).toMatchObject({ error: { code: 'rated.account-needed' } });
+      const joinAnonymous = await new Visitor(url).post(`/api/tables/${id}/join`, { name: 'Nobody' });
+      expect(joinAnonymous.status).toBe(403);
+      expect(joinAnonymous.body).toMatchObject({ error: { message: expect.stringMatching(/sign in/) } });
+      const listed = await owner.get<{ tables: TableInfo[] }>('/api/tables');
+      expect(listed.body.tables.find((t) => t.id === id)).toMatchObject({ rated: true, status: 'open' });
+      // A casual table stays open to everyone.
+      const casual = await owner.post<CreateTableResponse>('/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'human' }],
+        name: 'x',
+      });
+      expect(casual.body.table.rated).toBe(false);
+      expect((await guest.post(`/api/tables/${casual.body.table.id}/join`, { name: 'G' })).status).toBe(200);
+    },
+  );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'a rated Knights game played over sockets ends with both ratings and their history',
     async () => {
       const a = await account(b.server.url, 'Romulus');
@@ -276,32 +280,35 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
     },
   );
 
-  it.skipIf(!up)('a rated 3-seat Tribes game played over sockets rates all three (Weng-Lin)', async () => {
-    const accounts = [
-      await account(b.server.url, 'Ostro'),
-      await account(b.server.url, 'Visi'),
-      await account(b.server.url, 'Gepid'),
-    ];
-    const { table, players } = await ratedTable(accounts, 'tribes');
-    await playRandomly(players, 'rated-tribes', 10_000, 90_000);
-    close(players);
-    const rows = await ratingRows(b.db, table.id);
-    expect(rows).toHaveLength(3);
-    const stored = await b.db.rows<{ volatility: number | null; games: number }>(
-      `SELECT volatility, games FROM ratings WHERE game = 'tribes' AND player_id IN (?, ?, ?)`,
-      rows.map((r) => r.player_id),
-    );
-    expect(stored).toEqual([0, 1, 2].map(() => ({ volatility: null, games: 1 })));
-    const ratings = await Promise.all(
-      accounts.map(
-        async (v) =>
-          (await v.get<{ profile: PlayerProfile }>(`/api/players/${v.name}`)).body.profile.stats[0].rating,
-      ),
-    );
-    expect(ratings.every((r) => r?.game === 'tribes' && r.games === 1)).toBe(true);
-  });
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
+    'a rated 3-seat Tribes game played over sockets rates all three (Weng-Lin)',
+    async () => {
+      const accounts = [
+        await account(b.server.url, 'Ostro'),
+        await account(b.server.url, 'Visi'),
+        await account(b.server.url, 'Gepid'),
+      ];
+      const { table, players } = await ratedTable(accounts, 'tribes');
+      await playRandomly(players, 'rated-tribes', 10_000, 90_000);
+      close(players);
+      const rows = await ratingRows(b.db, table.id);
+      expect(rows).toHaveLength(3);
+      const stored = await b.db.rows<{ volatility: number | null; games: number }>(
+        `SELECT volatility, games FROM ratings WHERE game = 'tribes' AND player_id IN (?, ?, ?)`,
+        rows.map((r) => r.player_id),
+      );
+      expect(stored).toEqual([0, 1, 2].map(() => ({ volatility: null, games: 1 })));
+      const ratings = await Promise.all(
+        accounts.map(
+          async (v) =>
+            (await v.get<{ profile: PlayerProfile }>(`/api/players/${v.name}`)).body.profile.stats[0].rating,
+        ),
+      );
+      expect(ratings.every((r) => r?.game === 'tribes' && r.games === 1)).toBe(true);
+    },
+  );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'a time-out is a loss as the result says: the clock command writes the ratings with it',
     async () => {
       const a = await account(b.server.url, 'Slow');
@@ -322,7 +329,7 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
     },
   );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'the rematch of a rated game is rated, its seats the same players (sides swapped)',
     async () => {
       const a = await account(b.server.url, 'Honorius');
@@ -350,7 +357,7 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
     },
   );
 
-  it.skipIf(!up)('an aborted rated game changes no rating', async () => {
+  it.skipIf(skipWithout(up, 'PostgreSQL'))('an aborted rated game changes no rating', async () => {
     const a = await account(b.server.url, 'Abort');
     const c = await account(b.server.url, 'Abortee');
     const { table, players } = await ratedTable([a, c], 'knights');
@@ -362,7 +369,7 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
     expect(profile.stats[0]).toMatchObject({ played: 1, rating: null, ratings: [] });
   });
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'a failure inside the transaction (a history insert) writes neither the result nor the ratings',
     async () => {
       const [fail, heal] = FAIL_HISTORY[b.dialect];
@@ -412,7 +419,7 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
     },
   );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'the leaderboard lists settled accounts only, best first, deleted accounts left out',
     async () => {
       const strong = await account(b.server.url, 'Strong');

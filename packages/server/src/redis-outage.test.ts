@@ -16,6 +16,7 @@ import {
   type OwnPostgres,
   type OwnRedis,
 } from './test-support/own-services.js';
+import { skipWithout } from './test-support/skip-without.js';
 
 const up = postgresAvailable && redisAvailable;
 let postgres: OwnPostgres | null = null;
@@ -53,7 +54,7 @@ const bots = {
 };
 
 describe('Redis down, then back', () => {
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL and Redis binaries (initdb, redis-server)'))(
     'creating a table is refused with 503 broadcast.unavailable and leaves nothing listed; a spectator greeted meanwhile does not end the process; once Redis is back the spectator catches up and the game goes on',
     { timeout: 60_000 },
     async () => {

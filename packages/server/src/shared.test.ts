@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { TestClient } from './test-support/client.js';
 import { playRandomly } from './test-support/play.js';
 import { knightsAcross, SHARED_UP, twoSharedServers } from './test-support/shared-servers.js';
+import { skipWithout } from './test-support/skip-without.js';
 
 const servers = twoSharedServers();
 
 describe('two server processes sharing PostgreSQL and Redis', () => {
-  it.skipIf(!SHARED_UP)(
+  it.skipIf(skipWithout(SHARED_UP, 'PostgreSQL and Redis'))(
     'a game created on one server is played from both; each sees every move',
     async () => {
       const [one, two] = servers;

@@ -17,7 +17,7 @@ import { decide, type Change, type Outcome, type Outcomes, type TableCommand } f
 import { TableDriver, type DriverDeps } from './driver.js';
 import { refusalOf, Unavailable } from './errors.js';
 import type { AnyGame } from './games.js';
-import { stale, type HistoryEntry } from './moves.js';
+import { repeatedMove, stale, type HistoryEntry } from './moves.js';
 import { takebacksAllowed } from './live-play.js';
 import { SerialQueue } from './queue.js';
 import { recordOf } from './seating.js';
@@ -196,6 +196,9 @@ export class Table {
       // With storage shared by several processes, another one may have written since.
       await this.refresh();
     }
+    // A move sent again (no ack reached its sender) is answered as stored, never played twice.
+    const again = this.repeat(command, hooks);
+    if (again) return again;
     const now = this.deps.now();
     const decided = decide(this.moment(), command, { now, ...newNames });
     if (!decided.ok) {
@@ -211,6 +214,9 @@ export class Table {
       if (!(e instanceof SeqTakenError) || (change.kind !== 'move' && change.kind !== 'takeback')) throw e;
       // Another writer got there first: the database decides, and this copy catches up.
       await this.refresh();
+      // The other writer may have stored this very move (sent twice, to two processes).
+      const stored = this.repeat(command, hooks);
+      if (stored) return stored;
       return stale(this.seq, change.kind === 'move' ? change.move.seq - 1 : change.seq);
     }
     committed.apply();
@@ -229,6 +235,14 @@ export class Table {
       default:
         return ok(null);
     }
+  }
+
+  /** The ack of a person's move that is already stored (moves.ts `repeatedMove`), or null. */
+  private repeat(command: TableCommand, hooks: SubmitHooks): Result<number> | null {
+    const seq = command.kind === 'move' ? repeatedMove(this.moment(), command) : null;
+    if (seq === null) return null;
+    hooks.committed?.(seq);
+    return ok(seq);
   }
 
   /** The seats to act while the game is played (none before its start and after its end). */

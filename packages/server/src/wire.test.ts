@@ -82,6 +82,22 @@ describe('the wire form of each server message is the typed message, encoded in 
     });
   }
 
+  for (const [name, game, settings, seats] of cases) {
+    it(`${name}: the update of the move that ends the game carries its result to every audience`, () => {
+      const seen = positions(game, settings, seats, 10_000);
+      const last = seen[seen.length - 1];
+      const result = game.result(last.g.state);
+      expect(result).not.toBeNull();
+      // As the table stores it once the game is over.
+      const g = { ...last.g, meta: { ...last.g.meta, status: 'finished' as const, result } };
+      const texts = updateTexts(g, last.seat, last.events);
+      for (const viewer of [null, ...Array.from({ length: seats }, (_, s) => s)]) {
+        expect(JSON.parse(texts(viewer)).snapshot.result).toEqual(result);
+        expect(updateMessage(g, last.seat, last.events, viewer).snapshot.result).toEqual(result);
+      }
+    });
+  }
+
   it('every other kind: its builder gives the protocol type, and its text parses back to it', () => {
     const [{ g }] = positions(knights, unwrap(knights.parseSettings({})), 2, 1);
     const info = tableInfo(g.meta, g.seq, [1, 0]);

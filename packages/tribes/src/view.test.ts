@@ -38,6 +38,31 @@ describe('views: what each seat may see', () => {
     expect(spectator.viewer).toBeNull();
   });
 
+  it("shows the influence a card gives in the century being played (4th: 1 … 7th: 4), not the next one's", () => {
+    // Peace tiles placed so far → the century → a card's influence (the rules' century track).
+    const track: [number, number, number][] = [
+      [0, 4, 1],
+      [1, 5, 2],
+      [2, 5, 2],
+      [3, 6, 3],
+      [5, 6, 3],
+      [6, 7, 4],
+      [9, 7, 4],
+    ];
+    for (const [peace, century, influence] of track) {
+      const s = newGame(3);
+      s.peacePlaced = peace;
+      for (const viewer of [{ seat: 0 }, { seat: 2 }, 'spectator'] as const) {
+        const v = tribesGame.view(s, viewer);
+        expect({ peace, century: v.century, influence: v.cardInfluence }).toEqual({
+          peace,
+          century,
+          influence,
+        });
+      }
+    }
+  });
+
   it('after the reveal everybody sees which cards were laid', () => {
     const s = newGame(3);
     setHand(s, 0, ['Franks', 'Huns']);

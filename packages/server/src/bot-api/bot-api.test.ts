@@ -16,6 +16,7 @@ import { get, post, tempDb } from '../test-support/http.js';
 import { dropSchema, freshSchema, postgresUp, POSTGRES_URL } from '../test-support/services.js';
 import { Visitor } from '../test-support/visitor.js';
 import { hashApiToken } from './bearer.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const quiet = {
   port: 0,
@@ -48,7 +49,7 @@ async function nextOf(reader: LineReader, type: HostLine['type']): Promise<HostL
 }
 
 for (const [name, up, start] of backends) {
-  describe.runIf(up)(`bot API (${name})`, { timeout: 60_000 }, () => {
+  describe.skipIf(skipWithout(up, 'PostgreSQL'))(`bot API (${name})`, { timeout: 60_000 }, () => {
     let server: RunningServer;
     let url: string;
     beforeAll(async () => {

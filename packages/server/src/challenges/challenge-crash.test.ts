@@ -15,6 +15,7 @@ import { postgresCrashScene, sqliteCrashScene } from '../test-support/crash-scen
 import { seatWorks } from '../test-support/pool-client.js';
 import { postgresUp, redisUp } from '../test-support/services.js';
 import type { Visitor } from '../test-support/visitor.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const base: ServerOptions = {
   port: 0,
@@ -94,7 +95,7 @@ describe('the last acceptance of a challenge crashes after its table is written 
   }, 30_000);
 });
 
-describe.skipIf(!(postgresUp && redisUp))(
+describe.skipIf(skipWithout(postgresUp && redisUp, 'PostgreSQL and Redis'))(
   'the last acceptance of a challenge crashes after its table is written (PostgreSQL, two processes)',
   () => {
     const scene = postgresCrashScene(base);

@@ -8,12 +8,13 @@ import type { ChallengeView } from '@attila/protocol/challenges';
 import { account, playerSocket } from '../test-support/challenge-client.js';
 import { playRandomly, seatClients } from '../test-support/play.js';
 import { SHARED_UP, twoSharedServers } from '../test-support/shared-servers.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const servers = twoSharedServers({ httpRate: false });
 
 type One = { challenge: ChallengeView };
 
-describe.skipIf(!SHARED_UP)('challenges across two processes', () => {
+describe.skipIf(skipWithout(SHARED_UP, 'PostgreSQL and Redis'))('challenges across two processes', () => {
   it('made on one, heard and accepted on the other, played to the end through both', async () => {
     const a = await account(servers[0].url, 'Ermanaric');
     const b = await account(servers[1].url, 'Vithimiris');

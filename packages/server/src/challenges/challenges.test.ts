@@ -14,6 +14,7 @@ import { tempDb } from '../test-support/http.js';
 import { playRandomly, seatClients } from '../test-support/play.js';
 import { dropSchema, freshSchema, postgresUp, POSTGRES_URL } from '../test-support/services.js';
 import { Visitor } from '../test-support/visitor.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const quiet = {
   port: 0,
@@ -64,27 +65,30 @@ describe.each(backends)('challenges on %s', (_name, up, store) => {
   let server: RunningServer;
   const start = async () => (server = await startServer({ ...quiet, ...store }));
 
-  it.skipIf(!up)('refuses bad challenges with clear codes, changing nothing', async () => {
-    await start();
-    const a = await account(server.url, 'Alaric');
-    const b = await account(server.url, 'Brenna');
-    const guest = new Visitor(server.url);
-    await guest.post('/api/me/guest');
-    const send = (v: Visitor, body: object) => v.post('/api/challenges', { game: 'knights', ...body });
-    expect(code(await send(a, { players: [a.name] }))).toBe('challenge.self');
-    expect(code(await send(a, { players: ['Nobody' + unique('x')] }))).toBe('challenge.unknown-player');
-    expect(code(await send(guest, { players: [b.name], rated: true }))).toBe('challenge.rated-guest');
-    expect(code(await send(a, { players: [b.name], settings: { layout: 'no such layout' } }))).toBe(
-      'challenge.settings',
-    );
-    expect(code(await send(a, { players: [b.name], seat: 3 }))).toBe('challenge.settings');
-    expect(code(await new Visitor(server.url).post('/api/challenges', {}))).toBe('session.none');
-    expect((await a.get<{ challenges: ChallengeView[] }>('/api/challenges')).body.challenges).toEqual([]);
-    // A casual challenge from a guest is fine.
-    expect((await send(guest, { players: [b.name] })).status).toBe(201);
-  });
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
+    'refuses bad challenges with clear codes, changing nothing',
+    async () => {
+      await start();
+      const a = await account(server.url, 'Alaric');
+      const b = await account(server.url, 'Brenna');
+      const guest = new Visitor(server.url);
+      await guest.post('/api/me/guest');
+      const send = (v: Visitor, body: object) => v.post('/api/challenges', { game: 'knights', ...body });
+      expect(code(await send(a, { players: [a.name] }))).toBe('challenge.self');
+      expect(code(await send(a, { players: ['Nobody' + unique('x')] }))).toBe('challenge.unknown-player');
+      expect(code(await send(guest, { players: [b.name], rated: true }))).toBe('challenge.rated-guest');
+      expect(code(await send(a, { players: [b.name], settings: { layout: 'no such layout' } }))).toBe(
+        'challenge.settings',
+      );
+      expect(code(await send(a, { players: [b.name], seat: 3 }))).toBe('challenge.settings');
+      expect(code(await new Visitor(server.url).post('/api/challenges', {}))).toBe('session.none');
+      expect((await a.get<{ challenges: ChallengeView[] }>('/api/challenges')).body.challenges).toEqual([]);
+      // A casual challenge from a guest is fine.
+      expect((await send(guest, { players: [b.name] })).status).toBe(201);
+    },
+  );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'a Knights challenge: heard at once, accepted once, both seated, played to its end',
     async () => {
       const a = await account(server.url, 'Athaulf');
@@ -125,7 +129,7 @@ describe.each(backends)('challenges on %s', (_name, up, store) => {
     },
   );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'declined or cancelled: off for everyone; a 3-seat Tribes challenge starts when both accept',
     async () => {
       const [a, b, c] = [
@@ -158,24 +162,27 @@ describe.each(backends)('challenges on %s', (_name, up, store) => {
     },
   );
 
-  it.skipIf(!up)('a challenge survives a restart on the same database and is accepted after it', async () => {
-    const a = await account(server.url, 'Alboin');
-    const b = await account(server.url, 'Rosamund');
-    const made = await a.post<One>('/api/challenges', {
-      game: 'knights',
-      players: [b.name],
-      clock: { mode: 'days', days: 3 },
-    });
-    await server.close();
-    await start();
-    // The same browser (its cookies) on the restarted server's new port.
-    const b2 = new Visitor(server.url);
-    for (const [k, v] of b.cookies) b2.cookies.set(k, v);
-    const list = (await b2.get<{ challenges: ChallengeView[] }>('/api/challenges')).body.challenges;
-    expect(list.map((c) => [c.id, c.status])).toEqual([[made.body.challenge.id, 'pending']]);
-    expect(list[0].expiresAt - list[0].createdAt).toBe(3 * 24 * 3600_000);
-    const accepted = await b2.post<One>(`/api/challenges/${made.body.challenge.id}/accept`);
-    expect(accepted.body.challenge.status).toBe('accepted');
-    await server.close();
-  });
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
+    'a challenge survives a restart on the same database and is accepted after it',
+    async () => {
+      const a = await account(server.url, 'Alboin');
+      const b = await account(server.url, 'Rosamund');
+      const made = await a.post<One>('/api/challenges', {
+        game: 'knights',
+        players: [b.name],
+        clock: { mode: 'days', days: 3 },
+      });
+      await server.close();
+      await start();
+      // The same browser (its cookies) on the restarted server's new port.
+      const b2 = new Visitor(server.url);
+      for (const [k, v] of b.cookies) b2.cookies.set(k, v);
+      const list = (await b2.get<{ challenges: ChallengeView[] }>('/api/challenges')).body.challenges;
+      expect(list.map((c) => [c.id, c.status])).toEqual([[made.body.challenge.id, 'pending']]);
+      expect(list[0].expiresAt - list[0].createdAt).toBe(3 * 24 * 3600_000);
+      const accepted = await b2.post<One>(`/api/challenges/${made.body.challenge.id}/accept`);
+      expect(accepted.body.challenge.status).toBe('accepted');
+      await server.close();
+    },
+  );
 });

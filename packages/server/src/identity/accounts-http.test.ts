@@ -6,6 +6,7 @@ import { tempDb } from '../test-support/http.js';
 import { seatClients, playRandomly } from '../test-support/play.js';
 import { dropSchema, freshSchema, postgresUp, POSTGRES_URL } from '../test-support/services.js';
 import { Visitor } from '../test-support/visitor.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 // Many visitors share one address here: the per-address HTTP limit is raised (the sign-in limits are not).
 const quiet = {
@@ -74,7 +75,7 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
     if (up) await server.close();
   });
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'a visitor is a guest at once: signed httpOnly SameSite=Lax cookie, generated name',
     async () => {
       const v = new Visitor(server.url);
@@ -106,7 +107,7 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
     },
   );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'a guest plays, claims an account (its games move with it), signs out and in again',
     async () => {
       const v = new Visitor(server.url);
@@ -163,130 +164,147 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
     },
   );
 
-  it.skipIf(!up)('a guest who signs in to an existing account brings its games along', async () => {
-    const owner = new Visitor(server.url);
-    await owner.post('/api/me/guest');
-    const name = uniqueName();
-    await owner.post('/api/account/claim', { name, password: 'correct horse' });
-    const elsewhere = new Visitor(server.url);
-    await elsewhere.post('/api/me/guest');
-    const tableId = await playNim(elsewhere);
-    await elsewhere.post('/api/account/login', { name, password: 'correct horse' });
-    const games = (await owner.get<{ profile: PlayerProfile }>('/api/me/games')).body.profile.games;
-    expect(games.map((g) => g.table.id)).toContain(tableId);
-  });
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
+    'a guest who signs in to an existing account brings its games along',
+    async () => {
+      const owner = new Visitor(server.url);
+      await owner.post('/api/me/guest');
+      const name = uniqueName();
+      await owner.post('/api/account/claim', { name, password: 'correct horse' });
+      const elsewhere = new Visitor(server.url);
+      await elsewhere.post('/api/me/guest');
+      const tableId = await playNim(elsewhere);
+      await elsewhere.post('/api/account/login', { name, password: 'correct horse' });
+      const games = (await owner.get<{ profile: PlayerProfile }>('/api/me/games')).body.profile.games;
+      expect(games.map((g) => g.table.id)).toContain(tableId);
+    },
+  );
 
-  it.skipIf(!up)('account names: unique ignoring case, not a bot, 3+ characters; passwords 8+', async () => {
-    const a = new Visitor(server.url);
-    await a.post('/api/me/guest');
-    const name = uniqueName();
-    await a.post('/api/account/claim', { name, password: 'correct horse' });
-    const b = new Visitor(server.url);
-    await b.post('/api/me/guest');
-    const refusals: [unknown, string][] = [
-      [{ name: name.toLowerCase(), password: 'correct horse' }, 'account.name-taken'],
-      [{ name: 'Al', password: 'correct horse' }, 'account.name'],
-      [{ name: 'Random Bot', password: 'correct horse' }, 'account.name'],
-      [{ name: 'Deleted Player', password: 'correct horse' }, 'account.name'],
-      [{ name: 'An\u200Bn', password: 'correct horse' }, 'account.name'],
-      [{ name: uniqueName(), password: 'short' }, 'account.password'],
-      [{ name: uniqueName() }, 'request.invalid'],
-    ];
-    for (const [body, code] of refusals)
-      expect((await b.post('/api/account/claim', body)).body).toEqual(error(code));
-    expect((await b.get<MeBody>('/api/me')).body.player?.kind).toBe('guest');
-    expect(
-      (
-        await new Visitor(server.url).post('/api/account/claim', {
-          name: uniqueName(),
-          password: 'correct horse',
-        })
-      ).body,
-    ).toEqual(error('session.none'));
-  });
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
+    'account names: unique ignoring case, not a bot, 3+ characters; passwords 8+',
+    async () => {
+      const a = new Visitor(server.url);
+      await a.post('/api/me/guest');
+      const name = uniqueName();
+      await a.post('/api/account/claim', { name, password: 'correct horse' });
+      const b = new Visitor(server.url);
+      await b.post('/api/me/guest');
+      const refusals: [unknown, string][] = [
+        [{ name: name.toLowerCase(), password: 'correct horse' }, 'account.name-taken'],
+        [{ name: 'Al', password: 'correct horse' }, 'account.name'],
+        [{ name: 'Random Bot', password: 'correct horse' }, 'account.name'],
+        [{ name: 'Deleted Player', password: 'correct horse' }, 'account.name'],
+        [{ name: 'An\u200Bn', password: 'correct horse' }, 'account.name'],
+        [{ name: uniqueName(), password: 'short' }, 'account.password'],
+        [{ name: uniqueName() }, 'request.invalid'],
+      ];
+      for (const [body, code] of refusals)
+        expect((await b.post('/api/account/claim', body)).body).toEqual(error(code));
+      expect((await b.get<MeBody>('/api/me')).body.player?.kind).toBe('guest');
+      expect(
+        (
+          await new Visitor(server.url).post('/api/account/claim', {
+            name: uniqueName(),
+            password: 'correct horse',
+          })
+        ).body,
+      ).toEqual(error('session.none'));
+    },
+  );
 
-  it.skipIf(!up)('sessions: listed, revoked; a new password ends the others', async () => {
-    const name = uniqueName();
-    const laptop = new Visitor(server.url, 'laptop');
-    await laptop.post('/api/me/guest');
-    await laptop.post('/api/account/claim', { name, password: 'correct horse' });
-    const phone = new Visitor(server.url, 'phone');
-    await phone.post('/api/account/login', { name, password: 'correct horse' });
-    const tablet = new Visitor(server.url, 'tablet');
-    await tablet.post('/api/account/login', { name, password: 'correct horse' });
-    const list = (await laptop.get<{ sessions: SessionInfo[] }>('/api/account/sessions')).body.sessions;
-    expect(list.map((s) => [s.userAgent, s.current]).sort()).toEqual([
-      ['laptop', true],
-      ['phone', false],
-      ['tablet', false],
-    ]);
-    const phoneSession = list.find((s) => s.userAgent === 'phone')?.id;
-    expect((await laptop.post(`/api/account/sessions/${phoneSession}/revoke`)).body).toEqual({
-      revoked: phoneSession,
-    });
-    expect((await phone.get<MeBody>('/api/me')).body.player).toBeNull();
-    expect((await laptop.post(`/api/account/sessions/${phoneSession}/revoke`)).body).toEqual(
-      error('session.not-found'),
-    );
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
+    'sessions: listed, revoked; a new password ends the others',
+    async () => {
+      const name = uniqueName();
+      const laptop = new Visitor(server.url, 'laptop');
+      await laptop.post('/api/me/guest');
+      await laptop.post('/api/account/claim', { name, password: 'correct horse' });
+      const phone = new Visitor(server.url, 'phone');
+      await phone.post('/api/account/login', { name, password: 'correct horse' });
+      const tablet = new Visitor(server.url, 'tablet');
+      await tablet.post('/api/account/login', { name, password: 'correct horse' });
+      const list = (await laptop.get<{ sessions: SessionInfo[] }>('/api/account/sessions')).body.sessions;
+      expect(list.map((s) => [s.userAgent, s.current]).sort()).toEqual([
+        ['laptop', true],
+        ['phone', false],
+        ['tablet', false],
+      ]);
+      const phoneSession = list.find((s) => s.userAgent === 'phone')?.id;
+      expect((await laptop.post(`/api/account/sessions/${phoneSession}/revoke`)).body).toEqual({
+        revoked: phoneSession,
+      });
+      expect((await phone.get<MeBody>('/api/me')).body.player).toBeNull();
+      expect((await laptop.post(`/api/account/sessions/${phoneSession}/revoke`)).body).toEqual(
+        error('session.not-found'),
+      );
 
-    expect(
-      (await laptop.post('/api/account/password', { current: 'wrong horse', password: 'battery staple' }))
-        .body,
-    ).toEqual(error('account.password-wrong'));
-    expect(
-      (await laptop.post('/api/account/password', { current: 'correct horse', password: 'short' })).body,
-    ).toEqual(error('account.password'));
-    expect(
-      (await laptop.post('/api/account/password', { current: 'correct horse', password: 'battery staple' }))
-        .body,
-    ).toEqual({
-      endedSessions: 1,
-    });
-    expect((await tablet.get<MeBody>('/api/me')).body.player).toBeNull();
-    expect((await laptop.get<MeBody>('/api/me')).body.player?.name).toBe(name);
-    expect((await tablet.post('/api/account/login', { name, password: 'correct horse' })).status).toBe(401);
-    expect((await tablet.post('/api/account/login', { name, password: 'battery staple' })).status).toBe(200);
-  });
+      expect(
+        (await laptop.post('/api/account/password', { current: 'wrong horse', password: 'battery staple' }))
+          .body,
+      ).toEqual(error('account.password-wrong'));
+      expect(
+        (await laptop.post('/api/account/password', { current: 'correct horse', password: 'short' })).body,
+      ).toEqual(error('account.password'));
+      expect(
+        (await laptop.post('/api/account/password', { current: 'correct horse', password: 'battery staple' }))
+          .body,
+      ).toEqual({
+        endedSessions: 1,
+      });
+      expect((await tablet.get<MeBody>('/api/me')).body.player).toBeNull();
+      expect((await laptop.get<MeBody>('/api/me')).body.player?.name).toBe(name);
+      expect((await tablet.post('/api/account/login', { name, password: 'correct horse' })).status).toBe(401);
+      expect((await tablet.post('/api/account/login', { name, password: 'battery staple' })).status).toBe(
+        200,
+      );
+    },
+  );
 
-  it.skipIf(!up)('CSRF: a change with the cookie needs the header and the server’s own Origin', async () => {
-    const v = new Visitor(server.url);
-    await v.post('/api/me/guest');
-    const open = { game: 'knights', seats: [{ type: 'human' }, { type: 'human' }], name: 'Ann' };
-    expect(await v.post('/api/tables', open, { noCsrf: true })).toMatchObject({
-      status: 403,
-      body: error('csrf.header'),
-    });
-    expect(await v.post('/api/tables', open, { origin: 'https://evil.example' })).toMatchObject({
-      status: 403,
-      body: error('csrf.origin'),
-    });
-    expect((await v.post('/api/account/logout', {}, { origin: 'https://evil.example' })).body).toEqual(
-      error('csrf.origin'),
-    );
-    expect((await v.get<MeBody>('/api/me')).body.player).not.toBeNull();
-    // A computation that changes nothing and reads no session is not refused for the cookie sent along.
-    const analysed = await v.post('/api/knights/analyse', { position: 'nonsense' }, { noCsrf: true });
-    expect(analysed.body).not.toEqual(error('csrf.header'));
-    // Signing in is guarded even without a cookie (no page elsewhere signs a visitor in).
-    expect(
-      (
-        await new Visitor(server.url).post(
-          '/api/account/login',
-          { name: 'x', password: 'y' },
-          { noCsrf: true },
-        )
-      ).body,
-    ).toEqual(error('csrf.header'));
-    // A client without cookies (a bot, the CLI) is not affected, and its seat belongs to nobody.
-    const bot = new Visitor(server.url);
-    const created = await bot.post<CreateTableResponse>('/api/tables', open, { noCsrf: true, origin: null });
-    expect(created.status).toBe(201);
-    const joined = await v.post<SeatGrant>(`/api/tables/${created.body.table.id}/join`, { name: 'Bob' });
-    expect(joined.status).toBe(200);
-    expect(joined.body.table.seats[1].name).not.toBe('Bob'); // the guest's own name
-  });
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
+    'CSRF: a change with the cookie needs the header and the server’s own Origin',
+    async () => {
+      const v = new Visitor(server.url);
+      await v.post('/api/me/guest');
+      const open = { game: 'knights', seats: [{ type: 'human' }, { type: 'human' }], name: 'Ann' };
+      expect(await v.post('/api/tables', open, { noCsrf: true })).toMatchObject({
+        status: 403,
+        body: error('csrf.header'),
+      });
+      expect(await v.post('/api/tables', open, { origin: 'https://evil.example' })).toMatchObject({
+        status: 403,
+        body: error('csrf.origin'),
+      });
+      expect((await v.post('/api/account/logout', {}, { origin: 'https://evil.example' })).body).toEqual(
+        error('csrf.origin'),
+      );
+      expect((await v.get<MeBody>('/api/me')).body.player).not.toBeNull();
+      // A computation that changes nothing and reads no session is not refused for the cookie sent along.
+      const analysed = await v.post('/api/knights/analyse', { position: 'nonsense' }, { noCsrf: true });
+      expect(analysed.body).not.toEqual(error('csrf.header'));
+      // Signing in is guarded even without a cookie (no page elsewhere signs a visitor in).
+      expect(
+        (
+          await new Visitor(server.url).post(
+            '/api/account/login',
+            { name: 'x', password: 'y' },
+            { noCsrf: true },
+          )
+        ).body,
+      ).toEqual(error('csrf.header'));
+      // A client without cookies (a bot, the CLI) is not affected, and its seat belongs to nobody.
+      const bot = new Visitor(server.url);
+      const created = await bot.post<CreateTableResponse>('/api/tables', open, {
+        noCsrf: true,
+        origin: null,
+      });
+      expect(created.status).toBe(201);
+      const joined = await v.post<SeatGrant>(`/api/tables/${created.body.table.id}/join`, { name: 'Bob' });
+      expect(joined.status).toBe(200);
+      expect(joined.body.table.seats[1].name).not.toBe('Bob'); // the guest's own name
+    },
+  );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'sign-ins are limited per name from one address: past the limit even the right password waits',
     async () => {
       const name = uniqueName();
@@ -311,7 +329,7 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
     },
   );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'deleting an account: password needed, not while seated; its games stay as "deleted player"',
     async () => {
       const v = new Visitor(server.url);

@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../server.js';
 import { tempDb } from '../test-support/http.js';
 import { dropSchema, freshSchema, postgresUp, POSTGRES_URL } from '../test-support/services.js';
 import { Visitor } from '../test-support/visitor.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const quiet = { port: 0, botDelayMs: 0, botMinThinkMs: 0, logger: pino({ level: 'silent' }) };
 const schema = freshSchema();
@@ -36,7 +37,7 @@ describe.each(backends)('lesson progress on the account (%s)', { timeout: 60_000
     if (up) await server.close();
   });
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'kept for an account, merged with each browser, over a restart; guests and strangers refused',
     async () => {
       const v = new Visitor(server.url);

@@ -8,6 +8,7 @@ import { playRandomly, seatClients } from '../test-support/play.js';
 import { dropSchema, freshSchema, POSTGRES_URL, postgresUp } from '../test-support/services.js';
 import { startTestServer } from '../test-support/test-server.js';
 import type { ExplorerAnswer } from './routes.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const START = '...../...../...../..... R';
 const explorer = (position: string) => `/api/knights/explorer?position=${encodeURIComponent(position)}`;
@@ -56,7 +57,7 @@ const backends: Array<[string, () => { postgres?: string; postgresSchema?: strin
   ['SQLite', () => ({})],
 ];
 const schemas: string[] = [];
-if (postgresUp) {
+if (!skipWithout(postgresUp, 'PostgreSQL')) {
   backends.push([
     'PostgreSQL',
     () => {

@@ -13,6 +13,7 @@ import { guest, join, seatWorks, Stream } from '../test-support/pool-client.js';
 import { postgresUp, redisUp } from '../test-support/services.js';
 import type { Storage } from '../storage/types.js';
 import { hashToken } from '../tokens.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const TIMES = { tickMs: 100, touchMs: 300, aliveMs: 3000 };
 const base: ServerOptions = { port: 0, logger: pino({ level: 'silent' }), botDelayMs: 0, pools: TIMES };
@@ -71,7 +72,7 @@ describe('a pairing that crashes after its table is written (SQLite)', () => {
   }, 30_000);
 });
 
-describe.skipIf(!(postgresUp && redisUp))(
+describe.skipIf(skipWithout(postgresUp && redisUp, 'PostgreSQL and Redis'))(
   'a pairing that crashes after its table is written (PostgreSQL, two processes)',
   () => {
     const scene = postgresCrashScene(base);

@@ -18,6 +18,7 @@ import {
   REDIS_URL,
 } from '../test-support/services.js';
 import { Visitor } from '../test-support/visitor.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const TIMES = { tickMs: 100, touchMs: 300, aliveMs: 1500 };
 const quiet = pino({ level: 'silent' });
@@ -208,7 +209,7 @@ describe('quick pairing across two server processes on PostgreSQL', () => {
     if (up) await dropSchema(schema);
   });
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL and Redis'))(
     'players joining through different processes are paired, each entry exactly once',
     async () => {
       const [one, two] = servers;

@@ -7,6 +7,7 @@ import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from './migrations.js';
 import { PostgresStorage } from './postgres.js';
 import { schemaSql } from './schema.js';
 import { SqliteStorage } from './sqlite.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 /** A table and its seats as a server from before versioning wrote them (its own columns only). */
 const OLD_ROWS = `
@@ -66,7 +67,7 @@ describe('SQLite migrations', () => {
   });
 });
 
-describe.skipIf(!postgresUp)('PostgreSQL migrations', () => {
+describe.skipIf(skipWithout(postgresUp, 'PostgreSQL'))('PostgreSQL migrations', () => {
   const schemas = [freshSchema(), freshSchema()];
   afterAll(async () => {
     for (const s of schemas) await dropSchema(s);

@@ -5,6 +5,7 @@ import { tempDb } from '../test-support/http.js';
 import { PostgresStorage } from './postgres.js';
 import { SqliteStorage } from './sqlite.js';
 import type { Storage } from './types.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const schema = freshSchema();
 afterAll(async () => {
@@ -17,7 +18,7 @@ const backends: [string, boolean, () => Promise<Storage>][] = [
 ];
 
 describe.each(backends)('%s puzzle ratings', (name, up, open) => {
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     "rates an account's first attempt at a puzzle: both ratings move, in one transaction; a second attempt is not rated",
     async () => {
       const s = await open();

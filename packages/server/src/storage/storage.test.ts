@@ -4,6 +4,7 @@ import { tempDb } from '../test-support/http.js';
 import { PostgresStorage } from './postgres.js';
 import { SqliteStorage } from './sqlite.js';
 import { NO_PLAY, SeqTakenError, type Storage, type StoredTable } from './types.js';
+import { skipWithout } from '../test-support/skip-without.js';
 
 const schema = freshSchema();
 afterAll(async () => {
@@ -39,7 +40,7 @@ const backends: [string, boolean, () => Promise<Storage>][] = [
 ];
 
 describe.each(backends)('%s storage', (name, up, open) => {
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'keeps tables, seats, moves and chat; refuses a sequence number already written',
     async () => {
       const s = await open();
@@ -93,7 +94,7 @@ describe.each(backends)('%s storage', (name, up, open) => {
     },
   );
 
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'leases: claimed in batches, one owner each until expiry; orphaned games adopted; released',
     async () => {
       const s = await open();
@@ -127,7 +128,7 @@ describe.each(backends)('%s storage', (name, up, open) => {
       await s.close();
     },
   );
-  it.skipIf(!up)(
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'a takeback deletes the moves taken back with its patch in one write; a move of the old line is refused',
     async () => {
       const s = await open();

@@ -1,6 +1,6 @@
 /** A Knights game at a server table: the board from the server's snapshot, moves sent over the socket. */
 import { knightsGame, otherSide, sideOfSeat, type KnightsEvent, type KnightsView } from '@attila/knights';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { LiveBoardProps } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
 import { AnalysisToggle, useAnalysis } from './analysis.js';
@@ -27,15 +27,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
   const shown = past ?? view;
   const [analysisOn, setAnalysisOn] = useState(false);
   const verdicts = useAnalysis(analysisOn && props.analysisAllowed ? view.position : null);
-  const [sentAt, setSentAt] = useState<number | null>(null);
   const [stage, setStage] = useState<Stage>('idle');
-  useEffect(() => setSentAt(null), [snapshot.seq]);
-  // A move the server refused (the error is shown above) must not leave the board locked.
-  useEffect(() => {
-    if (sentAt === null) return;
-    const timer = setTimeout(() => setSentAt(null), 3000);
-    return () => clearTimeout(timer);
-  }, [sentAt]);
   const result = snapshot.result;
   // An aborted game has a result but no winner.
   const winner = result && result.winners.length > 0 ? sideOfSeat(result.winners[0]) : null;
@@ -59,15 +51,13 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
       <div class="card board-card" data-seq={snapshot.seq}>
         <KnightsBoard
           position={shown.position}
-          legalMoves={sentAt === null && !past ? snapshot.legalMoves : []}
+          // While a move is pending the table hands no legal moves: the board is locked until the answer.
+          legalMoves={!past ? snapshot.legalMoves : []}
           lastMove={shown.lastMove}
           tiles={view.layout.tiles}
           onStage={setStage}
           verdicts={past ? undefined : verdicts.verdicts}
-          onMove={(m) => {
-            setSentAt(performance.now());
-            props.onMove(m);
-          }}
+          onMove={props.onMove}
         />
       </div>
       <aside class="side-panel">

@@ -24,6 +24,15 @@ describe('entering a turn in clicks', () => {
       selection: IDLE,
     });
   });
+  it('a click on the selected knight puts it back down: nothing selected, the knights offered again', () => {
+    const picked = click(legal, IDLE, 'a1');
+    if (picked.kind !== 'select') throw new Error('picking a knight plays nothing');
+    const again = click(legal, picked.selection, 'a1');
+    expect(again).toEqual({ kind: 'select', selection: IDLE });
+    if (again.kind !== 'select') throw new Error();
+    expect(highlights(legal, again.selection).selected).toBeNull();
+    expect([...highlights(legal, again.selection).targets].sort()).toEqual(['a1', 'd4']);
+  });
   it('a placement is one click on an offered square', () => {
     expect(click(['a1', 'c2'], IDLE, 'c2')).toEqual({ kind: 'play', move: 'c2' });
     expect(click(['a1', 'c2'], IDLE, 'b2')).toEqual({ kind: 'select', selection: IDLE });

@@ -14,6 +14,16 @@ import type {
   TableInfo,
 } from '@attila/protocol';
 import type { HeldSeat } from './api.js';
+import {
+  ACK_WAIT_MS,
+  EMPTY_OUTBOX,
+  NO_MOVE,
+  queueMove,
+  settle,
+  silence,
+  type MoveStatus,
+  type Outbox,
+} from './move-outbox.js';
 
 export interface LiveState<View = unknown, Event extends GameEvent = GameEvent> {
   readonly status: 'connecting' | 'open' | 'closed';
@@ -24,6 +34,8 @@ export interface LiveState<View = unknown, Event extends GameEvent = GameEvent> 
   /** Public events of the moves seen live, oldest first (for logs and animations). */
   readonly notices: readonly MoveNotice<Event>[];
   readonly error: { readonly code: string; readonly message: string } | null;
+  /** The player's last move: pending (the board is locked), refused, or given up (move-outbox.ts). */
+  readonly move: MoveStatus;
 }
 
 /** Before the socket's welcome: nothing known yet. */
@@ -36,6 +48,7 @@ export function initialLive<V, E extends GameEvent>(): LiveState<V, E> {
     chat: [],
     notices: [],
     error: null,
+    move: NO_MOVE,
   };
 }
 
@@ -103,15 +116,24 @@ function withMissed<E extends GameEvent>(
 
 export class Connection<V = unknown, E extends GameEvent = GameEvent> {
   private socket: WebSocket | null = null;
+  /** The socket's welcome came: messages other than hello may be sent. */
+  private welcomed = false;
   private stopped = false;
   private retry = 0;
   private state: LiveState<V, E> = initialLive();
   private refs = 0;
+  /** Refs unique across page loads: a repeat after a reload is never taken for another move's answer. */
+  private readonly refPrefix = Math.random().toString(36).slice(2, 8);
+  private outbox: Outbox = EMPTY_OUTBOX;
+  private ackTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The next hello asks for the whole game again (the server stayed silent: reload what we show). */
+  private reload = false;
 
   constructor(
     private readonly table: string,
     private readonly seat: HeldSeat | null,
     private readonly onState: (s: LiveState<V, E>) => void,
+    private readonly ackWaitMs = ACK_WAIT_MS,
   ) {
     this.connect();
   }
@@ -120,17 +142,20 @@ export class Connection<V = unknown, E extends GameEvent = GameEvent> {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
     const ws = new WebSocket(url);
     this.socket = ws;
+    this.welcomed = false;
     this.set({ ...this.state, status: 'connecting' });
     ws.onopen = () => {
       this.retry = 0;
+      const known = this.reload ? null : this.state;
+      this.reload = false;
       const hello: ClientMessage = {
         type: 'hello',
         table: this.table,
         ...(this.seat ? { seat: this.seat.seat, token: this.seat.token } : {}),
         // A first hello asks for everything since the start: a reload, a spectator and a late joiner get
         // the whole log; a reconnect only what it missed.
-        since: this.state.snapshot?.seq ?? 0,
-        ...(this.state.table ? { line: this.state.table.line } : {}),
+        since: known?.snapshot?.seq ?? 0,
+        ...(known?.table ? { line: known.table.line } : {}),
       };
       ws.send(JSON.stringify(hello));
     };
@@ -143,16 +168,45 @@ export class Connection<V = unknown, E extends GameEvent = GameEvent> {
       } catch {
         return;
       }
-      this.set(reduceLive(this.state, m));
+      this.received(m);
     };
     ws.onclose = () => {
       if (this.socket !== ws) return;
       this.socket = null;
+      this.welcomed = false;
       if (this.stopped) return;
-      this.set({ ...this.state, status: 'closed' });
+      // Only silence on an open socket counts against the move: the next welcome sends it again.
+      this.stopWaiting();
+      this.set({ ...this.state, status: 'closed', move: this.moveStatus(true) });
       const delay = Math.min(5000, 250 * 2 ** this.retry++);
-      setTimeout(() => !this.stopped && this.connect(), delay);
+      setTimeout(() => !this.stopped && this.socket === null && this.connect(), delay);
     };
+  }
+
+  private received(m: ServerMessage<V, E>): void {
+    const settled = settle(this.outbox, m);
+    if (settled) {
+      this.outbox = settled.box;
+      this.stopWaiting();
+      // A refused move is the move's news (its own banner), not the table's error.
+      this.set({ ...this.state, move: settled.status });
+      return;
+    }
+    this.set(reduceLive(this.state, m));
+    if (m.type === 'welcome') {
+      this.welcomed = true;
+      // The move that had no answer is sent again, exactly as first sent; the server acks it if stored.
+      if (this.outbox.pending) {
+        this.transmit(this.outbox.pending);
+        this.set({ ...this.state, move: this.moveStatus(false) });
+      }
+    }
+  }
+
+  /** The pending move's status, offline or not (unchanged news when nothing is pending). */
+  private moveStatus(offline: boolean): MoveStatus {
+    const p = this.outbox.pending;
+    return p ? { kind: 'pending', move: p.move, offline } : this.state.move;
   }
 
   private set(s: LiveState<V, E>): void {
@@ -164,10 +218,69 @@ export class Connection<V = unknown, E extends GameEvent = GameEvent> {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(m));
   }
 
+  /** A move goes out only once the socket was welcomed (the server answers nothing before the hello). */
+  private get online(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN && this.welcomed;
+  }
+
+  /** Sends the pending move and waits for its answer; silence opens the socket again (or gives up). */
+  private transmit(m: ClientMessage): void {
+    if (this.online) this.send(m);
+    this.stopWaiting();
+    this.ackTimer = setTimeout(() => this.silent(), this.ackWaitMs);
+  }
+
+  private stopWaiting(): void {
+    if (this.ackTimer !== null) clearTimeout(this.ackTimer);
+    this.ackTimer = null;
+  }
+
+  private silent(): void {
+    this.ackTimer = null;
+    const pending = this.outbox.pending;
+    const { box, next } = silence(this.outbox);
+    this.outbox = box;
+    if (next === 'nothing' || !pending) return;
+    if (next === 'give-up') {
+      // The server heard nothing or said nothing: show the game as it stores it, and say so.
+      this.reload = true;
+      this.set({ ...this.state, move: { kind: 'unsent', move: pending.move } });
+    }
+    this.reconnectNow();
+  }
+
+  /** Drops the current socket (it may be half dead) and opens another at once. */
+  private reconnectNow(): void {
+    const old = this.socket;
+    this.socket = null;
+    if (old) {
+      old.onclose = null;
+      old.onmessage = null;
+      old.close();
+    }
+    if (!this.stopped) this.connect();
+  }
+
+  /**
+   * Plays `move`, decided at the snapshot shown now. Kept until the server answers; while the socket is
+   * closed it waits and goes out after the reconnect. Ignored while another move is pending.
+   */
   move(move: string): void {
     const seq = this.state.snapshot?.seq ?? 0;
     const line = this.state.table?.line;
-    this.send({ type: 'move', seq, move, ...(line !== undefined ? { line } : {}), ref: `m${++this.refs}` });
+    const message = {
+      type: 'move' as const,
+      seq,
+      move,
+      ...(line !== undefined ? { line } : {}),
+      ref: `m-${this.refPrefix}-${++this.refs}`,
+    };
+    const box = queueMove(this.outbox, message);
+    if (!box) return;
+    this.outbox = box;
+    const online = this.online;
+    this.set({ ...this.state, move: { kind: 'pending', move, offline: !online } });
+    if (online) this.transmit(message);
   }
 
   resign(): void {
@@ -205,6 +318,7 @@ export class Connection<V = unknown, E extends GameEvent = GameEvent> {
 
   close(): void {
     this.stopped = true;
+    this.stopWaiting();
     this.socket?.close();
     this.socket = null;
   }

@@ -17,6 +17,7 @@ import { botName } from '../ui/names.js';
 import { TurnSignalSettings, useTurnSignals, lowTimeSound } from '../ui/turn-signals.js';
 import { useTurnTitle } from '../ui/turn-title.js';
 import { LiveActions } from './live-actions.js';
+import { lockedWhilePending, MoveStatusBanner } from './move-status.js';
 
 export function GameTable<S, St, V, E extends GameEvent>(props: {
   game: ClientGameSpec<S, St, V, E>;
@@ -72,6 +73,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
       {/* Until the first welcome the table comes from the HTTP fetch: connecting is not reconnecting. */}
       {live.table && live.status !== 'open' && <div class="banner warn">{t('lobby.reconnecting')}</div>}
       {live.error && <div class="banner error">{live.error.message}</div>}
+      <MoveStatusBanner status={live.move} />
       {freeSeats.length > 0 && table.status !== 'finished' && (
         <section class="card invite">
           {mine === null && (
@@ -161,7 +163,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
       {live.snapshot && (
         <LiveBoard
           table={table}
-          snapshot={live.snapshot}
+          snapshot={lockedWhilePending(live.snapshot, live.move)}
           notices={live.notices}
           seat={mine}
           onMove={(m) => conn?.move(m)}

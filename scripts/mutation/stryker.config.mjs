@@ -1,0 +1,59 @@
+/* global process */
+/**
+ * StrykerJS for one target of scripts/mutation.sh: MUTATION_TARGET names it, TARGETS below say which source
+ * files are mutated and which tests must kill the mutants. Reports land in reports/mutation/<target>/.
+ */
+const TARGETS = {
+  // The server's pure decisions: a command's change, the rules of a move and of seats.
+  server: {
+    mutate: [
+      'packages/server/src/commands.ts',
+      'packages/server/src/moves.ts',
+      'packages/server/src/seating.ts',
+    ],
+    tests: [
+      'packages/server/src/commands.test.ts',
+      'packages/server/src/moves.test.ts',
+      'packages/server/src/seating.test.ts',
+    ],
+  },
+  ratings: {
+    mutate: ['packages/ratings/src/**/*.ts', '!packages/ratings/src/**/*.test.ts'],
+    tests: ['packages/ratings/src/**/*.test.ts'],
+  },
+  knights: {
+    mutate: ['packages/knights/src/**/*.ts', '!packages/knights/src/**/*.test.ts'],
+    tests: ['packages/knights/src/**/*.test.ts'],
+  },
+  tribes: {
+    mutate: [
+      'packages/tribes/src/**/*.ts',
+      '!packages/tribes/src/**/*.test.ts',
+      '!packages/tribes/src/**/*.test-support.ts',
+      '!packages/tribes/src/testkit.ts',
+    ],
+    tests: ['packages/tribes/src/**/*.test.ts'],
+  },
+};
+
+const name = process.env.MUTATION_TARGET ?? '';
+const target = TARGETS[name];
+if (!target)
+  throw new Error(`MUTATION_TARGET must be one of ${Object.keys(TARGETS).join(', ')}, not "${name}"`);
+process.env.MUTATION_TESTS = target.tests.join(',');
+
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'scripts/mutation/vitest.config.ts', related: true },
+  mutate: target.mutate,
+  reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
+  jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
+  htmlReporter: { fileName: `reports/mutation/${name}/index.html` },
+  tempDirName: `.stryker-tmp/${name}`,
+  // One worker: the machine is shared (two cores); run it at a low priority (scripts/mutation.sh does).
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
+  timeoutMS: 20_000,
+  cleanTempDir: 'always',
+  thresholds: { high: 90, low: 80, break: null },
+};
