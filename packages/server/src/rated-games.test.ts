@@ -8,6 +8,7 @@ import type {
   PlayerProfile,
   RatingHistory,
   SeatGrant,
+  TableRatingChanges,
   TableInfo,
 } from '@attila/protocol';
 import { startServer, type RunningServer } from './server.js';
@@ -215,6 +216,14 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
     });
     expect(casual.body.table.rated).toBe(false);
     expect((await guest.post(`/api/tables/${casual.body.table.id}/join`, { name: 'G' })).status).toBe(200);
+    // Rating changes: none for a casual table or one still open; an unknown table is said to be unknown.
+    for (const table of [id, casual.body.table.id]) {
+      const changes = await guest.get(`/api/tables/${table}/rating-changes`);
+      expect(changes.body).toEqual({ changes: { speed: null, seats: [] } });
+    }
+    const unknown = await guest.get('/api/tables/nosuchtable/rating-changes');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: { code: 'table.not-found' } });
   });
 
   it.skipIf(!up)(
@@ -269,6 +278,16 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
           ],
         },
       ]);
+      // The game-over dialog's "+241": each seat's change, read from the history written with the result.
+      const changes = await c.get<{ changes: TableRatingChanges }>(`/api/tables/${table.id}/rating-changes`);
+      expect(changes.body.changes).toEqual({
+        speed: 'fast',
+        seats: [0, 1].map((seat) => ({
+          seat,
+          before: 1500,
+          after: profiles[seat].stats[0].rating?.rating,
+        })),
+      });
       // Two newcomers are provisional: nobody on the board yet, the bots' published ratings beside it.
       const board = await a.get<{ leaderboard: Leaderboard }>('/api/leaderboard?game=knights&speed=fast');
       expect(board.body.leaderboard.players.map((p) => p.name)).not.toContain(a.name);

@@ -3,7 +3,8 @@
  * other player (Tribes: one per seat), the player's own seat, the clock, rated or casual. The players
  * challenged see it at once wherever they are in the app (ui/challenges-bar.tsx).
  */
-import { GAME_KINDS, type GameKind } from '@attila/core';
+import type { GameKind } from '@attila/core';
+import { OFFERED_GAMES } from '../games/offered.js';
 import { LIMITS } from '@attila/protocol';
 import type { ChallengeView } from '@attila/protocol/challenges';
 import { useState } from 'preact/hooks';
@@ -60,7 +61,7 @@ export function ChallengeScreen({ opponent }: { opponent: string | null }) {
       <h1>{t('challenge.title')}</h1>
       <form class="card create" onSubmit={submit} data-testid="challenge-form">
         <div class="row" role="radiogroup" aria-label={t('lobby.game')}>
-          {GAME_KINDS.filter((g) => g !== 'nim').map((g) => (
+          {OFFERED_GAMES.map((g) => (
             <label key={g} class={`radio pill ${game === g ? 'chosen' : ''}`}>
               <input
                 type="radio"

@@ -17,6 +17,7 @@ import { botName } from '../ui/names.js';
 import { TurnSignalSettings, useTurnSignals, lowTimeSound } from '../ui/turn-signals.js';
 import { useTurnTitle } from '../ui/turn-title.js';
 import { LiveActions } from './live-actions.js';
+import { RatedMark } from '../ui/game-over.js';
 
 export function GameTable<S, St, V, E extends GameEvent>(props: {
   game: ClientGameSpec<S, St, V, E>;
@@ -66,6 +67,16 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
   const mine = live.seat;
   const invite = `${location.origin}${location.pathname}#/table/${table.id}`;
   const analysisAllowed = table.seats.some((s) => s.kind === 'bot');
+  // The game-over dialog offers a rematch while one may still be asked for by this seat.
+  const rematch = table.play.rematch;
+  const rematchOpen =
+    mine !== null &&
+    table.status === 'finished' &&
+    table.seq > 0 &&
+    !table.result?.aborted &&
+    !rematch?.table &&
+    rematch?.declinedBy == null &&
+    !rematch?.accepted.includes(mine);
 
   return (
     <main class="page table-screen" data-testid="table">
@@ -114,6 +125,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         </section>
       )}
       <section class="seats row" aria-label={t('lobby.seats')}>
+        <RatedMark table={table} />
         {table.seats.map((s) => (
           <span
             key={s.seat}
@@ -166,6 +178,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
           seat={mine}
           onMove={(m) => conn?.move(m)}
           analysisAllowed={analysisAllowed}
+          onRematch={rematchOpen ? () => conn?.rematch(true) : undefined}
         />
       )}
       {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}

@@ -2,7 +2,8 @@
  * The lobby: create a table (game, seats — people or bots — and the rule options, each explained), and
  * the list of tables to join or watch.
  */
-import { GAME_KINDS, type GameKind } from '@attila/core';
+import type { GameKind } from '@attila/core';
+import { gamesShownWith } from '../games/offered.js';
 import { LIMITS, type GameInfo, type SeatSpec, type TableInfo } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { TableChoice } from '../games/client-game.js';
@@ -87,7 +88,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
     <form class="card create" onSubmit={submit} data-testid="create-table">
       <h2>{t('lobby.create')}</h2>
       <div class="row" role="radiogroup" aria-label={t('lobby.game')}>
-        {GAME_KINDS.map((g) => (
+        {gamesShownWith(initialGame).map((g) => (
           <label key={g} class={`radio pill ${game === g ? 'chosen' : ''}`}>
             <input
               type="radio"

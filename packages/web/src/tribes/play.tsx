@@ -51,6 +51,8 @@ export interface TribesPlayProps {
   readonly onSeenPopup?: (key: number) => void;
   /** Links shown with the final standings (a live game's replay). */
   readonly endActions?: ComponentChildren;
+  /** Said under the standings (a live game's rating changes). */
+  readonly endFacts?: ComponentChildren;
 }
 
 export interface Popup {
@@ -211,6 +213,7 @@ export function TribesPlay(input: TribesPlayProps) {
           log={props.log}
           onClose={() => setEndClosed(true)}
           actions={props.endActions}
+          facts={props.endFacts}
         />
       )}
     </div>
@@ -224,6 +227,7 @@ function FinalStandings(props: {
   log: readonly LoggedMove[];
   onClose: () => void;
   actions?: ComponentChildren;
+  facts?: ComponentChildren;
 }) {
   const t = useT();
   const ok = useFocusOnOpen<HTMLButtonElement>();
@@ -244,6 +248,7 @@ function FinalStandings(props: {
             : t('common.wins', { name: winners })}
         </div>
         <EndSummary view={props.view} names={props.names} log={props.log} />
+        {props.facts}
         <div class="row" style={{ justifyContent: 'center' }}>
           {props.actions}
           <button ref={ok} class="secondary" onClick={props.onClose} data-testid="close-winner">
