@@ -40,6 +40,7 @@ export type ErrorCode =
   | 'create.takeover'
   | 'create.seat'
   | 'create.rated-bots'
+  | 'create.rated-no-clock'
   | 'rated.account-needed'
   | 'join.started'
   | 'join.full'
@@ -107,6 +108,7 @@ export type ErrorCode =
   | 'challenge.unknown-player'
   | 'challenge.deleted-player'
   | 'challenge.rated-guest'
+  | 'challenge.rated-no-clock'
   | 'challenge.settings'
   | 'challenge.duplicate-player'
   | 'challenge.not-found'
@@ -173,6 +175,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'create.takeover': 400,
   'create.seat': 400,
   'create.rated-bots': 400,
+  'create.rated-no-clock': 400,
   'rated.account-needed': 403,
   'join.started': 409,
   'join.full': 409,
@@ -236,6 +239,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'challenge.unknown-player': 404,
   'challenge.deleted-player': 409,
   'challenge.rated-guest': 403,
+  'challenge.rated-no-clock': 400,
   'challenge.settings': 400,
   'challenge.duplicate-player': 400,
   'challenge.not-found': 404,

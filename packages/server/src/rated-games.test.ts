@@ -184,6 +184,7 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
       game: 'knights',
       seats: [{ type: 'human' }, { type: 'human' }],
       rated: true,
+      clock: FAST,
       name: 'x',
     });
     expect(asGuest.status).toBe(403);
@@ -191,10 +192,22 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
       error: { code: 'rated.account-needed', message: expect.stringMatching(/guest/) },
     });
 
+    // Without a clock a rated game has no speed class to be rated in: refused, nothing made.
+    const noClock = await owner.post('/api/tables', {
+      game: 'knights',
+      seats: [{ type: 'human' }, { type: 'human' }],
+      rated: true,
+      name: 'x',
+    });
+    expect(noClock.status).toBe(400);
+    expect(noClock.body).toMatchObject({
+      error: { code: 'create.rated-no-clock', message: expect.stringMatching(/needs a clock/) },
+    });
     const created = await owner.post<CreateTableResponse>('/api/tables', {
       game: 'knights',
       seats: [{ type: 'human' }, { type: 'human' }],
       rated: true,
+      clock: FAST,
       name: 'x',
     });
     expect(created.status).toBe(201);

@@ -32,7 +32,8 @@ export function ChallengeScreen({ opponent }: { opponent: string | null }) {
   const [busy, setBusy] = useState(false);
   const others = Math.max(1, choice.players - 1);
   const typed = Array.from({ length: others }, (_, i) => names[i] ?? '');
-  const ratedAllowed = me?.kind === 'account';
+  // Rated: accounts only, and with a clock (a rating is per speed class; the server refuses both).
+  const ratedAllowed = me?.kind === 'account' && clock !== 'none';
   const rated = ratedChoice && ratedAllowed;
   const mySeat = Math.min(seat, choice.players - 1);
 
@@ -126,7 +127,11 @@ export function ChallengeScreen({ opponent }: { opponent: string | null }) {
             {t('lobby.rated')}
           </span>
           <span id="challenge-rated-hint" class="muted small">
-            {ratedAllowed ? t('challenge.ratedHint') : t('lobby.ratedAccountsOnly')}
+            {me?.kind !== 'account'
+              ? t('lobby.ratedAccountsOnly')
+              : clock === 'none'
+                ? t('lobby.ratedNeedsClock')
+                : t('challenge.ratedHint')}
           </span>
         </label>
         <p class="muted small">{t('challenge.expiry')}</p>

@@ -32,9 +32,10 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
   const [listed, setListed] = useState(true);
   const [ratedChoice, setRated] = useState(false);
   // Rated: accounts only, and never against bots (the server refuses both; the form says why first).
-  const ratedAllowed = me?.kind === 'account' && seats.every((s) => s.kind === 'human');
-  const rated = ratedChoice && ratedAllowed;
   const [clock, setClock] = useState<ClockChoice>('none');
+  // …and only with a clock: a rating is per speed class, which a game without a clock has not.
+  const ratedAllowed = me?.kind === 'account' && seats.every((s) => s.kind === 'human') && clock !== 'none';
+  const rated = ratedChoice && ratedAllowed;
   const [takeover, setTakeover] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -190,9 +191,11 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
         <span id="rated-hint" class="muted small" data-testid="rated-hint">
           {me?.kind !== 'account'
             ? t('lobby.ratedAccountsOnly')
-            : !ratedAllowed
+            : seats.some((s) => s.kind !== 'human')
               ? t('lobby.ratedNoBots')
-              : t('lobby.ratedHint')}
+              : clock === 'none'
+                ? t('lobby.ratedNeedsClock')
+                : t('lobby.ratedHint')}
         </span>
       </label>
       {error && <p class="error">{error}</p>}
