@@ -10,6 +10,7 @@ import { KnightsHint, KnightsStatus, MoveList, SideChip, WinnerOverlay } from '.
 import { stageHint, type Stage } from './selection.js';
 import { href } from '../router.js';
 import { GameMistakes, MistakesSummary, positionsOfGame, useMistakes } from './mistakes-view.js';
+import { moversOf } from './movers.js';
 import { NextSteps, RatingChangeLines, seatNames } from '../ui/game-over.js';
 
 export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
@@ -48,6 +49,12 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
     return start && moves ? positionsOfGame(knightsGame.view(start, 'spectator').position, moves) : null;
   }, [result, moves, props.table.settings]);
   const mistakes = useMistakes(positions, moves ?? []);
+  const movers = useMemo(() => {
+    const start = moves ? stateAfter(props.table.settings, moves, 0) : null;
+    return start && moves
+      ? moversOf(knightsGame.view(start, 'spectator').position, moves).map((s) => t(`sides.${s}`))
+      : undefined;
+  }, [moves, props.table.settings, t]);
   const myTurn = seat !== null && snapshot.toAct.includes(seat);
   const hint = result
     ? null
@@ -106,6 +113,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
           <div class="card">
             <MoveList
               moves={moves}
+              movers={movers}
               current={looking ?? moves.length}
               onJump={(ply) => setLooking(ply === moves.length ? null : ply)}
             />
