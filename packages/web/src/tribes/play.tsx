@@ -105,9 +105,10 @@ export function TribesPlay(input: TribesPlayProps) {
   const [endClosed, setEndClosed] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // On a narrow screen the map scrolls sideways: start where play starts, at the north-eastern frontier.
+    // On a narrow screen the map scrolls sideways: it starts at its western edge, as a map is read (started
+    // in the east, players never saw that there was a west: issue 31); the hint below says it scrolls.
     const el = scrollRef.current;
-    if (el) el.scrollLeft = (el.scrollWidth - el.clientWidth) * 0.7;
+    if (el) el.scrollLeft = 0;
   }, []);
 
   const selectable = new Set<string>(
@@ -174,7 +175,8 @@ export function TribesPlay(input: TribesPlayProps) {
           </div>
         ) : (
           view.hand && (
-            <div class="card hand-bar">
+            // Pinned over the map on a phone only while the game is on: after it, the map is all there is to see.
+            <div class={`card hand-bar${view.result ? ' game-over' : ''}`}>
               <h3>{t('tribes.hand')}</h3>
               <Hand view={view} selected={null} playable={new Set()} />
             </div>
