@@ -214,7 +214,7 @@ function defaultBot(bots: readonly string[]): string {
 export function LobbyScreen({ game }: { game: GameKind }) {
   const t = useT();
   const [games, setGames] = useState<GameInfo[] | null>(null);
-  const [tables, setTables] = useState<TableInfo[]>([]);
+  const [tables, setTables] = useState<TableInfo[] | null>(null);
   const [offline, setOffline] = useState(false);
   const refresh = async () => {
     const [g, tb] = await Promise.all([api.games(), api.tables()]);
@@ -227,10 +227,28 @@ export function LobbyScreen({ game }: { game: GameKind }) {
     const timer = setInterval(() => void refresh(), 5000);
     return () => clearInterval(timer);
   }, []);
+  // Offline before anything came: one sentence and a way to retry, not "Loading…" and "No open tables" too.
+  if (offline && (!games || !tables)) {
+    return (
+      <main class="page lobby">
+        <h1>{t('lobby.title')}</h1>
+        <p class="error" role="alert" data-testid="lobby-offline">
+          {t('common.offline')}
+        </p>
+        <button data-testid="lobby-retry" onClick={() => void refresh()}>
+          {t('common.tryAgain')}
+        </button>
+      </main>
+    );
+  }
   return (
     <main class="page lobby">
       <h1>{t('lobby.title')}</h1>
-      {offline && <p class="error">{t('lobby.offline')}</p>}
+      {offline && (
+        <p class="error" role="alert" data-testid="lobby-offline">
+          {t('lobby.offline')}
+        </p>
+      )}
       <div class="grid2">
         {games ? <CreateTable games={games} initialGame={game} /> : <p>{t('app.loading')}</p>}
         <section>
@@ -240,7 +258,11 @@ export function LobbyScreen({ game }: { game: GameKind }) {
               {t('lobby.refresh')}
             </button>
           </div>
-          <TableList tables={tables} filter={(tb) => tb.listed && tb.status !== 'finished'} />
+          {tables ? (
+            <TableList tables={tables} filter={(tb) => tb.listed && tb.status !== 'finished'} />
+          ) : (
+            <p class="muted">{t('app.loading')}</p>
+          )}
         </section>
       </div>
     </main>
