@@ -1,4 +1,5 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const SERVER = 'packages/server/src/**/*.test.ts';
@@ -6,6 +7,8 @@ const SERVER = 'packages/server/src/**/*.test.ts';
 export default defineConfig({
   test: {
     testTimeout: 20_000,
+    // A server started without --db keeps its database in the user's data folder: in tests, a throwaway one.
+    env: { XDG_DATA_HOME: join(tmpdir(), 'attila-tests-data') },
     // At least two files at a time (Vitest's default is one fewer than the cores: one on a 2-core machine):
     // many files spend much of their time waiting (for a child process, a socket, a database, a timer), so
     // two overlap well even on 2 cores.

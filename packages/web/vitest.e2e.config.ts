@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: the real server and Debian's Chromium. Two files at a time: a file spends much of its time
@@ -8,6 +10,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 180_000,
+    // A server started without --db keeps its database in the user's data folder: in tests, a throwaway one.
+    env: { XDG_DATA_HOME: join(tmpdir(), 'attila-tests-data') },
     hookTimeout: 60_000,
     fileParallelism: true,
     maxWorkers: 2,

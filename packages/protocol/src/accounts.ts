@@ -73,6 +73,14 @@ export interface RatingHistory {
   readonly points: readonly RatingPoint[];
 }
 
+/** What a rated game did to its players' ratings (`GET /api/tables/:id/rating-changes`), seat by seat. */
+export interface TableRatingChanges {
+  /** The rating the game counted for (its speed class); null: no rating changed (casual, aborted, still on). */
+  readonly speed: RatingSpeed | null;
+  /** Each rated seat's rating before and after the game, rounded as profiles show them. */
+  readonly seats: readonly { readonly seat: number; readonly before: number; readonly after: number }[];
+}
+
 export interface LeaderboardEntry {
   readonly rank: number;
   readonly name: string;

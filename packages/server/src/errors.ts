@@ -41,6 +41,7 @@ export type ErrorCode =
   | 'create.takeover'
   | 'create.seat'
   | 'create.rated-bots'
+  | 'create.rated-no-clock'
   | 'rated.account-needed'
   | 'rated.bot-account'
   | 'join.already-seated'
@@ -112,6 +113,7 @@ export type ErrorCode =
   | 'challenge.deleted-player'
   | 'challenge.rated-guest'
   | 'challenge.rated-bot'
+  | 'challenge.rated-no-clock'
   | 'challenge.settings'
   | 'challenge.duplicate-player'
   | 'challenge.not-found'
@@ -179,6 +181,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'create.takeover': 400,
   'create.seat': 400,
   'create.rated-bots': 400,
+  'create.rated-no-clock': 400,
   'rated.account-needed': 403,
   'rated.bot-account': 403,
   'join.already-seated': 409,
@@ -246,6 +249,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'challenge.deleted-player': 409,
   'challenge.rated-guest': 403,
   'challenge.rated-bot': 403,
+  'challenge.rated-no-clock': 400,
   'challenge.settings': 400,
   'challenge.duplicate-player': 400,
   'challenge.not-found': 404,

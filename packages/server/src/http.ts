@@ -25,7 +25,7 @@ import type { Lobby } from './lobby.js';
 import type { Storage } from './storage/types.js';
 import { registerPuzzleRoutes } from './puzzle-routes.js';
 import { mayPlayRated, seatPlayerOf } from './seat-players.js';
-import { registerRatingRoutes } from './rating-routes.js';
+import { registerRatingRoutes, registerTableRatingChanges } from './rating-routes.js';
 import type { PoolService } from './pools/pools.js';
 import { registerPoolRoutes } from './pools/routes.js';
 import { registerSecurityHeaders, registerWebApp } from './web-app.js';
@@ -259,6 +259,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const table = await tableFrom(req.params.id, reply);
     return table ? { table: table.info() } : reply;
   });
+
+  registerTableRatingChanges(app, ctx.storage, tableFrom);
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/join', async (req, reply) => {
     const body = parse(joinTableSchema, req.body, reply);

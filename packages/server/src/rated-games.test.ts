@@ -8,6 +8,7 @@ import type {
   PlayerProfile,
   RatingHistory,
   SeatGrant,
+  TableRatingChanges,
   TableInfo,
 } from '@attila/protocol';
 import { startServer, type RunningServer } from './server.js';
@@ -186,6 +187,7 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
         game: 'knights',
         seats: [{ type: 'human' }, { type: 'human' }],
         rated: true,
+        clock: FAST,
         name: 'x',
       });
       expect(asGuest.status).toBe(403);
@@ -193,10 +195,22 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
         error: { code: 'rated.account-needed', message: expect.stringMatching(/guest/) },
       });
 
+      // Without a clock a rated game has no speed class to be rated in: refused, nothing made.
+      const noClock = await owner.post('/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'human' }],
+        rated: true,
+        name: 'x',
+      });
+      expect(noClock.status).toBe(400);
+      expect(noClock.body).toMatchObject({
+        error: { code: 'create.rated-no-clock', message: expect.stringMatching(/needs a clock/) },
+      });
       const created = await owner.post<CreateTableResponse>('/api/tables', {
         game: 'knights',
         seats: [{ type: 'human' }, { type: 'human' }],
         rated: true,
+        clock: FAST,
         name: 'x',
       });
       expect(created.status).toBe(201);
@@ -218,6 +232,14 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
       });
       expect(casual.body.table.rated).toBe(false);
       expect((await guest.post(`/api/tables/${casual.body.table.id}/join`, { name: 'G' })).status).toBe(200);
+      // Rating changes: none for a casual table or one still open; an unknown table is said to be unknown.
+      for (const table of [id, casual.body.table.id]) {
+        const changes = await guest.get(`/api/tables/${table}/rating-changes`);
+        expect(changes.body).toEqual({ changes: { speed: null, seats: [] } });
+      }
+      const unknown = await guest.get('/api/tables/nosuchtable/rating-changes');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject({ error: { code: 'table.not-found' } });
     },
   );
 
@@ -273,6 +295,16 @@ describe.each(backends)('rated games (%s)', { timeout: 120_000 }, (_name, up, st
           ],
         },
       ]);
+      // The game-over dialog's "+241": each seat's change, read from the history written with the result.
+      const changes = await c.get<{ changes: TableRatingChanges }>(`/api/tables/${table.id}/rating-changes`);
+      expect(changes.body.changes).toEqual({
+        speed: 'fast',
+        seats: [0, 1].map((seat) => ({
+          seat,
+          before: 1500,
+          after: profiles[seat].stats[0].rating?.rating,
+        })),
+      });
       // Two newcomers are provisional: nobody on the board yet, the bots' published ratings beside it.
       const board = await a.get<{ leaderboard: Leaderboard }>('/api/leaderboard?game=knights&speed=fast');
       expect(board.body.leaderboard.players.map((p) => p.name)).not.toContain(a.name);

@@ -2,13 +2,14 @@
  * Ratings over HTTP: a player's rating history (points for a graph) and the leaderboards. Both read only;
  * ratings are written with a rated game's result (storage/ratings.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   describeZodError,
   leaderboardQuerySchema,
   ratingHistoryQuerySchema,
   type Leaderboard,
   type RatingHistory,
+  type TableRatingChanges,
 } from '@attila/protocol';
 import { publishedBotRating } from '@attila/ratings';
 import type { Storage } from './storage/types.js';
@@ -69,5 +70,26 @@ export function registerRatingRoutes(
     });
     const board: Leaderboard = { game, speed, players: leaderboardOf(game, candidates, Date.now()), bots };
     return { leaderboard: board };
+  });
+}
+
+/**
+ * What a finished rated table did to its players' ratings, for the game-over dialog ("+24"): read from the
+ * rating history written in the transaction of the result, so it is there exactly when the result is.
+ * `tableFrom` answers an unknown table (404 `table.not-found`); a casual or unfinished table has no changes.
+ */
+export function registerTableRatingChanges(
+  app: FastifyInstance,
+  storage: Storage,
+  tableFrom: (raw: unknown, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.get<{ Params: { id: string } }>('/api/tables/:id/rating-changes', async (req, reply) => {
+    if (!(await tableFrom(req.params.id, reply))) return reply;
+    const rows = await storage.ratings.changesOfTable(req.params.id);
+    const changes: TableRatingChanges = {
+      speed: rows[0]?.speed ?? null,
+      seats: rows.map((r) => ({ seat: r.seat, before: Math.round(r.before), after: Math.round(r.after) })),
+    };
+    return { changes };
   });
 }

@@ -102,6 +102,14 @@ export function checkRequest(
       'games against bots are casual: a rated table has people only (no bot seats); create it casual or with human seats',
     );
   }
+  // A rating is per speed class, and a game without a clock has none (lichess does not rate unlimited games
+  // either); filing it under correspondence counted an evening's game as a month's (issue 31).
+  if (request.rated && request.clock === null) {
+    return err(
+      'create.rated-no-clock',
+      'a rated game needs a clock (its rating is per speed: fast, slow or correspondence); choose a clock or create it casual',
+    );
+  }
   const humanSeats = request.seats.flatMap((s, i) => (s.type === 'human' ? [i] : []));
   let creatorSeat: number | null = null;
   if (request.name !== undefined) {

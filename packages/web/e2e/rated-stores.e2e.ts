@@ -72,7 +72,7 @@ async function claim(page: Page, name: string): Promise<void> {
   await expect.poll(() => meName(page)).toBe(name);
 }
 
-/** The rating a profile shows for a game (no clock: the correspondence class), without its `?`. */
+/** The rating a profile shows for a game (a day a move: the correspondence class), without its `?`. */
 async function rating(page: Page, name: string, game: string): Promise<number> {
   await page.goto(`${url()}/#/player/${name}`);
   const value = page.locator(`[data-testid="rating-${game}-correspondence"] [data-testid="rating-value"]`);
@@ -99,6 +99,7 @@ async function ratedTable(host: Page, game: 'knights' | 'tribes', guests: readon
   for (let seat = 1; seat <= guests.length; seat++) {
     await host.selectOption(`[data-testid="seat-kind-${seat}"]`, 'human');
   }
+  await host.selectOption('[data-testid="clock"]', 'days1');
   await host.check('[data-testid="rated"]');
   await host.click('[data-testid="create"]');
   await host.waitForSelector('[data-testid="invite"]');

@@ -47,6 +47,10 @@ describe('rated games', () => {
     expect(await a.page.isDisabled('[data-testid="rated"]')).toBe(true);
     expect(await a.page.innerText('[data-testid="rated-hint"]')).toContain('casual');
     await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
+    // Without a clock neither: a rating is per speed class (issue 31: it was filed under correspondence).
+    expect(await a.page.isDisabled('[data-testid="rated"]')).toBe(true);
+    expect(await a.page.innerText('[data-testid="rated-hint"]')).toContain('needs a clock');
+    await a.page.selectOption('[data-testid="clock"]', 'days1');
     await a.page.check('[data-testid="rated"]');
     await shot(a.page, 'lobby-rated');
     await a.page.click('[data-testid="create"]');
@@ -63,6 +67,9 @@ describe('rated games', () => {
     await b.page.goto(invite);
     await b.page.click('[data-testid="sit-1"]');
     await b.page.waitForSelector('.knights-board');
+    // The table says the game is rated (issue 31: it never did).
+    expect(await a.page.innerText('[data-testid="table-rated-mark"]')).toBe('Rated game');
+    expect(await b.page.innerText('[data-testid="table-rated-mark"]')).toBe('Gewertete Partie');
     const players: Page[] = [a.page, b.page];
     let over = false;
     for (let ply = 0; ply < 80 && !over; ply++) {
@@ -72,8 +79,31 @@ describe('rated games', () => {
     expect(over).toBe(true);
     await a.page.waitForSelector('[data-testid="winner"]');
     await b.page.waitForSelector('[data-testid="winner"]');
+    // The game-over dialog: who beat whom by name, what it did to each rating, what next; it has the focus.
+    const dialogRatings: number[] = [];
+    for (const [p, mine, opponent, yours] of [
+      [a.page, 0, 'Odoacer', 'Your rating'],
+      [b.page, 1, 'Theodoric', 'Deine Wertung'],
+    ] as const) {
+      const dialog = p.locator('[data-testid="winner"]');
+      expect(await dialog.innerText()).toContain(opponent);
+      const line = p.locator(`[data-testid="rating-change-${mine}"]`);
+      await expect.poll(() => line.count()).toBe(1);
+      const m = new RegExp(`^${yours}: (\\d+) \\(([+−])(\\d+)\\)`).exec(await line.innerText());
+      expect(m, await line.innerText()).not.toBeNull();
+      dialogRatings[mine] = Number(m![1]);
+      expect(Math.abs(Number(m![1]) - 1500)).toBe(Number(m![3]));
+      expect(await dialog.locator('[data-testid="end-rematch"]').count()).toBe(1);
+      expect(await dialog.locator('[data-testid="end-new-game"]').count()).toBe(1);
+      await expect
+        .poll(() => p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid))
+        .toBe('close-winner');
+    }
+    await shot(b.page, 'game-over-rated-phone-de');
+    await b.page.keyboard.press('Enter');
+    await expect.poll(() => b.page.locator('[data-testid="winner"]').count()).toBe(0);
 
-    // Both profiles: a provisional rating per game and speed class (no clock: correspondence), a history point.
+    // Both profiles: a provisional rating per game and speed class (a day a move: correspondence), a history point.
     const ratings: number[] = [];
     for (const [p, name] of [
       [a.page, 'Theodoric'],
@@ -89,8 +119,9 @@ describe('rated games', () => {
       await p.click('[data-testid="rating-history-knights-correspondence"] summary');
       await expect.poll(() => p.locator('[data-testid="rating-point"]').count()).toBe(1);
     }
-    // Two newcomers: one gains what the other loses.
+    // Two newcomers: one gains what the other loses; the dialogs said the same numbers.
     expect(ratings[0] + ratings[1]).toBe(3000);
+    expect(dialogRatings).toEqual(ratings);
     expect(await b.page.innerText('[data-testid="ratings"]')).toContain('Wertungszahlen');
     expect(await b.page.innerText('[data-testid="ratings"]')).toContain('vorläufig');
     await shot(a.page, 'profile-ratings');

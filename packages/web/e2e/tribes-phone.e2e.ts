@@ -48,10 +48,12 @@ describe('Tribes on a phone', () => {
       expect(wider).toBe(true);
       expect(await page.innerText('[data-testid="map-scroll-hint"]')).toContain(en.tribes.mapScrollHint);
       expect(await inViewport(page, '[data-testid="map-scroll-hint"]')).toBe(true);
-      // Its buttons scroll the map.
-      const left = await page.$eval('.map-scroll', (el) => el.scrollLeft);
+      // It starts at its western edge (issue 31: the west started off-screen), and its buttons scroll it.
+      expect(await page.$eval('.map-scroll', (el) => el.scrollLeft)).toBe(0);
+      await page.click(`[data-testid="map-scroll-hint"] button[aria-label="${en.tribes.mapRight}"]`);
+      await page.waitForFunction(() => document.querySelector('.map-scroll')!.scrollLeft > 0);
       await page.click(`[data-testid="map-scroll-hint"] button[aria-label="${en.tribes.mapLeft}"]`);
-      await page.waitForFunction((l) => document.querySelector('.map-scroll')!.scrollLeft < l, left);
+      await page.waitForFunction(() => document.querySelector('.map-scroll')!.scrollLeft === 0);
       // A turn from there: a card in the bar, a province on the map, influence in the bar.
       await page
         .locator('[data-testid="decision-play"] [data-testid^="card-"]:not([disabled])')

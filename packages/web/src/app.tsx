@@ -32,24 +32,37 @@ const KnightsPuzzlesScreen = lazyScreen(() =>
   import('./screens/knights-puzzles.js').then((m) => m.KnightsPuzzlesScreen),
 );
 
-function useRoute(): Route {
-  const [shown, setShown] = useState(() => ({ hash: location.hash, route: parseRoute(location.hash) }));
+/**
+ * The route, and `visit`: how many times the address was changed from outside the screen (a link followed,
+ * an address pasted). A screen that rewrites its own address (`history.replaceState`, no event) and reads
+ * the address once is keyed by the visit, so a link to any position opens it, even the one it started at.
+ */
+function useRoute(): { route: Route; visit: number } {
+  const [shown, setShown] = useState(() => ({
+    hash: location.hash,
+    route: parseRoute(location.hash),
+    visit: 0,
+  }));
   // The effect runs after the first render (after a paint): a hash change landing in between (a link taken
   // as the app starts) has no listener yet, so the hash is read once more when the listener is there (the
   // same hash keeps the same state: no render).
   useEffect(() => {
+    const visit = () =>
+      setShown((s) => ({ hash: location.hash, route: parseRoute(location.hash), visit: s.visit + 1 }));
     const onHash = () =>
       setShown((s) =>
-        s.hash === location.hash ? s : { hash: location.hash, route: parseRoute(location.hash) },
+        s.hash === location.hash
+          ? s
+          : { ...s, hash: location.hash, route: parseRoute(location.hash), visit: s.visit + 1 },
       );
-    addEventListener('hashchange', onHash);
+    addEventListener('hashchange', visit);
     onHash();
-    return () => removeEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', visit);
   }, []);
-  return shown.route;
+  return shown;
 }
 
-function Screen({ route }: { route: Route }) {
+function Screen({ route, visit }: { route: Route; visit: number }) {
   const t = useT();
   switch (route.name) {
     case 'home':
@@ -65,7 +78,8 @@ function Screen({ route }: { route: Route }) {
     case 'replay':
       return <ReplayScreen key={route.id ?? ''} id={route.id} />;
     case 'knightsAnalysis':
-      return <KnightsAnalysisScreen position={route.position} />;
+      // A link followed inside the app opens its position (the screen reads it once, then rewrites the address).
+      return <KnightsAnalysisScreen key={visit} position={route.position} />;
     case 'knightsPuzzles':
       return <KnightsPuzzlesScreen key={JSON.stringify(route.puzzle)} puzzle={route.puzzle} />;
     case 'account':
@@ -96,7 +110,7 @@ function Screen({ route }: { route: Route }) {
 }
 
 export function App() {
-  const route = useRoute();
+  const { route, visit } = useRoute();
   // A visitor is a player from the first page on: its session's, or a new guest.
   useEffect(() => void ensureMe(), []);
   // Signed in to an account: its lessons done and this browser's are merged (lessons/account-progress.ts).
@@ -111,7 +125,7 @@ export function App() {
       <Header route={route} />
       <UpdatePrompt />
       <ChallengesBar />
-      <Screen route={route} />
+      <Screen route={route} visit={visit} />
     </>
   );
 }

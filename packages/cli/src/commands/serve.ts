@@ -1,11 +1,18 @@
 /** `attila serve`: the game server (lobby, live play, bots) on an embedded SQLite database. */
 import type { Command } from 'commander';
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname } from 'node:path';
+import { defaultDbFile } from '../data-dir.js';
 
 export function registerServe(serve: Command): void {
   serve
     .option('-p, --port <port>', 'TCP port (0: any free port)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--db <file>', 'SQLite database file (created if absent)', 'attila.db')
+    .option(
+      '--db <file>',
+      'SQLite database file (created if absent); default: $XDG_DATA_HOME/attila/attila.db, else ~/.local/share/attila/attila.db',
+    )
     .option('--web-dist <dir>', 'the built web app to serve (default: packages/web/dist)')
     .option('--durable', 'fsync every move (survives power loss, slower)', false)
     .option('--postgres <url>', 'share games with other servers: PostgreSQL instead of SQLite')
@@ -76,7 +83,7 @@ export function registerServe(serve: Command): void {
         pushContact?: string;
         port: string;
         host: string;
-        db: string;
+        db?: string;
         durable: boolean;
         webDist?: string;
         postgres?: string;
@@ -155,10 +162,14 @@ export function registerServe(serve: Command): void {
         const { startServer, parseAllowList } = await import('@attila/server');
         const allowedOrigins = parseAllowList(opts.allowOrigin);
         if (!allowedOrigins.ok) serve.error(`--allow-origin: ${allowedOrigins.error.message}`);
+        // Without --db (and without PostgreSQL) the database lives in the user's data folder, never in the
+        // folder the command runs in (a clone of the repository).
+        const dbFile = opts.db ?? (opts.postgres ? undefined : defaultDbFile(process.env, homedir()));
+        if (dbFile && !opts.db) mkdirSync(dirname(dbFile), { recursive: true });
         const server = await startServer({
           port,
           host: opts.host,
-          dbFile: opts.db,
+          dbFile,
           durable: opts.durable,
           webDist: opts.webDist,
           postgres: opts.postgres,

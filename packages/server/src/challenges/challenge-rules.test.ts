@@ -98,7 +98,16 @@ describe('making a challenge', () => {
     expect(code(decideChallenge(knights({ rated: true, challenger: guest })))).toBe('challenge.rated-guest');
     expect(code(decideChallenge(knights({ challenger: guest })))).toBe('ok');
     const guestB = [{ name: 'b', player: party('b', { guest: true }) }];
-    expect(code(decideChallenge(knights({ rated: true, invited: guestB })))).toBe('challenge.rated-guest');
+    const clock = { mode: 'move', moveMs: 30_000 } as const;
+    expect(code(decideChallenge(knights({ rated: true, invited: guestB, clock })))).toBe(
+      'challenge.rated-guest',
+    );
+  });
+
+  it('refuses a rated game without a clock (a rating is per speed class); casual without one is fine', () => {
+    expect(code(decideChallenge(knights({ rated: true, clock: null })))).toBe('challenge.rated-no-clock');
+    expect(code(decideChallenge(knights({ rated: true, clock: { mode: 'days', days: 2 } })))).toBe('ok');
+    expect(code(decideChallenge(knights({ clock: null })))).toBe('ok');
   });
 
   it('refuses settings the engine refuses, the wrong number of players and a seat off the table', () => {

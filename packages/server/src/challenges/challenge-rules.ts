@@ -105,6 +105,12 @@ export function decideChallenge(n: NewChallenge): Result<StoredChallenge> {
       'rated games are for people: a bot account challenges to casual games (it plays rated games on the bot ladder)',
     );
   }
+  if (n.rated && n.clock === null) {
+    return err(
+      'challenge.rated-no-clock',
+      'a rated game needs a clock (its rating is per speed: fast, slow or correspondence); choose a clock or challenge to a casual game',
+    );
+  }
   const seen = new Set<string>();
   for (const { name, player } of n.invited) {
     if (!player) return err('challenge.unknown-player', `there is no player with the account name "${name}"`);

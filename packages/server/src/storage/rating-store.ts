@@ -77,6 +77,29 @@ export class RatingStore {
       .reverse();
   }
 
+  /** What one table's result did to its seats' ratings (none: not rated, or not finished). */
+  async changesOfTable(
+    tableId: string,
+  ): Promise<{ seat: number; speed: SpeedClass; before: number; after: number }[]> {
+    const rows = await this.sql.all<{
+      seat: number | string;
+      speed: string;
+      rating_before: number | string;
+      rating_after: number | string;
+    }>(
+      `SELECT s.seat, h.speed, h.rating_before, h.rating_after
+       FROM rating_history h JOIN seats s ON s.table_id = h.table_id AND s.player_id = h.player_id
+       WHERE h.table_id = ? ORDER BY s.seat`,
+      [tableId],
+    );
+    return rows.map((r) => ({
+      seat: Number(r.seat),
+      speed: r.speed as SpeedClass,
+      before: Number(r.rating_before),
+      after: Number(r.rating_after),
+    }));
+  }
+
   /**
    * Accounts (not deleted) rated in this game and speed class with a stored deviation of at most
    * `maxDeviation`, best first: the caller ages each deviation to now and keeps the settled ones.

@@ -19,6 +19,8 @@ export interface LiveBoardProps<View, Event extends GameEvent> {
   readonly onMove: (move: string) => void;
   /** Games against bots only: the exact analysis may be shown. */
   readonly analysisAllowed: boolean;
+  /** Asks for a rematch (a seated player once the game is over; the game-over dialog offers it). */
+  readonly onRematch?: () => void;
 }
 
 /** What the replay screen hands a game's board at one ply. */

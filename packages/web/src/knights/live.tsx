@@ -10,10 +10,13 @@ import { KnightsHint, KnightsStatus, MoveList, SideChip, WinnerOverlay } from '.
 import { stageHint, type Stage } from './selection.js';
 import { href } from '../router.js';
 import { GameMistakes, MistakesSummary, positionsOfGame, useMistakes } from './mistakes-view.js';
+import { moversOf } from './movers.js';
+import { NextSteps, RatingChangeLines, seatNames } from '../ui/game-over.js';
 
 export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
   const t = useT();
   const { snapshot, seat } = props;
+  const names = seatNames(t, props.table);
   const [closed, setClosed] = useState(false);
   // The move list: a past position is shown read-only (`looking`), the game goes on behind it.
   const moves = useMemo(() => movesOfNotices(props.notices), [props.notices]);
@@ -38,6 +41,12 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
     return start && moves ? positionsOfGame(knightsGame.view(start, 'spectator').position, moves) : null;
   }, [result, moves, props.table.settings]);
   const mistakes = useMistakes(positions, moves ?? []);
+  const movers = useMemo(() => {
+    const start = moves ? stateAfter(props.table.settings, moves, 0) : null;
+    return start && moves
+      ? moversOf(knightsGame.view(start, 'spectator').position, moves).map((s) => t(`sides.${s}`))
+      : undefined;
+  }, [moves, props.table.settings, t]);
   const myTurn = seat !== null && snapshot.toAct.includes(seat);
   const hint = result
     ? null
@@ -94,6 +103,7 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
           <div class="card">
             <MoveList
               moves={moves}
+              movers={movers}
               current={looking ?? moves.length}
               onJump={(ply) => setLooking(ply === moves.length ? null : ply)}
             />
@@ -108,26 +118,42 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
           </div>
         )}
       </aside>
-      {winner && !closed && (
+      {winner && !closed && result && (
         <WinnerOverlay
           title={
             mine
               ? winner === mine
                 ? t('knights.youWin')
                 : t('knights.youLose')
-              : t('knights.winner', { side: t(`sides.${winner}`) })
+              : t('gameOver.winsAs', { name: names[result.winners[0]], side: t(`sides.${winner}`) })
           }
-          text={
-            result?.resigned?.length
+          text={[
+            mine
+              ? t(winner === mine ? 'gameOver.youBeat' : 'gameOver.beatYou', { name: names[1 - seat!] })
+              : '',
+            result.resigned?.length
               ? t('live.sideResigned', { side: t(`sides.${otherSide(winner)}`) })
-              : t('knights.winnerReason', { loser: t(`sides.${otherSide(winner)}`) })
-          }
+              : t('knights.winnerReason', { loser: t(`sides.${otherSide(winner)}`) }),
+          ]
+            .filter(Boolean)
+            .join(' ')}
           onClose={() => setClosed(true)}
-          extra={<MistakesSummary mistakes={mistakes} />}
+          extra={
+            <>
+              <RatingChangeLines table={props.table} seat={seat} names={names} />
+              <MistakesSummary mistakes={mistakes} />
+            </>
+          }
         >
-          <a class="button" href={`#/replay/${props.table.id}`} data-testid="end-replay">
-            {t('common.replay')}
-          </a>
+          <NextSteps table={props.table} onRematch={props.onRematch}>
+            <a
+              class="button secondary"
+              data-testid="end-analyse"
+              href={href({ name: 'knightsAnalysis', position: view.position })}
+            >
+              {t('analysisBoard.analyse')}
+            </a>
+          </NextSteps>
         </WinnerOverlay>
       )}
     </div>

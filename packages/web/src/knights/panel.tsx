@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { useT } from '../i18n/i18n.js';
 import type { Side } from '@attila/knights';
 import { RuleHelp, type HelpTopic } from '../ui/rule-help.js';
+import { useFocusOnOpen } from '../ui/focus-on-open.js';
 
 export function SideChip({ side }: { side: Side }) {
   const t = useT();
@@ -77,6 +78,7 @@ export function WinnerOverlay(props: {
   onClose: () => void;
 }) {
   const t = useT();
+  const close = useFocusOnOpen<HTMLButtonElement>();
   return (
     <div class="overlay" role="dialog" aria-modal="true" data-testid="winner" aria-label={props.title}>
       <div class="card">
@@ -85,7 +87,7 @@ export function WinnerOverlay(props: {
         {props.extra}
         <div class="row" style={{ justifyContent: 'center' }}>
           {props.children}
-          <button class="secondary" onClick={props.onClose}>
+          <button ref={close} class="secondary" onClick={props.onClose} data-testid="close-winner">
             {t('common.close')}
           </button>
         </div>

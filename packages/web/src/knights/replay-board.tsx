@@ -17,6 +17,7 @@ import { AnalysisToggle, useAnalysis } from './analysis.js';
 import { KnightsBoard } from './board.js';
 import { GameMistakes, positionsOfGame, useMistakes } from './mistakes-view.js';
 import { KnightsStatus, MoveList } from './panel.js';
+import { moversOf } from './movers.js';
 
 /** Every position of the record's game, if it is finished (a game cut short has no mistakes to judge). */
 function finishedGame(state: KnightsState, moves: readonly string[]): string[] | null {
@@ -38,6 +39,12 @@ export function KnightsReplay(props: ReplayBoardProps<KnightsState, KnightsEvent
   const winner = result ? sideOfSeat(result.winners[0]) : null;
   const positions = useMemo(() => finishedGame(props.state, props.moves), [props.moves]);
   const mistakes = useMistakes(positions, props.moves);
+  const movers = useMemo(() => {
+    const start = knightsGame.setup(props.state.settings, 'replay');
+    return start.ok
+      ? moversOf(knightsGame.view(start.value, 'spectator').position, props.moves).map((s) => t(`sides.${s}`))
+      : undefined;
+  }, [props.moves, t]);
   return (
     <div class="play">
       <div class="card board-card">
@@ -62,7 +69,7 @@ export function KnightsReplay(props: ReplayBoardProps<KnightsState, KnightsEvent
           </a>
         </div>
         <div class="card">
-          <MoveList moves={props.moves} current={props.ply} onJump={props.onJump} />
+          <MoveList moves={props.moves} current={props.ply} onJump={props.onJump} movers={movers} />
         </div>
         {positions && (
           <div class="card">

@@ -5,7 +5,8 @@
  */
 import type { PlayerProfile, SessionInfo } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
-import { useT } from '../i18n/i18n.js';
+import { useT, type T } from '../i18n/i18n.js';
+import { deviceName } from '../ui/device-name.js';
 import { accountApi, addPasskey, ensureMe, setMe, signInWithPasskey, useMe } from '../net/me.js';
 import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
 import { NotificationSettings } from './notifications.js';
@@ -147,7 +148,9 @@ function Sessions() {
         {sessions.map((s) => (
           <li key={s.id} data-testid="session">
             <div>
-              <strong>{s.userAgent || t('account.unknownDevice')}</strong>
+              <strong data-testid="session-device" title={s.userAgent || undefined}>
+                {deviceText(t, s.userAgent)}
+              </strong>
               {s.current && <span class="muted"> — {t('account.thisSession')}</span>}
             </div>
             <div class="muted small">
@@ -355,4 +358,12 @@ export function AccountScreen() {
       {me.kind === 'account' && <DeleteAccount />}
     </main>
   );
+}
+
+/** "Chrome on Linux", "Firefox", "a device with Android", or "Unknown device" (ui/device-name.ts). */
+function deviceText(t: T, userAgent: string): string {
+  const d = deviceName(userAgent);
+  if (!d) return t('account.unknownDevice');
+  if (d.browser && d.system) return t('account.deviceOn', { browser: d.browser, system: d.system });
+  return d.browser ?? t('account.deviceWith', { system: d.system });
 }

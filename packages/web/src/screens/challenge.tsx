@@ -3,7 +3,8 @@
  * other player (Tribes: one per seat), the player's own seat, the clock, rated or casual. The players
  * challenged see it at once wherever they are in the app (ui/challenges-bar.tsx).
  */
-import { GAME_KINDS, type GameKind } from '@attila/core';
+import type { GameKind } from '@attila/core';
+import { OFFERED_GAMES } from '../games/offered.js';
 import { LIMITS } from '@attila/protocol';
 import type { ChallengeView } from '@attila/protocol/challenges';
 import { useState } from 'preact/hooks';
@@ -31,7 +32,8 @@ export function ChallengeScreen({ opponent }: { opponent: string | null }) {
   const [busy, setBusy] = useState(false);
   const others = Math.max(1, choice.players - 1);
   const typed = Array.from({ length: others }, (_, i) => names[i] ?? '');
-  const ratedAllowed = me?.kind === 'account';
+  // Rated: accounts only, and with a clock (a rating is per speed class; the server refuses both).
+  const ratedAllowed = me?.kind === 'account' && clock !== 'none';
   const rated = ratedChoice && ratedAllowed;
   const mySeat = Math.min(seat, choice.players - 1);
 
@@ -60,7 +62,7 @@ export function ChallengeScreen({ opponent }: { opponent: string | null }) {
       <h1>{t('challenge.title')}</h1>
       <form class="card create" onSubmit={submit} data-testid="challenge-form">
         <div class="row" role="radiogroup" aria-label={t('lobby.game')}>
-          {GAME_KINDS.filter((g) => g !== 'nim').map((g) => (
+          {OFFERED_GAMES.map((g) => (
             <label key={g} class={`radio pill ${game === g ? 'chosen' : ''}`}>
               <input
                 type="radio"
@@ -125,7 +127,11 @@ export function ChallengeScreen({ opponent }: { opponent: string | null }) {
             {t('lobby.rated')}
           </span>
           <span id="challenge-rated-hint" class="muted small">
-            {ratedAllowed ? t('challenge.ratedHint') : t('lobby.ratedAccountsOnly')}
+            {me?.kind !== 'account'
+              ? t('lobby.ratedAccountsOnly')
+              : clock === 'none'
+                ? t('lobby.ratedNeedsClock')
+                : t('challenge.ratedHint')}
           </span>
         </label>
         <p class="muted small">{t('challenge.expiry')}</p>

@@ -18,6 +18,7 @@ import { TurnSignalSettings, useTurnSignals, lowTimeSound } from '../ui/turn-sig
 import { useTurnTitle } from '../ui/turn-title.js';
 import { LiveActions } from './live-actions.js';
 import { lockedWhilePending, MoveStatusBanner } from './move-status.js';
+import { RatedMark } from '../ui/game-over.js';
 
 export function GameTable<S, St, V, E extends GameEvent>(props: {
   game: ClientGameSpec<S, St, V, E>;
@@ -67,6 +68,16 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
   const mine = live.seat;
   const invite = `${location.origin}${location.pathname}#/table/${table.id}`;
   const analysisAllowed = table.seats.some((s) => s.kind === 'bot');
+  // The game-over dialog offers a rematch while one may still be asked for by this seat.
+  const rematch = table.play.rematch;
+  const rematchOpen =
+    mine !== null &&
+    table.status === 'finished' &&
+    table.seq > 0 &&
+    !table.result?.aborted &&
+    !rematch?.table &&
+    rematch?.declinedBy == null &&
+    !rematch?.accepted.includes(mine);
 
   return (
     <main class="page table-screen" data-testid="table">
@@ -116,6 +127,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
         </section>
       )}
       <section class="seats row" aria-label={t('lobby.seats')}>
+        <RatedMark table={table} />
         {table.seats.map((s) => (
           <span
             key={s.seat}
@@ -168,6 +180,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
           seat={mine}
           onMove={(m) => conn?.move(m)}
           analysisAllowed={analysisAllowed}
+          onRematch={rematchOpen ? () => conn?.rematch(true) : undefined}
         />
       )}
       {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}

@@ -1,5 +1,5 @@
 /** A player's finished games with their result, each opening its replay; filtered by game and result. */
-import { GAME_KINDS } from '@attila/core';
+import { OFFERED_GAMES } from '../games/offered.js';
 import type { PlayerProfile, PlayerResult } from '@attila/protocol';
 import { ratingText } from './ratings.js';
 import { useT } from '../i18n/i18n.js';
@@ -54,7 +54,7 @@ export function PlayerGames(props: {
             onChange={(e) => props.onFilter({ ...filter, game: e.currentTarget.value })}
           >
             <option value="">{t('account.all')}</option>
-            {GAME_KINDS.map((g) => (
+            {OFFERED_GAMES.map((g) => (
               <option key={g} value={g}>
                 {t(`games.${g}.name`)}
               </option>

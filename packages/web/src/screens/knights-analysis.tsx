@@ -116,6 +116,16 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
 
   const best = analysis.line?.[0] ?? bestVerdict(analysis.verdicts)?.move ?? null;
   const canForward = cursor < path.length || (best !== null && facts !== null);
+  // What ▶ follows past the path: the solver's line, or its best move alone before the line is known (so
+  // the count never says "Move 0 of 0" beside an enabled ▶).
+  const lineAhead =
+    cursor !== path.length
+      ? null
+      : analysis.line && analysis.line.length > 0
+        ? analysis.line
+        : best
+          ? [best]
+          : null;
   const forward = () => {
     const line = analysis.line && analysis.line.length > 0 ? analysis.line : best ? [best] : [];
     dispatch({ kind: 'forward', line: facts ? line : [], at: cursor, length: path.length });
@@ -257,7 +267,7 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
                 <BestLine
                   path={path}
                   cursor={cursor}
-                  line={cursor === path.length ? analysis.line : null}
+                  line={lineAhead}
                   onJump={setCursor}
                   onBack={back}
                   onForward={forward}

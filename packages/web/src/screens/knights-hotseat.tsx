@@ -228,7 +228,12 @@ function KnightsHotseatGame(props: {
             </div>
           </div>
           <div class="card">
-            <MoveList moves={game.moves} />
+            <MoveList
+              moves={game.moves}
+              movers={game.moves.map((_, i) =>
+                t(`sides.${knightsGame.view(game.states[i], 'spectator').sideToMove}`),
+              )}
+            />
           </div>
           {positions && (
             <div class="card">

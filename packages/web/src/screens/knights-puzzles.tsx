@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { PuzzleRun } from '@attila/bots/knights-puzzles';
 import { moveToString, SIDE_LETTERS } from '@attila/knights';
 import type { PuzzleAttemptResponse, PuzzleResponse } from '@attila/protocol';
+import { errorText } from '../ui/error-text.js';
 import { useT } from '../i18n/i18n.js';
 import { useAnalysis } from '../knights/analysis.js';
 import { KnightsBoard } from '../knights/board.js';
@@ -47,7 +48,7 @@ export function KnightsPuzzlesScreen(props: { puzzle: PuzzleWhich }) {
     setError(null);
     setVerdict(null);
     void fetchPuzzle(which, previous).then((r) => {
-      if (!r.ok) return setError(r.error.message);
+      if (!r.ok) return setError(errorText(t, r.error));
       setLoaded(r.value);
       setAttempt(start(r.value));
       // The address names what is shown, so a reload shows it again (without a new screen).
@@ -107,6 +108,9 @@ export function KnightsPuzzlesScreen(props: { puzzle: PuzzleWhich }) {
         <p class="error" role="alert" data-testid="puzzle-error">
           {t('puzzles.loadError', { message: error })}
         </p>
+        <button data-testid="puzzle-retry" onClick={() => load(props.puzzle, null)}>
+          {t('common.tryAgain')}
+        </button>
       </main>
     );
   }

@@ -63,17 +63,21 @@ export function LiveActions({ table, held, conn, nameOf, hasMoved }: Props) {
         )}
         {started && !rematchTable && rematch?.declinedBy == null && (mine !== null || rematch) && (
           <div class="rematch" data-testid="rematch">
-            <ul class="rematch-seats">
-              {people.map((s) => (
-                <li
-                  key={s}
-                  data-testid={`rematch-seat-${s}`}
-                  data-accepted={String(!!rematch?.accepted.includes(s))}
-                >
-                  {nameOf(s)}: {rematch?.accepted.includes(s) ? `✓ ${t('live.accepted')}` : t('live.notYet')}
-                </li>
-              ))}
-            </ul>
+            {/* Against bots the player is the only one to ask: no list of who accepted. */}
+            {people.length > 1 && (
+              <ul class="rematch-seats">
+                {people.map((s) => (
+                  <li
+                    key={s}
+                    data-testid={`rematch-seat-${s}`}
+                    data-accepted={String(!!rematch?.accepted.includes(s))}
+                  >
+                    {nameOf(s)}:{' '}
+                    {rematch?.accepted.includes(s) ? `✓ ${t('live.accepted')}` : t('live.notYet')}
+                  </li>
+                ))}
+              </ul>
+            )}
             {mine !== null && (
               <div class="row">
                 {!rematch?.accepted.includes(mine) && (

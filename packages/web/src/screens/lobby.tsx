@@ -2,7 +2,8 @@
  * The lobby: create a table (game, seats — people or bots — and the rule options, each explained), and
  * the list of tables to join or watch.
  */
-import { GAME_KINDS, type GameKind } from '@attila/core';
+import type { GameKind } from '@attila/core';
+import { gamesShownWith } from '../games/offered.js';
 import { LIMITS, type GameInfo, type SeatSpec, type TableInfo } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { TableChoice } from '../games/client-game.js';
@@ -31,9 +32,10 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
   const [listed, setListed] = useState(true);
   const [ratedChoice, setRated] = useState(false);
   // Rated: accounts only, and never against bots (the server refuses both; the form says why first).
-  const ratedAllowed = me?.kind === 'account' && seats.every((s) => s.kind === 'human');
-  const rated = ratedChoice && ratedAllowed;
   const [clock, setClock] = useState<ClockChoice>('none');
+  // …and only with a clock: a rating is per speed class, which a game without a clock has not.
+  const ratedAllowed = me?.kind === 'account' && seats.every((s) => s.kind === 'human') && clock !== 'none';
+  const rated = ratedChoice && ratedAllowed;
   const [takeover, setTakeover] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -87,7 +89,7 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
     <form class="card create" onSubmit={submit} data-testid="create-table">
       <h2>{t('lobby.create')}</h2>
       <div class="row" role="radiogroup" aria-label={t('lobby.game')}>
-        {GAME_KINDS.map((g) => (
+        {gamesShownWith(initialGame).map((g) => (
           <label key={g} class={`radio pill ${game === g ? 'chosen' : ''}`}>
             <input
               type="radio"
@@ -189,9 +191,11 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
         <span id="rated-hint" class="muted small" data-testid="rated-hint">
           {me?.kind !== 'account'
             ? t('lobby.ratedAccountsOnly')
-            : !ratedAllowed
+            : seats.some((s) => s.kind !== 'human')
               ? t('lobby.ratedNoBots')
-              : t('lobby.ratedHint')}
+              : clock === 'none'
+                ? t('lobby.ratedNeedsClock')
+                : t('lobby.ratedHint')}
         </span>
       </label>
       {error && <p class="error">{error}</p>}
@@ -210,7 +214,7 @@ function defaultBot(bots: readonly string[]): string {
 export function LobbyScreen({ game }: { game: GameKind }) {
   const t = useT();
   const [games, setGames] = useState<GameInfo[] | null>(null);
-  const [tables, setTables] = useState<TableInfo[]>([]);
+  const [tables, setTables] = useState<TableInfo[] | null>(null);
   const [offline, setOffline] = useState(false);
   const refresh = async () => {
     const [g, tb] = await Promise.all([api.games(), api.tables()]);
@@ -223,10 +227,28 @@ export function LobbyScreen({ game }: { game: GameKind }) {
     const timer = setInterval(() => void refresh(), 5000);
     return () => clearInterval(timer);
   }, []);
+  // Offline before anything came: one sentence and a way to retry, not "Loading…" and "No open tables" too.
+  if (offline && (!games || !tables)) {
+    return (
+      <main class="page lobby">
+        <h1>{t('lobby.title')}</h1>
+        <p class="error" role="alert" data-testid="lobby-offline">
+          {t('common.offline')}
+        </p>
+        <button data-testid="lobby-retry" onClick={() => void refresh()}>
+          {t('common.tryAgain')}
+        </button>
+      </main>
+    );
+  }
   return (
     <main class="page lobby">
       <h1>{t('lobby.title')}</h1>
-      {offline && <p class="error">{t('lobby.offline')}</p>}
+      {offline && (
+        <p class="error" role="alert" data-testid="lobby-offline">
+          {t('lobby.offline')}
+        </p>
+      )}
       <div class="grid2">
         {games ? <CreateTable games={games} initialGame={game} /> : <p>{t('app.loading')}</p>}
         <section>
@@ -236,7 +258,11 @@ export function LobbyScreen({ game }: { game: GameKind }) {
               {t('lobby.refresh')}
             </button>
           </div>
-          <TableList tables={tables} filter={(tb) => tb.listed && tb.status !== 'finished'} />
+          {tables ? (
+            <TableList tables={tables} filter={(tb) => tb.listed && tb.status !== 'finished'} />
+          ) : (
+            <p class="muted">{t('app.loading')}</p>
+          )}
         </section>
       </div>
     </main>

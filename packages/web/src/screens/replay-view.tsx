@@ -103,7 +103,11 @@ export function ReplayView<S, St, V, E extends GameEvent>(props: {
   const names = record.players.map((p) => (p.kind === 'bot' ? botName(t, p.bot ?? p.name) : p.name));
   // Each seat by its side or number as well as its player: two "Hard" bots must still be told apart.
   const seats = names.map((name, seat) => t('replay.seat', { seat: props.game.seatLabel(t, seat), name }));
-  const winners = record.result?.winners.map((w) => props.game.seatLabel(t, w)) ?? [];
+  // Winners by name ("Alaric won", not "Player 3 won"); by seat and name where two players share a name.
+  const winners =
+    record.result?.winners.map((w) =>
+      names.filter((n) => n === names[w]).length > 1 ? seats[w] : names[w],
+    ) ?? [];
   return (
     <main class="page replay">
       <h1>

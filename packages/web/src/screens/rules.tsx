@@ -1,4 +1,5 @@
-import { GAME_KINDS, type GameKind } from '@attila/core';
+import type { GameKind } from '@attila/core';
+import { gamesShownWith } from '../games/offered.js';
 import { i18n, useT } from '../i18n/i18n.js';
 import { LESSONS } from '../lessons/catalogue.js';
 
@@ -51,7 +52,7 @@ export function RulesScreen({ game }: { game: GameKind }) {
   return (
     <main class="page rules">
       <div class="tabs" role="tablist">
-        {GAME_KINDS.map((g) => (
+        {gamesShownWith(game).map((g) => (
           <a
             key={g}
             href={`#/rules/${g}`}

@@ -1,6 +1,6 @@
 /** A list of tables: the game, its status and seats, and the way in (join, watch or replay). */
 import type { TableInfo } from '@attila/protocol';
-import { clientGame } from '../games/registry.js';
+import { seatNames } from '../ui/game-over.js';
 import { useT } from '../i18n/i18n.js';
 import { clockSettingsText } from '../ui/clock-text.js';
 import { botName } from '../ui/names.js';
@@ -52,7 +52,8 @@ export function TableList({
                 {' — '}
                 {t('replay.winner', {
                   count: tb.result.winners.length,
-                  names: tb.result.winners.map((w) => clientGame(tb.game).seatLabel(t, w)).join(', '),
+                  // By name ("Alaric won"), the seat's label only for a seat nobody sat at.
+                  names: tb.result.winners.map((w) => seatNames(t, tb)[w]).join(', '),
                 })}
               </>
             )}

@@ -3,18 +3,12 @@ import { tribesGame, type TribesEvent, type TribesView } from '@attila/tribes';
 import { useMemo } from 'preact/hooks';
 import type { LiveBoardProps } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
-import { botName } from '../ui/names.js';
+import { NextSteps, RatingChangeLines, seatNames } from '../ui/game-over.js';
 import { TribesPlay } from './play.js';
 
 export function TribesLive(props: LiveBoardProps<TribesView, TribesEvent>) {
   const t = useT();
-  const names = props.table.seats.map((s) =>
-    s.name
-      ? s.kind === 'bot'
-        ? botName(t, s.bot ?? s.name)
-        : s.name
-      : t('common.player', { n: s.seat + 1 }),
-  );
+  const names = seatNames(t, props.table);
   // A custom map travels in the table's settings: the engine reads it (the server already accepted it).
   const map = useMemo(() => {
     const settings = tribesGame.parseSettings(props.table.settings);
@@ -29,11 +23,8 @@ export function TribesLive(props: LiveBoardProps<TribesView, TribesEvent>) {
       log={props.notices}
       mapJson={map}
       seq={props.snapshot.seq}
-      endActions={
-        <a class="button" href={`#/replay/${props.table.id}`} data-testid="end-replay">
-          {t('common.replay')}
-        </a>
-      }
+      endFacts={<RatingChangeLines table={props.table} seat={props.seat} names={names} />}
+      endActions={<NextSteps table={props.table} onRematch={props.onRematch} />}
     />
   );
 }

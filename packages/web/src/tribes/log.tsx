@@ -48,8 +48,15 @@ export function describeEvent(
       });
     case 'peace-placed':
       return t('events.peacePlaced', { province: where, n: e.century });
-    case 'century-scored':
-      return e.final ? t('events.finalScored') : t('events.centuryScored', { n: e.century });
+    case 'century-scored': {
+      // The points stay in the log once the scoring's dialog is closed: "Bleda +12 (24 in all)".
+      const points = e.points
+        .map((p, seat) =>
+          t('events.seatPoints', { name: names[seat] ?? `#${seat}`, points: p, total: e.scores[seat] }),
+        )
+        .join(', ');
+      return `${e.final ? t('events.finalScored') : t('events.centuryScored', { n: e.century })}: ${points}`;
+    }
     case 'tile-used':
       return t('events.tileUsed', {
         name: who,

@@ -86,13 +86,16 @@ export function Influence({ view, names }: { view: TribesView; names: readonly s
       <caption>{t('tribes.tracks')}</caption>
       <thead>
         <tr>
-          <th>{t('tribes.scoringTable.tribe')}</th>
-          {columnLabels(names).map((label, i) => (
-            <th key={i} title={names[i]}>
-              {label}
+          <th scope="col">{t('tribes.scoringTable.tribe')}</th>
+          {/* Full names, set upright-turned so five of them fit a side panel (no "PHO / E2 / E3"). */}
+          {names.map((name, i) => (
+            <th key={i} scope="col" class="seat-head">
+              <span>{name}</span>
             </th>
           ))}
-          <th title={t('tribes.supply')}>{t('tribes.supplyShort')}</th>
+          <th scope="col" class="seat-head">
+            <span>{t('tribes.supply')}</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -117,21 +120,4 @@ export function Influence({ view, names }: { view: TribesView; names: readonly s
       </tbody>
     </table>
   );
-}
-
-/** A narrow column's label for a name: the first letters of its first two words ("Bleda" gives "BLE"). */
-function initials(name: string): string {
-  const words = name
-    .trim()
-    .split(/\s+/)
-    .map((w) => w.match(/[\p{L}\p{N}]/u)?.[0])
-    .filter((c): c is string => c !== undefined);
-  const letters = name.match(/[\p{L}\p{N}]/gu) ?? [];
-  return (words.length > 1 ? words[0] + words[1] : letters.slice(0, 3).join('')).toUpperCase();
-}
-
-/** One label a seat, told apart by the seat's number where two would read alike (two bots of one level). */
-export function columnLabels(names: readonly string[]): string[] {
-  const labels = names.map(initials);
-  return labels.map((l, i) => (labels.indexOf(l) !== labels.lastIndexOf(l) ? `${l}${i + 1}` : l));
 }

@@ -51,6 +51,8 @@ export interface TribesPlayProps {
   readonly onSeenPopup?: (key: number) => void;
   /** Links shown with the final standings (a live game's replay). */
   readonly endActions?: ComponentChildren;
+  /** Said under the standings (a live game's rating changes). */
+  readonly endFacts?: ComponentChildren;
 }
 
 export interface Popup {
@@ -103,9 +105,10 @@ export function TribesPlay(input: TribesPlayProps) {
   const [endClosed, setEndClosed] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // On a narrow screen the map scrolls sideways: start where play starts, at the north-eastern frontier.
+    // On a narrow screen the map scrolls sideways: it starts at its western edge, as a map is read (started
+    // in the east, players never saw that there was a west: issue 31); the hint below says it scrolls.
     const el = scrollRef.current;
-    if (el) el.scrollLeft = (el.scrollWidth - el.clientWidth) * 0.7;
+    if (el) el.scrollLeft = 0;
   }, []);
 
   const selectable = new Set<string>(
@@ -172,7 +175,8 @@ export function TribesPlay(input: TribesPlayProps) {
           </div>
         ) : (
           view.hand && (
-            <div class="card hand-bar">
+            // Pinned over the map on a phone only while the game is on: after it, the map is all there is to see.
+            <div class={`card hand-bar${view.result ? ' game-over' : ''}`}>
               <h3>{t('tribes.hand')}</h3>
               <Hand view={view} selected={null} playable={new Set()} />
             </div>
@@ -211,6 +215,7 @@ export function TribesPlay(input: TribesPlayProps) {
           log={props.log}
           onClose={() => setEndClosed(true)}
           actions={props.endActions}
+          facts={props.endFacts}
         />
       )}
     </div>
@@ -224,6 +229,7 @@ function FinalStandings(props: {
   log: readonly LoggedMove[];
   onClose: () => void;
   actions?: ComponentChildren;
+  facts?: ComponentChildren;
 }) {
   const t = useT();
   const ok = useFocusOnOpen<HTMLButtonElement>();
@@ -244,6 +250,7 @@ function FinalStandings(props: {
             : t('common.wins', { name: winners })}
         </div>
         <EndSummary view={props.view} names={props.names} log={props.log} />
+        {props.facts}
         <div class="row" style={{ justifyContent: 'center' }}>
           {props.actions}
           <button ref={ok} class="secondary" onClick={props.onClose} data-testid="close-winner">

@@ -9,6 +9,20 @@ import type { GameReview } from '@attila/bots/tribes-review';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import type { ReviewQuestion, ReviewReply } from './review-worker.js';
+import { DEFAULT_MAP, tribesGame } from '@attila/tribes';
+import type { ProvinceGeo } from './geography.js';
+import { moveWords } from './move-words.js';
+
+/** The record's provinces by id, named as its map names them (a custom map's own, else the default's). */
+function provinceNamesOf(record: GameRecord): Map<string, string> {
+  const settings = tribesGame.parseSettings(record.settings);
+  const provinces: readonly ProvinceGeo[] =
+    settings.ok && settings.value.customMap ? settings.value.map.json.provinces : DEFAULT_MAP.json.provinces;
+  return new Map(provinces.map((p) => [p.id, p.name]));
+}
+
+/** Two values the list would print alike ("0% against 0%") tell the reader nothing: such entries are left out. */
+const differs = (a: number, b: number) => percent(a) !== percent(b);
 
 type Status =
   | { readonly kind: 'idle' }
@@ -122,6 +136,7 @@ export function TribesReview(props: {
       {status.kind === 'ready' && (
         <ReviewResult
           review={status.review}
+          provinces={provinceNamesOf(props.record)}
           seat={status.seat}
           names={names}
           ply={props.ply}
@@ -134,6 +149,7 @@ export function TribesReview(props: {
 
 function ReviewResult(props: {
   review: GameReview;
+  provinces: ReadonlyMap<string, string>;
   seat: number;
   names: readonly string[];
   ply: number;
@@ -142,6 +158,7 @@ function ReviewResult(props: {
   const t = useT();
   const { review, names } = props;
   const jump = (ply: number) => props.onJump?.(ply);
+  const alternatives = review.alternatives.filter((a) => differs(a.botValue, a.playedValue));
   return (
     <div data-testid="review-result">
       <ChanceChart review={review} names={names} ply={props.ply} onJump={props.onJump} />
@@ -164,19 +181,19 @@ function ReviewResult(props: {
         })}
       </ol>
       <h3>{t('review.alternatives', { name: names[props.seat] })}</h3>
-      {review.alternatives.length === 0 ? (
+      {alternatives.length === 0 ? (
         <p class="muted small" data-testid="review-no-alternatives">
           {t('review.noAlternatives')}
         </p>
       ) : (
         <ol class="review-alternatives" data-testid="review-alternatives">
-          {review.alternatives.slice(0, 10).map((a) => (
+          {alternatives.slice(0, 10).map((a) => (
             <li key={a.index}>
               <button type="button" class="link" onClick={() => jump(a.index)}>
                 {t('review.alternative', {
                   move: a.index + 1,
-                  played: a.played,
-                  bot: a.bot,
+                  played: moveWords(t, a.played, props.provinces),
+                  bot: moveWords(t, a.bot, props.provinces),
                   botValue: percent(a.botValue),
                   playedValue: percent(a.playedValue),
                 })}

@@ -10,6 +10,8 @@ export function MoveList(props: {
   /** The ply shown (moves made so far in the position on the board); default: the last. */
   current?: number;
   onJump?: (ply: number) => void;
+  /** Who made each move ("Romans"), shown beside it and said with it. */
+  movers?: readonly string[];
 }) {
   const t = useT();
   const { moves, onJump } = props;
@@ -26,21 +28,32 @@ export function MoveList(props: {
   }, [current, moves.length]);
   return (
     <section>
-      <h3>{t('common.moves')}</h3>
-      {onJump && (
-        <button
-          class={`small secondary${current === 0 ? ' current' : ''}`}
-          data-testid="move-0"
-          aria-current={current === 0 ? 'step' : undefined}
-          onClick={() => onJump(0)}
-        >
-          {t('movelist.start')}
-        </button>
-      )}
+      {/* "Start" sits in the heading's row, apart from the scrolling list: it never covers an entry. */}
+      <div class="movelist-head">
+        <h3>{t('common.moves')}</h3>
+        {onJump && (
+          <button
+            class={`small secondary${current === 0 ? ' current' : ''}`}
+            data-testid="move-0"
+            aria-current={current === 0 ? 'step' : undefined}
+            onClick={() => onJump(0)}
+          >
+            {t('movelist.start')}
+          </button>
+        )}
+      </div>
       <ol ref={ref} class="movelist" data-testid="movelist" tabindex={onJump ? undefined : 0}>
         {moves.map((m, i) => {
           const ply = i + 1;
           const here = current === ply;
+          const by = props.movers?.[i];
+          const text = by ? (
+            <>
+              <span class="mover">{by}</span> {m}
+            </>
+          ) : (
+            m
+          );
           return (
             <li key={i} class={here ? 'current' : ''} data-ply={ply}>
               {onJump ? (
@@ -48,13 +61,13 @@ export function MoveList(props: {
                   class="move-entry"
                   data-testid={`move-${ply}`}
                   aria-current={here ? 'step' : undefined}
-                  aria-label={t('movelist.jump', { n: ply, move: m })}
+                  aria-label={t('movelist.jump', { n: ply, move: by ? `${by} ${m}` : m })}
                   onClick={() => onJump(ply)}
                 >
-                  {m}
+                  {text}
                 </button>
               ) : (
-                m
+                text
               )}
             </li>
           );

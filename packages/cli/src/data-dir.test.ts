@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { dataDir, defaultDbFile } from './data-dir.js';
+
+describe('the default database file', () => {
+  it('is in $XDG_DATA_HOME/attila when that is an absolute path', () => {
+    expect(defaultDbFile({ XDG_DATA_HOME: '/data/me' }, '/home/me')).toBe('/data/me/attila/attila.db');
+  });
+
+  it('is in ~/.local/share/attila without XDG_DATA_HOME, or with a relative one (the rule ignores it)', () => {
+    expect(defaultDbFile({}, '/home/me')).toBe('/home/me/.local/share/attila/attila.db');
+    expect(dataDir({ XDG_DATA_HOME: 'relative/dir' }, '/home/me')).toBe('/home/me/.local/share/attila');
+    expect(dataDir({ XDG_DATA_HOME: '' }, '/home/me')).toBe('/home/me/.local/share/attila');
+  });
+});
