@@ -14,7 +14,7 @@ export function BotMark({ holder }: { holder: SeatHolderKind | null | undefined 
     <>
       {' '}
       <span class="bot-mark" title={t('lobby.botMark')} data-testid="bot-mark">
-        BOT
+        {t('lobby.botMarkShort')}
       </span>
     </>
   );
