@@ -121,6 +121,8 @@ export interface PlayerGame {
 export interface PlayerProfile {
   readonly name: string;
   readonly kind: 'guest' | 'account';
+  /** A bot account (a program on the bot API): shown with the BOT mark. Absent for people. */
+  readonly bot?: boolean;
   readonly since: number;
   readonly stats: readonly PlayerGameStats[];
   /** Finished games, the most recently finished first (filtered as asked), at most 50. */

@@ -330,6 +330,10 @@ export class Lobby implements LeaseLobby {
     const seatPlayers = [...(holders ?? [])].flatMap(([seat, h]) =>
       h.playerId ? [{ seat, id: h.playerId }] : [],
     );
+    // Pools and challenges seat each player once already (pairing.ts, challenge-rules.ts); a table is
+    // never made otherwise, whoever asks (one player, one seat: seating.ts).
+    if (new Set(seatPlayers.map((p) => p.id)).size !== seatPlayers.length)
+      return err('join.already-seated', 'one player takes one seat: the same player was given two seats');
     return ok({
       id,
       write: async (within) => {

@@ -132,6 +132,34 @@ describe('one seat per player per table', () => {
     for (const who of [ann, bob, await guest()])
       expect(code(await who.post(`/api/tables/${id}/join`, { name: 'x' }))).toBe('join.started');
   });
+  it('a table made with its seats held (pools, challenges) never gives one player two seats', () => {
+    const held = (playerId: string) => ({ name: 'x', tokenHash: 'a'.repeat(64), playerId });
+    const request = {
+      game: 'knights' as const,
+      settings: {},
+      seats: [{ type: 'human' as const }, { type: 'human' as const }],
+      listed: true,
+      rated: false,
+      clock: null,
+      takeover: null,
+    };
+    const twice = server.lobby.prepare(request, {
+      holders: () =>
+        new Map([
+          [0, held('p-same')],
+          [1, held('p-same')],
+        ]),
+    });
+    expect(!twice.ok && twice.error.code).toBe('join.already-seated');
+    const two = server.lobby.prepare(request, {
+      holders: () =>
+        new Map([
+          [0, held('p-one')],
+          [1, held('p-two')],
+        ]),
+    });
+    expect(two.ok).toBe(true);
+  });
 });
 
 describe('rated play is for people', () => {

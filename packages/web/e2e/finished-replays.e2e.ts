@@ -74,7 +74,7 @@ describe('finished games on the Replays screen', () => {
       await page.click('[data-testid="end-replay"]');
       await page.waitForSelector('[data-testid="replay-position"]');
       expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
-        /^Romans \(Aetius\) vs Huns \(Random \(beginner\)\) — (Romans|Huns) won$/,
+        /^Romans \(Aetius\) vs Huns \(Random \(beginner\)\) BOT — (Romans|Huns) won$/,
       );
 
       // 2. Two bots of one level: the title still tells the seats apart.
@@ -82,7 +82,7 @@ describe('finished games on the Replays screen', () => {
       await page.goto(`${server.url}/#/replay/${botsId}`);
       await page.waitForSelector('[data-testid="replay-position"]');
       expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
-        /^Romans \(Easy\) vs Huns \(Easy\) — (Romans|Huns) won$/,
+        /^Romans \(Easy\) BOT vs Huns \(Easy\) BOT — (Romans|Huns) won$/,
       );
       await shot(page, 'replay-title-two-bots');
 
@@ -134,7 +134,7 @@ describe('finished games on the Replays screen', () => {
       await page.click('[data-testid="end-replay"]');
       await page.waitForSelector('[data-testid="replay-position"]');
       expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
-        /^Player 1 \(Aetius\) vs Player 2 \(Random \(beginner\)\) vs Player 3 \(Random \(beginner\)\) — (shared win: )?Player \d/,
+        /^Player 1 \(Aetius\) vs Player 2 \(Random \(beginner\)\) BOT vs Player 3 \(Random \(beginner\)\) BOT — (shared win: )?Player \d/,
       );
 
       // The Replays screen lists all three, the last finished first, and opens one.
@@ -159,7 +159,7 @@ describe('finished games on the Replays screen', () => {
       await phone.page.click(`[data-testid="table-item"] a[href="#/replay/${botsId}"]`);
       await phone.page.waitForSelector('[data-testid="replay-position"]');
       expect(await phone.page.innerText('[data-testid="replay-players"]')).toMatch(
-        /^Römer \(Leicht\) gegen Hunnen \(Leicht\) — Sieg: (Römer|Hunnen)$/,
+        /^Römer \(Leicht\) BOT gegen Hunnen \(Leicht\) BOT — Sieg: (Römer|Hunnen)$/,
       );
       await context.close();
       await phone.context.close();

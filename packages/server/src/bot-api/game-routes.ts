@@ -163,7 +163,8 @@ export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void 
     const { table, seats } = found.value;
     const stream = new LineStream(reply, ctx.open, ctx.times.heartbeatMs);
     let playing = seats.length;
-    // Several seats of one account (a game against itself): the game's end is told once, by the first.
+    // Several seats of one account happen only at tables stored before joins refused them (seating.ts): the
+    // game's end is told once, by the first.
     const watchers = seats.map(
       (seat, i) =>
         new SeatWatcher(
@@ -218,7 +219,7 @@ export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void 
       return refusedMove(reply, req.params.table, givenSeq, found.error.code, found.error.message);
     const { table, seats } = found.value;
     const { seq, move } = body.data;
-    // The seat to act among the account's seats (several in a game against itself), else its first.
+    // The seat to act among the account's seats (several only at tables from before seating.ts refused it).
     const seat =
       seats.find((s) => (table.welcome(s, undefined).snapshot?.legalMoves.length ?? 0) > 0) ?? seats[0];
     const token = auth.seatToken(table.id, seat, who.player.id);

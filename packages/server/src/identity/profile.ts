@@ -5,6 +5,7 @@
  * nobody won, lost otherwise. `stats[].ratings` are the player's ratings per speed class (aged to now),
  * `stats[].rating` the one played most; `/api/players/:name/ratings/history` gives a rating's points.
  */
+import { seatPlayerOf } from '../seat-players.js';
 import type { FastifyInstance } from 'fastify';
 import {
   GAME_KINDS,
@@ -79,7 +80,9 @@ export async function profileOf(
     });
   }
   const me = meOf(player);
-  return { name: me.name, kind: me.kind, since: player.createdAt, stats, games };
+  // A bot account's profile says so (the BOT mark), as its seats do.
+  const bot = (await seatPlayerOf(storage.accounts.sql, player))?.kind === 'bot-account';
+  return { name: me.name, kind: me.kind, ...(bot ? { bot } : {}), since: player.createdAt, stats, games };
 }
 
 export function registerProfiles(app: FastifyInstance, storage: Storage, identity: Identity): void {

@@ -14,6 +14,7 @@ import { api, heldSeat, holdSeat, playerName, setPlayerName, type HeldSeat } fro
 import { nameToSitAs, useMe } from '../net/me.js';
 import { useLive } from '../net/use-live.js';
 import { botName } from '../ui/names.js';
+import { BotMark } from '../ui/seat-mark.js';
 import { TurnSignalSettings, useTurnSignals, lowTimeSound } from '../ui/turn-signals.js';
 import { useTurnTitle } from '../ui/turn-title.js';
 import { LiveActions } from './live-actions.js';
@@ -136,6 +137,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
           >
             <strong>{seatName(s.seat)}</strong>{' '}
             {s.name ? (s.kind === 'bot' ? botName(t, s.bot ?? s.name) : s.name) : t('lobby.freeSeat')}
+            <BotMark holder={s.holder} />
             {s.seat === mine && ` (${t('common.you')})`}
             {live.snapshot?.clock && (
               <ClockTime

@@ -1,5 +1,6 @@
 /** A player's finished games with their result, each opening its replay; filtered by game and result. */
 import { OFFERED_GAMES } from '../games/offered.js';
+import { BotMark } from '../ui/seat-mark.js';
 import type { PlayerProfile, PlayerResult } from '@attila/protocol';
 import { ratingText } from './ratings.js';
 import { useT } from '../i18n/i18n.js';
@@ -84,7 +85,15 @@ export function PlayerGames(props: {
               <strong>{t(`games.${g.table.game}.name`)}</strong>{' '}
               <span class="muted">{t(`account.result.${g.result}`)}</span>
             </div>
-            <div class="muted small">{g.table.seats.map((s) => s.name ?? '—').join(' · ')}</div>
+            <div class="muted small">
+              {g.table.seats.map((s, i) => (
+                <span key={s.seat}>
+                  {i > 0 && ' · '}
+                  {s.name ?? '—'}
+                  <BotMark holder={s.holder} />
+                </span>
+              ))}
+            </div>
             <a class="button small" href={`#/replay/${encodeURIComponent(g.table.id)}`}>
               {t('common.replay')}
             </a>

@@ -6,6 +6,7 @@ import { accountApi, useMe } from '../net/me.js';
 import { href } from '../router.js';
 import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
 import { RatingsCard } from './ratings.js';
+import { BotMark } from '../ui/seat-mark.js';
 
 export function PlayerScreen({ name }: { name: string }) {
   const t = useT();
@@ -21,7 +22,10 @@ export function PlayerScreen({ name }: { name: string }) {
   }, [name, filter.game, filter.result]);
   return (
     <main class="page" data-testid="profile">
-      <h1>{profile?.name ?? name}</h1>
+      <h1>
+        {profile?.name ?? name}
+        <BotMark holder={profile?.bot ? 'bot-account' : null} />
+      </h1>
       {error && <p class="error">{error}</p>}
       {profile && (
         <>

@@ -1,6 +1,7 @@
 /**
  * Stepping through a replayed game: step, jump, autoplay, download; the game's own board shows each ply.
  */
+import { BotMark } from '../ui/seat-mark.js';
 import type { GameEvent, GameRecord } from '@attila/core';
 import { useEffect, useState } from 'preact/hooks';
 import type { ClientGameSpec } from '../games/client-game.js';
@@ -114,7 +115,14 @@ export function ReplayView<S, St, V, E extends GameEvent>(props: {
         {t(`games.${record.game}.name`)} · {t('replay.title')}
       </h1>
       <p class="muted" data-testid="replay-players">
-        {seats.join(` ${t('replay.vs')} `)}
+        {seats.map((seat, i) => (
+          <span key={i}>
+            {i > 0 && ` ${t('replay.vs')} `}
+            {seat}
+            {/* A record names the server's own bots; a bot account's seat is marked in the lists of games. */}
+            <BotMark holder={record.players[i].kind === 'bot' ? 'bot' : null} />
+          </span>
+        ))}
         {winners.length > 0 &&
           ` — ${t('replay.winner', { count: winners.length, names: winners.join(', ') })}`}
       </p>

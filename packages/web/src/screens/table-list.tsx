@@ -4,6 +4,7 @@ import { seatNames } from '../ui/game-over.js';
 import { useT } from '../i18n/i18n.js';
 import { clockSettingsText } from '../ui/clock-text.js';
 import { botName } from '../ui/names.js';
+import { BotMark } from '../ui/seat-mark.js';
 
 export function TableList({
   tables,
@@ -42,11 +43,13 @@ export function TableList({
             )}
           </div>
           <div class="muted small">
-            {tb.seats
-              .map((s) =>
-                s.name ? (s.kind === 'bot' ? botName(t, s.bot ?? s.name) : s.name) : t('lobby.freeSeat'),
-              )
-              .join(' · ')}
+            {tb.seats.map((s, i) => (
+              <span key={s.seat} data-testid={`listed-seat-${s.seat}`}>
+                {i > 0 && ' · '}
+                {s.name ? (s.kind === 'bot' ? botName(t, s.bot ?? s.name) : s.name) : t('lobby.freeSeat')}
+                <BotMark holder={s.holder} />
+              </span>
+            ))}
             {tb.result && tb.result.winners.length > 0 && (
               <>
                 {' — '}
