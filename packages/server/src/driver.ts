@@ -66,6 +66,11 @@ export class TableDriver {
   private retryTimer: NodeJS.Timeout | null = null;
   private driving = false;
   private closed = false;
+  /**
+   * The turn (`line:seq`) under way when this driver started driving a game already begun: it began before
+   * (another process died, or this one restarted), so its bot has waited longer than the pause already.
+   */
+  private inherited: string | null = null;
 
   constructor(
     private readonly table: string,
@@ -81,6 +86,10 @@ export class TableDriver {
 
   /** Starts (lease gained) or stops (lease lost) running the clock and bots; `update()` rearms them. */
   setDriving(on: boolean): void {
+    if (on && !this.driving) {
+      const view = this.read();
+      this.inherited = view.seq > 0 ? `${view.line}:${view.seq}` : null;
+    }
     this.driving = on;
     if (!on) this.stopTimers();
   }
@@ -133,10 +142,11 @@ export class TableDriver {
       const key = `${view.line}:${view.seq}:${seat}`;
       if (bot === null || this.botPending.has(key)) continue;
       this.botPending.add(key);
+      const delay = this.inherited === `${view.line}:${view.seq}` ? 0 : this.deps.botDelayMs;
       const timer = setTimeout(() => {
         this.botTimers.delete(timer);
         void this.runBot(seat, view.seq, view.line, bot, key);
-      }, this.deps.botDelayMs);
+      }, delay);
       this.botTimers.add(timer);
     }
   }

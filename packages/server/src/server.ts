@@ -168,7 +168,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const push = await Push.start(storage.accounts, log, options.push);
   const metrics: Metrics = { moves: 0, botMoves: 0, botFailures: 0, botOvertaken: 0 };
   // Only the in-process broadcast guarantees that this process is alone with its storage.
-  const shared = broadcast.local ? null : new SharedLeases(storage, broadcast, log, leaseTimes(options.leaseMs));
+  const shared = broadcast.local
+    ? null
+    : new SharedLeases(storage, broadcast, log, leaseTimes(options.leaseMs));
   const leases: Leases = shared ?? new SoloLeases();
   // The periodic jobs that must run once (the ladder, the purges): in the holder of their lease.
   const jobs: SingletonJobs = shared
@@ -262,6 +264,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   const port = Number(new URL(address).port);
   log.info({ url: address }, 'attila server listening');
+  // With several processes this one may take over another's games at any moment: its bots are ready then.
+  if (shared) bots.warm?.();
 
   const ladder = ladderOptions
     ? new Ladder(
