@@ -1,8 +1,8 @@
-import { unwrap } from '@attila/core';
+import { ok, unwrap } from '@attila/core';
 import { knightsGame as knights } from '@attila/knights';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame } from './games.js';
-import { checkMove, replayStored, type GameLog } from './moves.js';
+import { checkMove, repeatedMove, replayStored, type GameLog } from './moves.js';
 import type { StoredTable } from './storage/types.js';
 import { hashToken } from './tokens.js';
 
@@ -103,5 +103,120 @@ describe('replayStored', () => {
     expect(() =>
       replayStored(knightsGame, 't1', log.state, [{ seq: 1, seat: 0, move: 'z9', at: 0 }]),
     ).toThrow(/stored move 1/);
+  });
+});
+
+/**
+ * A game with simultaneous choices, as the server may host one (core's GameModule allows several seats to
+ * act at once): each round every one of three seats picks a word, in any order; a round ends when all
+ * have picked. Only what `checkMove` uses of a module is given.
+ */
+interface Rounds {
+  readonly picked: readonly (string | null)[];
+}
+const roundsGame = {
+  toAct: (s: Rounds) => s.picked.flatMap((p, seat) => (p === null ? [seat] : [])),
+  play: (s: Rounds, seat: number, move: string) => {
+    const picked = s.picked.map((p, i) => (i === seat ? move : p));
+    const next = picked.every((p) => p !== null) ? picked.map(() => null) : picked;
+    return ok({ state: { picked: next }, events: [{ type: 'picked', seat }] });
+  },
+  result: () => null,
+} as unknown as AnyGame;
+
+function roundsLog(): GameLog & { history: GameLog['history'][number][]; moves: string[] } {
+  const log = knightsLog();
+  const meta = {
+    ...log.meta,
+    seats: [0, 1, 2].map((seat) => ({ ...log.meta.seats[0], seat, tokenHash: hashToken(`t${seat}`) })),
+  };
+  return {
+    game: roundsGame,
+    meta,
+    state: { picked: [null, null, null] },
+    history: [],
+    moves: [],
+    botFor: () => null,
+  };
+}
+
+/** Plays `seat`'s pick decided now, as the table stores it: the state and who could act move on. */
+function pick(log: ReturnType<typeof roundsLog>, seat: number) {
+  const r = unwrap(checkMove(log, { seat, token: `t${seat}`, seq: log.history.length, move: 'w' }, 0));
+  log.history.push({ seat, events: r.events, toActBefore: r.toActBefore });
+  log.moves.push(r.recorded);
+  return { ...log, state: r.next };
+}
+
+describe('checkMove in a simultaneous phase: a late move is current while only others acted since', () => {
+  const late = (log: GameLog, seat: number, seq: number) => {
+    const r = checkMove(log, { seat, token: `t${seat}`, seq, move: 'late' }, 0);
+    return r.ok ? `accepted as ${r.value.recorded}` : r.error.code;
+  };
+
+  it('accepts a move decided before two other seats picked (it was to act all along)', () => {
+    let log = pick(roundsLog(), 0);
+    expect(late(log, 2, 0)).toBe('accepted as 2:late');
+    log = pick(log, 1);
+    // Now the only seat to act: recorded without its seat.
+    expect(late(log, 2, 0)).toBe('accepted as late');
+    expect(late(log, 2, 1)).toBe('accepted as late');
+  });
+
+  it('refuses as stale a move decided before the seat itself moved (a new round: it is to act again)', () => {
+    let log = roundsLog();
+    log = pick(pick(pick(log, 0), 1), 2);
+    expect(roundsGame.toAct(log.state)).toEqual([0, 1, 2]);
+    expect(late(log, 0, 0)).toBe('move.stale');
+    expect(late(log, 2, 1)).toBe('move.stale');
+  });
+
+  it('refuses as stale a move decided before a move made while the seat was not to act', () => {
+    let log = roundsLog();
+    // Seat 2 picks first; seat 0 picks while seat 2 is done; seat 1 ends the round.
+    log = pick(pick(pick(log, 2), 0), 1);
+    expect(log.history[1].toActBefore).toEqual([0, 1]);
+    // Decided at move 1 (seat 2 had picked: it could not act), sent now in the new round.
+    expect(late(log, 2, 1)).toBe('move.stale');
+    expect(late(log, 2, 3)).toBe('accepted as 2:late');
+  });
+
+  it('refuses a move number from the future', () => {
+    const log = pick(roundsLog(), 0);
+    expect(late(log, 1, 2)).toBe('move.stale');
+  });
+});
+
+describe('repeatedMove: a move sent again is recognised by seat, token, number, line and text', () => {
+  function stored(log: ReturnType<typeof roundsLog>) {
+    return { meta: log.meta, history: log.history, moves: log.moves };
+  }
+  it("is the stored move's number for the same pick, also after others moved on", () => {
+    let log = roundsLog();
+    log = pick(pick(log, 1), 0);
+    expect(repeatedMove(stored(log), { seat: 1, token: 't1', seq: 0, move: 'w' })).toBe(1);
+    expect(repeatedMove(stored(log), { seat: 0, token: 't0', seq: 0, move: 'w' })).toBe(2);
+    expect(repeatedMove(stored(log), { seat: 0, token: 't0', seq: 1, move: 'w', line: 0 })).toBe(2);
+  });
+  it('is null for another move, another token, another line, or a seat that has not moved', () => {
+    let log = roundsLog();
+    log = pick(pick(log, 1), 0);
+    const s = stored(log);
+    expect(repeatedMove(s, { seat: 1, token: 't1', seq: 0, move: 'other' })).toBeNull();
+    expect(repeatedMove(s, { seat: 1, token: 't0', seq: 0, move: 'w' })).toBeNull();
+    expect(repeatedMove(s, { seat: 1, token: 't1', seq: 0, move: 'w', line: 1 })).toBeNull();
+    expect(repeatedMove(s, { seat: 2, token: 't2', seq: 0, move: 'w' })).toBeNull();
+    expect(repeatedMove(s, { seat: 9, token: 't2', seq: 0, move: 'w' })).toBeNull();
+    // Decided after its own move: not that move.
+    expect(repeatedMove(s, { seat: 1, token: 't1', seq: 1, move: 'w' })).toBeNull();
+  });
+  it('is null when the seat could not act between the number and its move', () => {
+    let log = roundsLog();
+    // Seat 2 picks, then 0 and 1 end the round, then seat 2 picks again in the next.
+    log = pick(pick(pick(pick(log, 2), 0), 1), 2);
+    const s = stored(log);
+    // Decided at 1 (seat 2 done for the round): its pick at 3 came after a move it could not act at.
+    expect(repeatedMove(s, { seat: 2, token: 't2', seq: 1, move: 'w' })).toBeNull();
+    expect(repeatedMove(s, { seat: 2, token: 't2', seq: 3, move: 'w' })).toBe(4);
   });
 });
