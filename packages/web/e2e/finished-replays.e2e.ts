@@ -74,7 +74,8 @@ describe('finished games on the Replays screen', () => {
       await page.click('[data-testid="end-replay"]');
       await page.waitForSelector('[data-testid="replay-position"]');
       expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
-        /^Romans \(Aetius\) vs Huns \(Random \(beginner\)\) BOT — (Romans|Huns) won$/,
+        // The winner by name (issue 31: "Romans won", "Player 3 won").
+        /^Romans \(Aetius\) vs Huns \(Random \(beginner\)\) BOT — (Aetius|Random \(beginner\)) won$/,
       );
 
       // 2. Two bots of one level: the title still tells the seats apart.
@@ -82,7 +83,8 @@ describe('finished games on the Replays screen', () => {
       await page.goto(`${server.url}/#/replay/${botsId}`);
       await page.waitForSelector('[data-testid="replay-position"]');
       expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
-        /^Romans \(Easy\) BOT vs Huns \(Easy\) BOT — (Romans|Huns) won$/,
+        // Two players of one name: the winner by seat and name.
+        /^Romans \(Easy\) BOT vs Huns \(Easy\) BOT — (Romans \(Easy\)|Huns \(Easy\)) won$/,
       );
       await shot(page, 'replay-title-two-bots');
 
@@ -124,6 +126,22 @@ describe('finished games on the Replays screen', () => {
         expect(row.centuries.reduce((a, b) => a + b, 0)).toBe(row.total);
       }
       expect(rows.map((r) => r.total)).toEqual([...rows.map((r) => r.total)].sort((a, b) => b - a));
+      // What the game changed and what next (issue 31): no rating against bots, a new game, the focus on Close.
+      expect(await page.innerText('[data-testid="game-over-casual"]')).toBe(
+        'A casual game: no rating changed.',
+      );
+      expect(await page.locator('[data-testid="winner"] [data-testid="end-new-game"]').count()).toBe(1);
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid)).toBe(
+        'close-winner',
+      );
+      // The log keeps each scoring's points; the influence table's heads are the players' names in full.
+      expect(await page.innerText('[data-testid="log"]')).toMatch(/: Aetius \+\d+ \(\d+ in all\), /);
+      expect(await page.locator('[data-testid="influence"] th.seat-head').allInnerTexts()).toEqual([
+        'Aetius',
+        'Random (beginner) 2',
+        'Random (beginner) 3',
+        'Supply',
+      ]);
       await shot(page, 'tribes-end-replay-button');
       await page.selectOption('[data-testid="language"]', 'de');
       await expect
@@ -134,7 +152,7 @@ describe('finished games on the Replays screen', () => {
       await page.click('[data-testid="end-replay"]');
       await page.waitForSelector('[data-testid="replay-position"]');
       expect(await page.innerText('[data-testid="replay-players"]')).toMatch(
-        /^Player 1 \(Aetius\) vs Player 2 \(Random \(beginner\)\) BOT vs Player 3 \(Random \(beginner\)\) BOT — (shared win: )?Player \d/,
+        /^Player 1 \(Aetius\) vs Player 2 \(Random \(beginner\)\) BOT vs Player 3 \(Random \(beginner\)\) BOT — (shared win: )?(Aetius|Player \d \(Random \(beginner\)\))/,
       );
 
       // The Replays screen lists all three, the last finished first, and opens one.
@@ -159,7 +177,7 @@ describe('finished games on the Replays screen', () => {
       await phone.page.click(`[data-testid="table-item"] a[href="#/replay/${botsId}"]`);
       await phone.page.waitForSelector('[data-testid="replay-position"]');
       expect(await phone.page.innerText('[data-testid="replay-players"]')).toMatch(
-        /^Römer \(Leicht\) BOT gegen Hunnen \(Leicht\) BOT — Sieg: (Römer|Hunnen)$/,
+        /^Römer \(Leicht\) BOT gegen Hunnen \(Leicht\) BOT — Sieg: (Römer \(Leicht\)|Hunnen \(Leicht\))$/,
       );
       await context.close();
       await phone.context.close();
