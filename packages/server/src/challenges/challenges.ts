@@ -106,11 +106,12 @@ export class Challenges {
     player: StoredPlayer,
     id: string,
     answer: 'accept' | 'decline',
+    reason?: string,
   ): Promise<Result<ChallengeView>> {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       const c = await this.d.store.get(id);
       if (!c) return notFound(id);
-      const decided = decideAnswer(c, player.id, answer, this.d.now());
+      const decided = decideAnswer(c, player.id, answer, this.d.now(), reason);
       if (!decided.ok) return decided;
       const gone = decided.value.complete ? await this.deletedAmong(c) : null;
       if (gone)
