@@ -38,9 +38,7 @@ export interface ChallengeSeat {
 }
 
 /** The body of a decline: an optional reason (1–200 characters), e.g. "I play only Knights". */
-export const declineSchema = z
-  .object({ reason: z.string().trim().min(1).max(200).optional() })
-  .strict();
+export const declineSchema = z.object({ reason: z.string().trim().min(1).max(200).optional() }).strict();
 
 /** A challenge as one of its players sees it (`seat`, and `token` once its table exists, are theirs). */
 export interface ChallengeView {

@@ -72,7 +72,10 @@ export class BearerAuth {
       );
     }
     if (this.rate) {
-      const allowed = this.rate.take(token.id, req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write');
+      const allowed = this.rate.take(
+        token.id,
+        req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write',
+      );
       if (!allowed.ok) return allowed;
     }
     const now = this.now();

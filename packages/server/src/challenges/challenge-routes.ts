@@ -52,7 +52,11 @@ export function registerChallengeRoutes(app: FastifyInstance, o: ChallengeRouteO
     if (what !== 'decline') return undefined;
     const body = declineSchema.safeParse(req.body ?? {});
     if (!body.success) {
-      void refuse(reply, 'request.invalid', `${describeZodError(body.error)} (a decline is {} or {"reason"})`);
+      void refuse(
+        reply,
+        'request.invalid',
+        `${describeZodError(body.error)} (a decline is {} or {"reason"})`,
+      );
       return null;
     }
     return body.data.reason;
