@@ -31,8 +31,21 @@ def send(message):
 
 
 def choose(turn, rng):
-    """A move for this turn: one of `turn["legal"]`. `turn["view"]` is what this seat may see."""
+    """A move for this turn: one of `turn["legal"]`. `turn["view"]` is what this seat may see.
+
+    Return None to resign the game instead (on a server; `attila bot match` refuses it)."""
+    if RESIGN_AT is not None and turn["seq"] >= RESIGN_AT:
+        return None
     return rng.choice(turn["legal"])
+
+
+def answer_takeback(message):
+    """Another seat asks to take back its last move: "accept", "refuse" or "never" (refuse all of this game)."""
+    return "refuse"
+
+
+# --resign-at N: give up at the first turn at or after move N (to try resigning).
+RESIGN_AT = None
 
 
 def request(server, token, path, body=None):
@@ -54,31 +67,62 @@ def lines_of(response):
             yield json.loads(text)
 
 
+def post(server, token, path, body):
+    """A POST of the bot API; a refusal (nothing changed) is logged and the game goes on."""
+    try:
+        with request(server, token, path, body) as answer:
+            answer.read()
+    except urllib.error.HTTPError as refused:
+        print(f"{path}: refused: {refused.read().decode()}", file=sys.stderr)
+
+
 def play_game(server, token, table, rng):
     """Answers the turns of one game's stream until its end line."""
-    with request(server, token, f"/api/bot/game/{table}/stream") as stream:
+    game = f"/api/bot/game/{table}"
+    with request(server, token, game + "/stream") as stream:
         for message in lines_of(stream):
-            if message["type"] == "turn":
-                move = {"seq": message["seq"], "move": choose(message, rng)}
-                try:
-                    with request(server, token, f"/api/bot/game/{table}/move", move) as answer:
-                        answer.read()
-                except urllib.error.HTTPError as refused:
-                    # Refused, nothing changed: the stream asks this turn again if it is still ours.
-                    print(f"table {table}: refused: {refused.read().decode()}", file=sys.stderr)
-            elif message["type"] == "end":
+            kind = message["type"]
+            if kind == "turn":
+                move = choose(message, rng)
+                if move is None:
+                    post(server, token, game + "/resign", {})
+                else:
+                    # Refused: the stream asks this turn again if it is still ours.
+                    post(server, token, game + "/move", {"seq": message["seq"], "move": move})
+            elif kind == "takeback":
+                post(server, token, game + "/takeback-answer", {"answer": answer_takeback(message)})
+            elif kind == "chat":
+                print(f"table {table}: {message['name']} says {message['text']}", file=sys.stderr)
+            elif kind == "end":
                 return
 
 
-def play_on_server(server, token, games, seed):
+def answer_challenge(server, token, challenge):
+    """Accepts a casual challenge waiting for this bot's answer; declines a rated one, saying why."""
+    mine = next(s for s in challenge["seats"] if s["seat"] == challenge["seat"])
+    if challenge["status"] != "pending" or mine["challenger"] or mine["answer"] != "pending":
+        return
+    path = f"/api/bot/challenges/{challenge['id']}"
+    if challenge["rated"]:
+        post(server, token, path + "/decline", {"reason": "I play rated games only on the bot ladder"})
+    else:
+        post(server, token, path + "/accept", {})
+
+
+def play_on_server(server, token, games, seed, challenge=None):
     """Plays every game the event stream announces, each in its own thread; stops after `games` ended."""
     started = set()
     ended = 0
+    if challenge:
+        # Challenge a person or another bot by account name to a casual Knights game.
+        post(server, token, "/api/bot/challenges", {"game": "knights", "players": [challenge]})
     with request(server, token, "/api/bot/stream") as events:
         for message in lines_of(events):
             if message["type"] == "hello" and message["protocol"] != PROTOCOL:
                 print(f"this bot speaks {PROTOCOL}, the server {message['protocol']}", file=sys.stderr)
                 return 2
+            if message["type"] == "challenge":
+                answer_challenge(server, token, message["challenge"])
             if message["type"] == "start" and message["table"] not in started:
                 table = message["table"]
                 started.add(table)
@@ -99,11 +143,15 @@ def main():
     parser.add_argument("--server", help="play on this server through its bot API (http://HOST:PORT)")
     parser.add_argument("--token", default=os.environ.get("ATTILA_BOT_TOKEN"), help="the bot account's API token")
     parser.add_argument("--games", type=int, default=0, help="with --server: stop after this many games (0: never)")
+    parser.add_argument("--resign-at", type=int, help="resign at the first turn at or after this move")
+    parser.add_argument("--challenge", metavar="NAME", help="with --server: challenge this account to Knights")
     args = parser.parse_args()
+    global RESIGN_AT
+    RESIGN_AT = args.resign_at
     if args.server:
         if not args.token:
             parser.error("--server needs --token (or $ATTILA_BOT_TOKEN)")
-        return play_on_server(args.server.rstrip("/"), args.token, args.games, args.seed)
+        return play_on_server(args.server.rstrip("/"), args.token, args.games, args.seed, args.challenge)
     rng = random.Random(args.seed)
     for line in sys.stdin:
         if not line.strip():
@@ -119,7 +167,14 @@ def main():
             print(f"table {message['table']}: {message['game']}, seats {message['seats']}", file=sys.stderr)
         elif kind == "turn":
             move = choose(message, rng)
-            send({"type": "move", "table": message["table"], "seq": message["seq"], "move": move})
+            if move is None:
+                send({"type": "resign", "table": message["table"]})
+            else:
+                send({"type": "move", "table": message["table"], "seq": message["seq"], "move": move})
+        elif kind == "takeback":
+            send({"type": "takeback-answer", "table": message["table"], "answer": answer_takeback(message)})
+        elif kind == "chat":
+            print(f"table {message['table']}: {message['name']} says {message['text']}", file=sys.stderr)
         elif kind == "refused":
             print(f"refused at move {message['seq']}: {message['message']}", file=sys.stderr)
         elif kind == "end":

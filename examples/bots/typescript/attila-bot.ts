@@ -6,6 +6,10 @@
  * `choose`. Anything written to standard error shows up in the host's log.
  *
  *     attila bot match -- npx tsx examples/bots/typescript/attila-bot.ts [seed]
+ *     attila bot connect --server URL --token TOKEN -- npx tsx examples/bots/typescript/attila-bot.ts [seed] [--resign-at N]
+ *
+ * On a server (through `attila bot connect`) it may also resign (`choose` returns null), answer a takeback
+ * request and read the table's chat: the lines `resign`, `abort`, `chat` and `takeback-answer`.
  */
 import { createInterface } from 'node:readline';
 
@@ -32,6 +36,10 @@ type HostLine =
   | Turn
   | { readonly type: 'refused'; readonly table: string; readonly seq: number; readonly message: string }
   | { readonly type: 'end'; readonly table: string; readonly result: { readonly winners: readonly number[] } }
+  /** On a server: another seat asks to take back its last move. */
+  | { readonly type: 'takeback'; readonly table: string; readonly seat: number; readonly seq: number }
+  /** On a server: another seat wrote in the table's chat. */
+  | { readonly type: 'chat'; readonly table: string; readonly name: string; readonly text: string }
   | { readonly type: 'bye' };
 
 /** A small seeded generator (mulberry32), so a game against this bot can be replayed. */
@@ -46,16 +54,27 @@ function generator(seed: string): () => number {
   };
 }
 
-/** A move for this turn: one of `turn.legal`. `turn.view` is what this seat may see. */
-function choose(turn: Turn, random: () => number): string {
+/** `--resign-at N`: give up at the first turn at or after move N (to try resigning). */
+const flag = process.argv.indexOf('--resign-at');
+const resignAt = flag >= 0 ? Number(process.argv[flag + 1]) : null;
+
+/** A move for this turn: one of `turn.legal` (`turn.view` is what this seat may see), or null to resign. */
+function choose(turn: Turn, random: () => number): string | null {
+  if (resignAt !== null && turn.seq >= resignAt) return null;
   return turn.legal[Math.floor(random() * turn.legal.length)];
+}
+
+/** The answer to a takeback request: 'accept', 'refuse', or 'never' (refuse every one of this game). */
+function answerTakeback(): 'accept' | 'refuse' | 'never' {
+  return 'refuse';
 }
 
 function send(line: object): void {
   process.stdout.write(JSON.stringify(line) + '\n');
 }
 
-const random = generator(process.argv[2] ?? 'attila');
+const seed = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'attila';
+const random = generator(seed);
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (text) => {
   if (text.trim() === '') return;
@@ -71,8 +90,17 @@ lines.on('line', (text) => {
     case 'start':
       process.stderr.write(`table ${line.table}: ${line.game}, seats ${line.seats.join(', ')}\n`);
       break;
-    case 'turn':
-      send({ type: 'move', table: line.table, seq: line.seq, move: choose(line, random) });
+    case 'turn': {
+      const move = choose(line, random);
+      if (move === null) send({ type: 'resign', table: line.table });
+      else send({ type: 'move', table: line.table, seq: line.seq, move });
+      break;
+    }
+    case 'takeback':
+      send({ type: 'takeback-answer', table: line.table, answer: answerTakeback() });
+      break;
+    case 'chat':
+      process.stderr.write(`table ${line.table}: ${line.name} says ${line.text}\n`);
       break;
     case 'refused':
       process.stderr.write(`refused at move ${line.seq}: ${line.message}\n`);

@@ -1,71 +1,90 @@
 /**
- * The bridge between a bot program (the bot protocol on its standard input and output) and a server's bot
- * API: the account's event stream says which games start; each game's stream brings the seat's turns,
- * which go to the program; the program's moves go to the server. The program sees exactly the lines it
- * sees in `attila bot match` — many games at once, told apart by `table` — so a bot is written once.
+ * The bridge between bot programs (the bot protocol on their standard input and output) and a server's bot
+ * API: the account's event stream says which games start and which challenges wait; each game is played by
+ * a program of its own (bridge-game.ts), so a bot thinking long in one game never holds up another, and a
+ * program that crashes or writes a bad line costs nothing but that turn's time. Challenges are accepted or
+ * declined by the author's rules (challenge-policy.ts).
  */
 import type { GameKind } from '@attila/core';
 import type { HostLine } from '@attila/protocol/bot-lines';
-import type { BotProgram } from './bot-program.js';
-import { REFUSALS_PER_TURN } from './bot-match.js';
-import { backoffMs, sleep, type BotServer, type LineStreamHandle } from './bot-server.js';
+import type { ChallengeView } from '@attila/protocol/challenges';
+import { awaitsAnswer, judgeChallenge, type ChallengePolicy } from './challenge-policy.js';
+import { BridgeGame, type BridgeLog, type EndLine, type Spawn, type StartLine } from './bridge-game.js';
+import type { BotServer } from './bot-server.js';
 
-type Turn = Extract<HostLine, { type: 'turn' }>;
+export type { BridgeLog } from './bridge-game.js';
 
-interface Game {
-  readonly kind: GameKind;
-  stream: LineStreamHandle | null;
-  turn: Turn | null;
-  refusals: number;
-}
-
-/** How long the bridge waits for a line of the program before looking again (the server's clock judges). */
-const IDLE_WAIT_MS = 3_600_000;
-
-export interface BridgeLog {
-  info(text: string): void;
-  warn(text: string): void;
+/** What the status line shows of one game. */
+export interface GameStatus {
+  readonly table: string;
+  readonly game: GameKind;
+  readonly seq: number | null;
+  /** How long the program has been thinking on the current turn (null: not its turn). */
+  readonly thinkingMs: number | null;
+  readonly restarts: number;
 }
 
 export class BotBridge {
-  private readonly games = new Map<string, Game>();
+  private readonly games = new Map<string, BridgeGame>();
   private readonly finished = new Set<string>();
+  /** Challenges answered (a challenge's line comes again with every change). */
+  private readonly answered = new Set<string>();
+  /** Challenges accepted whose game has not started yet: they count against `maxGames`. */
+  private readonly accepting = new Set<string>();
   private stopping = false;
   /** Games played to their end through this bridge. */
   ended = 0;
+  /** Called whenever a game starts, ends or changes turn (the status line redraws). */
+  onChange: () => void = () => undefined;
 
   constructor(
     private readonly server: BotServer,
-    private readonly program: BotProgram,
+    private readonly spawn: Spawn,
     private readonly accept: ReadonlySet<GameKind>,
+    private readonly policy: ChallengePolicy,
     private readonly log: BridgeLog,
   ) {}
-
-  /** Reads the program's lines until it fails or exits; resolves with why (null: the bridge stopped). */
-  async pump(): Promise<string | null> {
-    for (;;) {
-      const line = await this.program.next(IDLE_WAIT_MS);
-      if (this.stopping) return null;
-      if (!line.ok) {
-        if (line.error.code === 'bot.timeout') continue;
-        return line.error.message;
-      }
-      if (line.value.type !== 'move') {
-        this.log.warn(`the bot sent a "${line.value.type}" line during play; only "move" lines are answered`);
-        continue;
-      }
-      await this.move(line.value.table, line.value.seq, line.value.move);
-    }
-  }
 
   /** A line of the account's event stream. */
   event(line: HostLine): void {
     if (this.stopping) return;
-    if (line.type === 'start') void this.start(line);
+    if (line.type === 'start') this.start(line);
     else if (line.type === 'end') this.end(line);
+    else if (line.type === 'challenge') void this.challenge(line.challenge);
   }
 
-  private async start(line: Extract<HostLine, { type: 'start' }>): Promise<void> {
+  /** The games being played, for the status line. */
+  status(now = Date.now()): GameStatus[] {
+    return [...this.games.values()].map((g) => ({
+      table: g.table,
+      game: g.start.game,
+      seq: g.seq,
+      thinkingMs: g.askedAt === null ? null : now - g.askedAt,
+      restarts: g.restarts,
+    }));
+  }
+
+  private async challenge(c: ChallengeView): Promise<void> {
+    if (c.status !== 'pending') this.accepting.delete(c.id);
+    if (!awaitsAnswer(c) || this.answered.has(c.id)) return;
+    this.answered.add(c.id);
+    const verdict = judgeChallenge(c, this.games.size + this.accepting.size, this.policy);
+    const what = `a ${c.rated ? 'rated' : 'casual'} ${c.game} challenge from ${c.from}`;
+    if (verdict.accept) {
+      this.accepting.add(c.id);
+      const r = await this.server.post(`/api/bot/challenges/${encodeURIComponent(c.id)}/accept`, {});
+      if (r.ok) return this.log.info(`accepted ${what}`);
+      this.accepting.delete(c.id);
+      return this.log.warn(`accepting ${what}: ${r.error.message}`);
+    }
+    const r = await this.server.post(`/api/bot/challenges/${encodeURIComponent(c.id)}/decline`, {
+      reason: verdict.reason,
+    });
+    if (r.ok) this.log.info(`declined ${what}: ${verdict.reason}`);
+    else this.log.warn(`declining ${what}: ${r.error.message}`);
+  }
+
+  private start(line: StartLine): void {
     if (this.games.has(line.table) || this.finished.has(line.table)) return;
     if (!this.accept.has(line.game)) {
       this.log.warn(
@@ -75,100 +94,41 @@ export class BotBridge {
       this.finished.add(line.table);
       return;
     }
-    const game: Game = { kind: line.game, stream: null, turn: null, refusals: 0 };
+    // The challenge (if any) that made it has started: it counts as a game now.
+    this.accepting.clear();
+    const game = new BridgeGame(line, this.server, this.spawn, this.log, () => {
+      this.games.delete(line.table);
+      this.finished.add(line.table);
+      this.onChange();
+    });
+    game.endedBy = (end) => this.end(end);
     this.games.set(line.table, game);
     this.log.info(
       `table ${line.table}: ${line.game} starts, seat ${line.seats.join(', ')} of ${line.players}`,
     );
-    this.program.send(line);
-    await this.follow(line.table, game);
+    game.run();
+    this.onChange();
   }
 
-  /**
-   * Keeps the game's stream open until the game ends: when the connection drops or the server restarts,
-   * it is opened again after a growing wait, and the server's new stream starts with the current turn (a
-   * move posted while the server was away is asked again), or with the end if the game ended meanwhile.
-   */
-  private async follow(table: string, game: Game): Promise<void> {
-    const live = () => !this.stopping && this.games.get(table) === game;
-    for (let attempt = 0; live();) {
-      const opened = await this.server.stream(`/api/bot/game/${encodeURIComponent(table)}/stream`, (l) =>
-        this.gameLine(l),
-      );
-      if (!opened.ok) {
-        if (opened.error.code === 'server.refused') {
-          // Not this bot's game any more, or no such table: nothing to come back to.
-          this.log.warn(`table ${table}: ${opened.error.message}`);
-          this.games.delete(table);
-          this.finished.add(table);
-          return;
-        }
-        const wait = backoffMs(attempt++);
-        this.log.warn(`table ${table}: ${opened.error.message}; trying again in ${wait} ms`);
-        await sleep(wait);
-        continue;
-      }
-      if (!live()) return opened.value.close();
-      attempt = 0;
-      game.stream = opened.value;
-      await opened.value.ended;
-      game.stream = null;
-      if (!live()) return;
-      const wait = backoffMs(attempt++);
-      this.log.warn(`table ${table}: the game stream was cut; reconnecting in ${wait} ms`);
-      await sleep(wait);
-    }
-  }
-
-  private gameLine(line: HostLine): void {
-    if (this.stopping) return;
-    if (line.type === 'turn') {
-      const game = this.games.get(line.table);
-      if (!game) return;
-      game.turn = line;
-      game.refusals = 0;
-      this.program.send(line);
-    } else if (line.type === 'end') this.end(line);
-  }
-
-  private end(line: Extract<HostLine, { type: 'end' }>): void {
+  private end(line: EndLine): void {
     const game = this.games.get(line.table);
     if (!game) return;
     this.games.delete(line.table);
     this.finished.add(line.table);
-    game.stream?.close();
+    game.finish(line);
     this.ended++;
-    this.program.send(line);
     const winners = line.result.winners.length ? `seat ${line.result.winners.join(', ')} won` : 'nobody won';
     this.log.info(
       `table ${line.table}: the game is over, ${winners}${line.result.reason ? ` (${line.result.reason})` : ''}`,
     );
+    this.onChange();
   }
 
-  private async move(table: string, seq: number, move: string): Promise<void> {
-    const game = this.games.get(table);
-    if (!game) return this.log.warn(`the bot moved at table ${table}, which it is not playing here`);
-    const answer = await this.server.move(table, seq, move);
-    if (!answer.ok) return this.log.warn(answer.error.message);
-    if (answer.value.type === 'accepted') return;
-    // Refused, nothing changed: told to the program, and the same turn asked again (as `bot match` does).
-    this.program.send(answer.value);
-    const turn = game.turn;
-    if (!turn || turn.seq !== seq) return;
-    if (++game.refusals > REFUSALS_PER_TURN) {
-      this.log.warn(
-        `table ${table}: the bot's move was refused ${game.refusals} times in one turn; left to the clock`,
-      );
-      return;
-    }
-    this.program.send(turn);
-  }
-
-  /** Closes every game's stream (the server's clocks go on: a bot that left loses on time like anyone). */
+  /** Ends every game's program and stream (the server's clocks go on: a bot that left loses on time). */
   stop(): number {
     this.stopping = true;
     const open = this.games.size;
-    for (const g of this.games.values()) g.stream?.close();
+    for (const g of this.games.values()) g.close();
     this.games.clear();
     return open;
   }

@@ -132,10 +132,13 @@ async function askProgram(
   for (let refused = 0; ;) {
     const line = await bot.next();
     if (!line.ok) return line;
+    // Chat has nobody to read it here; resigning and aborting are a server's (the local match plays on).
+    if (line.value.type === 'chat') continue;
     if (line.value.type !== 'move') {
       return err(
         'bot.protocol',
-        `the bot sent a "${line.value.type}" line during a game; a turn wants a "move"`,
+        `the bot sent a "${line.value.type}" line during a game; a turn wants a "move" ` +
+          '(resign, abort and takeback-answer are answered on a server, through attila bot connect)',
       );
     }
     const { table: answered, seq: answeredSeq, move } = line.value;

@@ -112,6 +112,31 @@ export class BotServer {
     return err('server.refused', `the server refused the move ${move} at table ${table} (${reason})`);
   }
 
+  /** A POST of the bot API (an action at a table, a challenge's answer): the answer's body, or why not. */
+  async post(path: string, body: unknown): Promise<Result<unknown, BotServerErrorCode>> {
+    let res: Response;
+    try {
+      res = await fetch(this.url + path, {
+        method: 'POST',
+        headers: this.headers(true),
+        body: JSON.stringify(body),
+      });
+    } catch (e) {
+      return this.unreachable(e);
+    }
+    const answer = (await res.json().catch(() => null)) as {
+      error?: { code: string; message: string };
+    } | null;
+    if (res.status === 200 || res.status === 201) return ok(answer);
+    const reason = answer?.error ? `${answer.error.code}: ${answer.error.message}` : `status ${res.status}`;
+    return err('server.refused', `the server refused ${path} (${reason})`);
+  }
+
+  /** `resign`, `abort`, `chat`, `takeback-answer`, `reclaim`, ... for the account's seat at `table`. */
+  action(table: string, action: string, body: unknown = {}): Promise<Result<unknown, BotServerErrorCode>> {
+    return this.post(`/api/bot/game/${encodeURIComponent(table)}/${action}`, body);
+  }
+
   /** A table made by the bot account (it sits at `seat`): its id, or why not. */
   async createTable(request: unknown): Promise<Result<string, BotServerErrorCode>> {
     let res: Response;

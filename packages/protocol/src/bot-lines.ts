@@ -54,6 +54,20 @@ export type HostLine =
       readonly message: string;
     }
   | { readonly type: 'end'; readonly table: string; readonly result: GameResult }
+  /**
+   * Over a server only: another seat asks to take back its last move (`seq`: the move it asked at). The bot
+   * answers with a `takeback-answer` line (or `POST /api/bot/game/:table/takeback-answer`); unanswered, the
+   * game goes on and the request lapses with the next move.
+   */
+  | { readonly type: 'takeback'; readonly table: string; readonly seat: number; readonly seq: number }
+  /** Over a server only: another seat wrote in the table's chat. */
+  | {
+      readonly type: 'chat';
+      readonly table: string;
+      readonly seat: number;
+      readonly name: string;
+      readonly text: string;
+    }
   /** Over the server's bot API only: a challenge to the bot account is new or changed (challenges.ts). */
   | { readonly type: 'challenge'; readonly challenge: ChallengeView }
   | { readonly type: 'bye' };
@@ -75,6 +89,27 @@ const botLineSchema = z.discriminatedUnion('type', [
       move: z.string().min(1).max(LIMITS.moveChars),
     })
     .strict(),
+  // Over a server only (the bridge posts them to the bot API; `attila bot match` refuses them):
+  /** Give the game up. */
+  z.object({ type: z.literal('resign'), table: z.string().min(1).max(64) }).strict(),
+  /** Call the game off before every seat has moved. */
+  z.object({ type: z.literal('abort'), table: z.string().min(1).max(64) }).strict(),
+  /** A line in the table's chat. */
+  z
+    .object({
+      type: z.literal('chat'),
+      table: z.string().min(1).max(64),
+      text: z.string().trim().min(1).max(LIMITS.chatChars),
+    })
+    .strict(),
+  /** The answer to a `takeback` line. */
+  z
+    .object({
+      type: z.literal('takeback-answer'),
+      table: z.string().min(1).max(64),
+      answer: z.enum(['accept', 'refuse', 'never']),
+    })
+    .strict(),
 ]);
 
 /** The bot's lines, to the host. */
@@ -93,7 +128,7 @@ export function parseBotLine(line: string): Result<BotLine, BotLineErrorCode> {
     return err(
       'bot.malformed',
       `the bot wrote ${shown(line)}, which is not JSON: each line must be one JSON object, ` +
-        `{"type":"ready",...} or {"type":"move","table","seq","move"}`,
+        `{"type":"ready",...} or {"type":"move","table","seq","move"} (or resign, abort, chat, takeback-answer)`,
     );
   }
   const parsed = botLineSchema.safeParse(json);
@@ -101,7 +136,8 @@ export function parseBotLine(line: string): Result<BotLine, BotLineErrorCode> {
     return err(
       'bot.malformed',
       `the bot wrote ${shown(line)}: ${describeZodError(parsed.error)} ` +
-        `(a line is {"type":"ready","name","protocol":"${BOT_PROTOCOL}"} or {"type":"move","table","seq","move"})`,
+        `(a line is {"type":"ready","name","protocol":"${BOT_PROTOCOL}"}, {"type":"move","table","seq","move"}, ` +
+        `{"type":"resign"|"abort","table"}, {"type":"chat","table","text"} or {"type":"takeback-answer","table","answer"})`,
     );
   }
   return ok(parsed.data);

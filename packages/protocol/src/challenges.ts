@@ -33,7 +33,12 @@ export interface ChallengeSeat {
   /** The challenger's seat is `accepted` from the start. */
   readonly answer: ChallengeAnswer;
   readonly challenger: boolean;
+  /** Why the seat declined, when it said (`{"reason"}` with the decline): shown to the challenger. */
+  readonly reason: string | null;
 }
+
+/** The body of a decline: an optional reason (1–200 characters), e.g. "I play only Knights". */
+export const declineSchema = z.object({ reason: z.string().trim().min(1).max(200).optional() }).strict();
 
 /** A challenge as one of its players sees it (`seat`, and `token` once its table exists, are theirs). */
 export interface ChallengeView {

@@ -1,12 +1,15 @@
 /**
  * `attila bot connect --server URL --token TOKEN -- COMMAND ARGS…`: runs a bot program (the bot protocol,
- * examples/bots/README.md) against a server's bot API with a bot account's token, in as many games at once
- * as the account has; stops cleanly on SIGINT (or SIGTERM).
+ * examples/bots/README.md) against a server's bot API with a bot account's token, one program per game,
+ * in as many games at once as the account has; answers challenges by the author's rules; shows its games
+ * in a status line; stops cleanly on SIGINT (or SIGTERM).
  */
 import { ok, type GameKind } from '@attila/core';
 import type { Command } from 'commander';
 import type { HostLine } from '@attila/protocol/bot-lines';
 import { BotBridge } from '../bot-bridge.js';
+import { parseClocks } from '../challenge-policy.js';
+import { StatusLine } from '../status-line.js';
 import { BotProgram } from '../bot-program.js';
 import { backoffMs, BotServer, sleep, type LineStreamHandle } from '../bot-server.js';
 import { parseSeek, Seeker } from '../bot-seek.js';
@@ -17,6 +20,9 @@ interface ConnectOptions {
   accept: string;
   readyTimeout: string;
   seek?: string;
+  clocks: string;
+  maxGames: string;
+  declineReason?: string;
 }
 
 const ACCEPT: Record<string, readonly GameKind[]> = {
@@ -40,6 +46,16 @@ export function registerBotConnect(bot: Command): void {
       'keep an open table in the lobby for people to play the bot: knights, tribes, tribes:N, comma-separated',
     )
     .option('--ready-timeout <ms>', 'how long the program may take to answer hello', '10000')
+    .option(
+      '--clocks <kinds>',
+      'challenges accepted by clock: any, or untimed, move, game, days, bank (comma-separated)',
+      'any',
+    )
+    .option('--max-games <n>', 'challenges are declined while the bot plays this many games', '4')
+    .option(
+      '--decline-reason <text>',
+      'the reason given with every declined challenge (default: the rule broken)',
+    )
     .action(async (argv: string[], opts: ConnectOptions) => {
       const token = opts.token ?? process.env.ATTILA_BOT_TOKEN;
       if (!token) bot.error('bot connect: give the token with --token or $ATTILA_BOT_TOKEN');
@@ -55,14 +71,25 @@ export function registerBotConnect(bot: Command): void {
       const readyMs = Number(opts.readyTimeout);
       if (!Number.isInteger(readyMs) || readyMs < 1)
         bot.error(`--ready-timeout must be a whole number of ms, not "${opts.readyTimeout}"`);
+      const clocks = parseClocks(opts.clocks);
+      if (!clocks.ok) return bot.error(clocks.error.message);
+      const maxGames = Number(opts.maxGames);
+      if (!Number.isInteger(maxGames) || maxGames < 1)
+        bot.error(`--max-games must be a whole number of 1 or more, not "${opts.maxGames}"`);
+      const declineReason = opts.declineReason?.trim() || null;
+      if (declineReason !== null && declineReason.length > 200)
+        bot.error('--decline-reason has at most 200 characters');
       const seek = opts.seek === undefined ? ok([]) : parseSeek(opts.seek);
       if (!seek.ok) return bot.error(seek.error.message);
       const unaccepted = seek.value.find((spec) => !accepted.includes(spec.game));
       if (unaccepted) bot.error(`--seek ${unaccepted.game}: not a game of --accept ${opts.accept}`);
       const server = new BotServer(url.origin + url.pathname.replace(/\/$/, ''), token);
+      let status: StatusLine | null = null;
+      const print = (stream: NodeJS.WriteStream, text: string) =>
+        status ? status.print(stream, text) : stream.write(text);
       const log = {
-        info: (text: string) => process.stdout.write(`[${stamp()}] ${text}\n`),
-        warn: (text: string) => process.stderr.write(`[${stamp()}] warning: ${text}\n`),
+        info: (text: string) => print(process.stdout, `[${stamp()}] ${text}\n`),
+        warn: (text: string) => print(process.stderr, `[${stamp()}] warning: ${text}\n`),
       };
 
       // The event stream first: a bad token or an unreachable server is told before the program starts.
@@ -84,27 +111,40 @@ export function registerBotConnect(bot: Command): void {
         return bot.error(`bot connect: the server hosts none of the games accepted (${accepted.join(', ')})`);
       }
       const [command, ...args] = argv;
-      const started = await BotProgram.start(command, args, games, { timeoutMs: readyMs });
+      // Each game gets a program of its own; its standard error is prefixed with the game's table.
+      const spawn = () => BotProgram.start(command, args, games, { timeoutMs: readyMs });
+      // One program is started first, and ended, to tell a program that cannot start before any game.
+      const started = await spawn();
       if (!started.ok) {
         events.value.close();
         return bot.error(`bot connect: ${started.error.message}`);
       }
-      const running = started.value.program;
-      bridge = new BotBridge(server, running, new Set(games), log);
-      log.info(`${started.value.name} is connected to ${server.url}, playing ${games.join(' and ')}`);
+      await started.value.program.stop();
+      const policy = { games: new Set(games), clocks: clocks.value, maxGames, reason: declineReason };
+      bridge = new BotBridge(server, spawn, new Set(games), policy, log);
+      log.info(
+        `${started.value.name} is connected to ${server.url}, playing ${games.join(' and ')} ` +
+          `(one program per game; challenges: ${[...clocks.value].join(', ')} clocks, at most ${maxGames} games, casual only)`,
+      );
+      const active = bridge;
+      status = new StatusLine(() => active.status(), process.stderr);
+      active.onChange = () => status?.draw(true);
+      status.start();
       for (const line of early.splice(0)) bridge.event(line);
       const seeker = new Seeker(server, seek.value, log);
       seeker.start();
 
-      const active = bridge;
       let stopped = false;
+      let finish: (why: string | null) => void = () => undefined;
+      const done = new Promise<string | null>((resolve) => (finish = resolve));
       const stop = async (why: string | null) => {
         if (stopped) return;
         stopped = true;
         seeker.stop();
+        status?.stop();
         const left = active.stop();
         current.close();
-        await running.stop();
+        finish(why);
         if (why === null) {
           log.info(`stopped after ${active.ended} games; ${left} left to their clocks`);
           process.exit(0);
@@ -139,7 +179,6 @@ export function registerBotConnect(bot: Command): void {
         }
       };
       void followEvents();
-      const failed = await bridge.pump();
-      if (failed !== null) await stop(failed);
+      await done;
     });
 }

@@ -9,6 +9,7 @@ import { err, ok, type Result } from '@attila/core';
 import type { FastifyRequest } from 'fastify';
 import type { AccountStore, StoredPlayer } from '../storage/accounts.js';
 import type { BotStore, StoredBotToken, TokenScope } from './bot-store.js';
+import type { TokenRate } from './token-rate.js';
 
 /** API tokens start with this, so a leaked one is recognisable (secret scanners, logs). */
 export const TOKEN_PREFIX = 'attila_bot_';
@@ -37,9 +38,14 @@ export class BearerAuth {
     private readonly accounts: AccountStore,
     private readonly seatSecret: string,
     private readonly now: () => number,
+    /** Per-token limits (null: none). */
+    private readonly rate: TokenRate | null = null,
   ) {}
 
-  /** The bot account and token of the request, or why not (401: no token, unknown, revoked; 403: scope). */
+  /**
+   * The bot account and token of the request, or why not (401: no token, unknown, revoked; 403: scope;
+   * 429: the token's requests this minute are used up).
+   */
   async caller(req: FastifyRequest, scope: TokenScope): Promise<Result<BotCaller>> {
     const header = req.headers.authorization;
     if (header === undefined) {
@@ -64,6 +70,13 @@ export class BearerAuth {
         'token.scope',
         `this token has the scopes ${token.scopes.join(', ')}; this request needs "${scope}"`,
       );
+    }
+    if (this.rate) {
+      const allowed = this.rate.take(
+        token.id,
+        req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write',
+      );
+      if (!allowed.ok) return allowed;
     }
     const now = this.now();
     if (token.lastUsedAt === null || now - token.lastUsedAt > 60_000)

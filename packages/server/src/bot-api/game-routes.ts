@@ -7,18 +7,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { describeZodError, LIMITS, tableIdSchema, type GameKind } from '@attila/protocol';
+import { describeZodError, LIMITS, type GameKind } from '@attila/protocol';
 import { BOT_PROTOCOL, type HostLine } from '@attila/protocol/bot-lines';
-import { err, ok, type Result } from '@attila/core';
 import { refusalOf } from '../errors.js';
 import type { Feeds } from '../feed.js';
 import { refuse } from '../identity/routes.js';
 import type { Lobby } from '../lobby.js';
-import type { Table } from '../table.js';
 import type { BearerAuth, BotCaller } from './bearer.js';
 import type { BotStore, TokenScope } from './bot-store.js';
 import { LineStream } from './lines.js';
+import type { Table } from '../table.js';
+import { seatedAt } from './seated.js';
 import { SeatWatcher } from './seat-watcher.js';
+import { DEFAULT_BOT_API_RATE, type BotApiRate } from './token-rate.js';
 import { httpStatus } from '../errors.js';
 
 export interface BotApiTimes {
@@ -26,9 +27,15 @@ export interface BotApiTimes {
   readonly heartbeatMs: number;
   /** How often the account's stream looks for games of its seats that started or ended. */
   readonly pollMs: number;
+  /** Per-token request limits (token-rate.ts); null: none. */
+  readonly rate: BotApiRate | null;
 }
 
-export const DEFAULT_BOT_API_TIMES: BotApiTimes = { heartbeatMs: 15_000, pollMs: 500 };
+export const DEFAULT_BOT_API_TIMES: BotApiTimes = {
+  heartbeatMs: 15_000,
+  pollMs: 500,
+  rate: DEFAULT_BOT_API_RATE,
+};
 
 /** A move: `{seq, move}`, or the bot's whole `move` line (`type` and `table` then must fit). */
 const moveBodySchema = z
@@ -67,18 +74,7 @@ export function registerBotGameRoutes(app: FastifyInstance, ctx: Context): void 
     return c.ok ? c.value : null;
   };
 
-  /** The table and the caller's seats at it, or the refusal sent. */
-  const seated = async (raw: string, who: BotCaller): Promise<Result<{ table: Table; seats: number[] }>> => {
-    const id = tableIdSchema.safeParse(raw);
-    const table = id.success ? await lobby.open(id.data) : null;
-    if (!table) return err('table.not-found', `there is no table "${raw}"`);
-    await table.sync();
-    const seats = await bots.seatsAt(table.id, who.player.id);
-    if (seats.length === 0) {
-      return err('bot.not-seated', `${who.player.displayName} holds no seat at table ${table.id}`);
-    }
-    return ok({ table, seats });
-  };
+  const seated = (raw: string, who: BotCaller) => seatedAt(lobby, bots, raw, who);
 
   /** A move refused, as the bot protocol's `refused` line (with the error shape besides); nothing changed. */
   const refusedMove = (

@@ -11,6 +11,7 @@ import type { Lobby } from '../lobby.js';
 import type { StoredPlayer } from '../storage/accounts.js';
 import type { Storage } from '../storage/types.js';
 import { registerBotAccountRoutes } from './account-routes.js';
+import { registerBotActionRoutes } from './action-routes.js';
 import { BearerAuth, hasBearer } from './bearer.js';
 import { BotStore } from './bot-store.js';
 import {
@@ -20,6 +21,7 @@ import {
   type StreamLines,
 } from './game-routes.js';
 import type { LineStream } from './lines.js';
+import { TokenRate } from './token-rate.js';
 
 export interface BotApiOptions {
   readonly lobby: Lobby;
@@ -49,7 +51,9 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
   const now = o.now ?? (() => Date.now());
   const bots = new BotStore(o.storage.accounts.sql);
   const secret = await o.storage.accounts.secret('bot-seat-tokens', randomBytes(32).toString('base64url'));
-  const auth = new BearerAuth(bots, o.storage.accounts, secret, now);
+  const times = { ...DEFAULT_BOT_API_TIMES, ...o.times };
+  const rate = times.rate ? new TokenRate(times.rate, now) : null;
+  const auth = new BearerAuth(bots, o.storage.accounts, secret, now, rate);
   const open = new Set<LineStream>();
   const online = new Map<string, number>();
   // Streams never end by themselves: the server ends them as it closes. Then every connection without a
@@ -82,11 +86,12 @@ export async function registerBotApi(app: FastifyInstance, o: BotApiOptions): Pr
     auth,
     feeds: new Feeds(o.broadcast, o.log),
     log: o.log,
-    times: { ...DEFAULT_BOT_API_TIMES, ...o.times },
+    times,
     open,
     extraLines,
     online,
   });
+  registerBotActionRoutes(app, { lobby: o.lobby, bots, auth, now });
   return {
     async botOf(req, reply) {
       if (!hasBearer(req)) return null;

@@ -2,9 +2,11 @@
  * One bot seat watching its table through the same feed as a person's socket (feed.ts): it hears exactly
  * the texts a socket of that seat hears — the seat's view, its legal moves, its clock, already filtered by
  * the engine for that seat — and turns them into bot-protocol lines: a `turn` whenever the seat has legal
- * moves at a seq it was not yet asked about, and `end` once the game has a result.
+ * moves at a seq it was not yet asked about, `end` once the game has a result, `takeback` when another seat
+ * asks to take a move back (answered with `POST .../takeback-answer`), and `chat` for each new line of the
+ * table's chat written by another seat.
  */
-import type { GameResult, ServerMessage, Snapshot } from '@attila/protocol';
+import type { GameResult, ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
 import type { HostLine } from '@attila/protocol/bot-lines';
 import type { Watcher } from '../feed.js';
 
@@ -20,6 +22,8 @@ export class SeatWatcher implements Watcher {
   /** The last seq this seat was asked to move at (a turn is sent once per seq). */
   private asked = -1;
   private over = false;
+  /** The takeback request last told (`seat/seq/line`), so each is told once. */
+  private toldTakeback = '';
 
   constructor(
     private readonly table: string,
@@ -39,14 +43,35 @@ export class SeatWatcher implements Watcher {
       case 'welcome':
         // A fresh welcome follows a takeback: the seqs after it are asked again.
         this.asked = -1;
+        this.offers(message.table);
         return message.snapshot ? this.snapshot(message.snapshot) : undefined;
       case 'update':
         return this.snapshot(message.snapshot);
       case 'table':
+        this.offers(message.table);
         return message.snapshot ? this.snapshot(message.snapshot) : undefined;
+      case 'chat':
+        // Told by one watcher of a stream (the one that tells the end), and not the bot's own lines.
+        if (!this.tellsEnd || message.message.seat === this.seat) return;
+        return this.emit({
+          type: 'chat',
+          table: this.table,
+          seat: message.message.seat,
+          name: message.message.name,
+          text: message.message.text,
+        });
       default:
         return;
     }
+  }
+
+  private offers(table: TableInfo): void {
+    const asked = table.play.takeback;
+    if (!asked || asked.seat === this.seat || table.status !== 'playing') return;
+    const key = `${asked.seat}/${asked.seq}/${table.line}`;
+    if (key === this.toldTakeback) return;
+    this.toldTakeback = key;
+    this.emit({ type: 'takeback', table: this.table, seat: asked.seat, seq: asked.seq });
   }
 
   private snapshot(s: Snapshot): void {

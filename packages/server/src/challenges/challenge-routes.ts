@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeZodError, type ErrorBody } from '@attila/protocol';
-import { challengeRequestSchema, type ChallengeMessage } from '@attila/protocol/challenges';
+import { challengeRequestSchema, declineSchema, type ChallengeMessage } from '@attila/protocol/challenges';
 import type { HostLine } from '@attila/protocol/bot-lines';
 import type { Result } from '@attila/core';
 import type { Logger } from 'pino';
@@ -44,8 +44,45 @@ export function registerChallengeRoutes(app: FastifyInstance, o: ChallengeRouteO
   const send = (reply: FastifyReply, r: Result<ChallengeView>, status = 200) =>
     r.ok ? reply.code(status).send({ challenge: r.value }) : refuse(reply, r.error.code, r.error.message);
 
-  const act = (player: StoredPlayer, id: string, what: Answer) =>
-    what === 'cancel' ? challenges.cancel(player, id) : challenges.answer(player, id, what);
+  const act = (player: StoredPlayer, id: string, what: Answer, reason?: string) =>
+    what === 'cancel' ? challenges.cancel(player, id) : challenges.answer(player, id, what, reason);
+
+  /** A decline may say why (`{"reason"}`); the other answers take `{}`. */
+  const reasonOf = (req: FastifyRequest, reply: FastifyReply, what: Answer): string | undefined | null => {
+    if (what !== 'decline') return undefined;
+    const body = declineSchema.safeParse(req.body ?? {});
+    if (!body.success) {
+      void refuse(
+        reply,
+        'request.invalid',
+        `${describeZodError(body.error)} (a decline is {} or {"reason"})`,
+      );
+      return null;
+    }
+    return body.data.reason;
+  };
+
+  const botOrRefuse = async (req: FastifyRequest, reply: FastifyReply) => {
+    const bot = await o.botOf(req, reply);
+    if (bot === null)
+      void refuse(reply, 'token.missing', 'the bot API needs the header "Authorization: Bearer <token>"');
+    return bot ?? null;
+  };
+
+  // A bot account challenges people and bots by name, as a person does.
+  app.post('/api/bot/challenges', async (req, reply) => {
+    const bot = await botOrRefuse(req, reply);
+    if (!bot) return reply;
+    const body = challengeRequestSchema.safeParse(req.body);
+    if (!body.success) return refuse(reply, 'request.invalid', describeZodError(body.error));
+    return send(reply, await challenges.create(bot, body.data), 201);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/bot/challenges/:id/cancel', async (req, reply) => {
+    const bot = await botOrRefuse(req, reply);
+    if (!bot) return reply;
+    return send(reply, await act(bot, req.params.id, 'cancel'));
+  });
 
   app.post('/api/challenges', async (req, reply) => {
     const player = await signedIn(req, reply);
@@ -71,15 +108,17 @@ export function registerChallengeRoutes(app: FastifyInstance, o: ChallengeRouteO
     app.post<{ Params: { id: string } }>(`/api/challenges/:id/${what}`, async (req, reply) => {
       const player = await signedIn(req, reply);
       if (!player) return reply;
-      return send(reply, await act(player, req.params.id, what));
+      const reason = reasonOf(req, reply, what);
+      if (reason === null) return reply;
+      return send(reply, await act(player, req.params.id, what, reason));
     });
     if (what === 'cancel') continue;
     app.post<{ Params: { id: string } }>(`/api/bot/challenges/:id/${what}`, async (req, reply) => {
-      const bot = await o.botOf(req, reply);
-      if (bot === undefined) return reply;
-      if (bot === null)
-        return refuse(reply, 'token.missing', 'the bot API needs the header "Authorization: Bearer <token>"');
-      return send(reply, await act(bot, req.params.id, what));
+      const bot = await botOrRefuse(req, reply);
+      if (!bot) return reply;
+      const reason = reasonOf(req, reply, what);
+      if (reason === null) return reply;
+      return send(reply, await act(bot, req.params.id, what, reason));
     });
   }
 

@@ -18,6 +18,8 @@ export interface StoredChallengeSeat {
   readonly playerId: string;
   readonly name: string;
   readonly answer: ChallengeAnswer;
+  /** Why this seat declined, when it said (kept in the challenge's JSON body: no column of its own). */
+  readonly reason?: string;
 }
 
 export interface StoredChallenge {
@@ -181,6 +183,7 @@ export function decideAnswer(
   playerId: string,
   answer: 'accept' | 'decline',
   now: number,
+  reason?: string,
 ): Result<Answered> {
   if (playerId === c.challengerId) {
     return err(
@@ -197,7 +200,9 @@ export function decideAnswer(
   if (!open.ok) return open;
   const seats = c.seats.map((s) =>
     s.playerId === playerId
-      ? { ...s, answer: answer === 'accept' ? ('accepted' as const) : ('declined' as const) }
+      ? answer === 'accept'
+        ? { ...s, answer: 'accepted' as const }
+        : { ...s, answer: 'declined' as const, ...(reason ? { reason } : {}) }
       : s,
   );
   const complete = seats.every((s) => s.answer === 'accepted');
@@ -238,6 +243,7 @@ export function challengeView(
       name: s.name,
       answer: s.answer,
       challenger: s.playerId === c.challengerId,
+      reason: s.reason ?? null,
     })),
     status: statusAt(c, now),
     createdAt: c.createdAt,

@@ -112,6 +112,7 @@ export class Challenges {
     player: StoredPlayer,
     id: string,
     answer: 'accept' | 'decline',
+    reason?: string,
   ): Promise<Result<ChallengeView>> {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       const c = await this.d.store.get(id);
@@ -122,7 +123,7 @@ export class Challenges {
           'challenge.rated-bot',
           'rated games are for people: a bot account cannot accept a rated challenge; decline it',
         );
-      const decided = decideAnswer(c, player.id, answer, this.d.now());
+      const decided = decideAnswer(c, player.id, answer, this.d.now(), reason);
       if (!decided.ok) return decided;
       const gone = decided.value.complete ? await this.deletedAmong(c) : null;
       if (gone)
