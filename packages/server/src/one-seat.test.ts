@@ -240,6 +240,15 @@ describe('every seat says who holds it', () => {
     const t = await tableOf(id);
     expect(t.status).toBe('playing');
     expect(t.seats.map((s) => s.holder)).toEqual(['account', 'guest', 'anonymous', 'bot-account', 'bot']);
+    // A bot account's profile says so too; a person's does not.
+    const botName = (await bot.visitor.get<{ player: { name: string } }>('/api/me')).body.player.name;
+    const annName = (await ann.get<{ player: { name: string } }>('/api/me')).body.player.name;
+    expect((await ann.get<{ profile: { bot?: boolean } }>(`/api/players/${botName}`)).body.profile.bot).toBe(
+      true,
+    );
+    expect(
+      (await ann.get<{ profile: { bot?: boolean } }>(`/api/players/${annName}`)).body.profile.bot,
+    ).toBeUndefined();
     // The lobby list says the same.
     const listed = await new Visitor(server.url).get<{ tables: TableInfo[] }>('/api/tables');
     expect(listed.body.tables.find((x) => x.id === id)?.seats.map((s) => s.holder)).toEqual(
