@@ -167,7 +167,9 @@ describe('rated play is for people', () => {
   beforeAll(async () => {
     bot = await newBotAccount(server.url, unique('Rbot'));
   });
-  const rated = { game: 'knights', seats: [{ type: 'human' }, { type: 'human' }], rated: true };
+  // A rated game needs a clock (its rating is per speed).
+  const clock = { mode: 'move', moveMs: 30_000 };
+  const rated = { game: 'knights', seats: [{ type: 'human' }, { type: 'human' }], rated: true, clock };
 
   it('a bot account may not sit at a rated table, by bearer token or web session, nor make one', async () => {
     const ann = await account('Ann');
@@ -207,13 +209,19 @@ describe('rated play is for people', () => {
   it('a rated challenge names no bot account, a bot account sends none', async () => {
     const ann = await account('Ann');
     const botName = (await bot.visitor.get<{ player: { name: string } }>('/api/me')).body.player.name;
-    const toBot = await ann.post('/api/challenges', { game: 'knights', players: [botName], rated: true });
+    const toBot = await ann.post('/api/challenges', {
+      game: 'knights',
+      players: [botName],
+      rated: true,
+      clock,
+    });
     expect([toBot.status, code(toBot)]).toEqual([403, 'challenge.rated-bot']);
     const annName = (await ann.get<{ player: { name: string } }>('/api/me')).body.player.name;
     const fromBot = await bot.visitor.post('/api/challenges', {
       game: 'knights',
       players: [annName],
       rated: true,
+      clock,
     });
     expect(code(fromBot)).toBe('challenge.rated-bot');
     const casual = await ann.post('/api/challenges', { game: 'knights', players: [botName] });
