@@ -4,7 +4,7 @@
  * the engine for that seat — and turns them into bot-protocol lines: a `turn` whenever the seat has legal
  * moves at a seq it was not yet asked about, and `end` once the game has a result.
  */
-import type { GameResult, ServerMessage, Snapshot } from '@attila/protocol';
+import { parseServerMessage, type GameResult, type Snapshot } from '@attila/protocol';
 import type { HostLine } from '@attila/protocol/bot-lines';
 import type { Watcher } from '../feed.js';
 
@@ -34,7 +34,10 @@ export class SeatWatcher implements Watcher {
 
   send(text: string): void {
     if (this.over) return;
-    const message = JSON.parse(text) as ServerMessage;
+    // The server's own message, parsed like any client parses it: one that does not parse is passed over.
+    const parsed = parseServerMessage(text);
+    if (!parsed.ok) return;
+    const message = parsed.value;
     switch (message.type) {
       case 'welcome':
         // A fresh welcome follows a takeback: the seqs after it are asked again.
