@@ -4,7 +4,8 @@
  * the server cannot be reached, it refused the token (and why), or a stream ended.
  */
 import { err, ok, type Result } from '@attila/core';
-import type { HostLine } from '@attila/protocol/bot-lines';
+import { errorBodySchema, parseWire } from '@attila/protocol';
+import { parseHostLine, type HostLine } from '@attila/protocol/bot-lines';
 
 export type BotServerErrorCode = 'server.unreachable' | 'server.refused';
 
@@ -63,12 +64,9 @@ export class BotServer {
     if (res.status !== 200 || !res.body) {
       const text = await res.text().catch(() => '');
       let reason = text.slice(0, 300);
-      try {
-        const body = JSON.parse(text) as { error?: { code: string; message: string } };
-        if (body.error) reason = `${body.error.code}: ${body.error.message}`;
-      } catch {
-        // Not the server's error shape: shown as it came.
-      }
+      // The server's error shape is shown as code and message; anything else as it came.
+      const refusal = parseWire(errorBodySchema, text, 'refusal');
+      if (refusal.ok) reason = `${refusal.value.error.code}: ${refusal.value.error.message}`;
       return err('server.refused', `the server refused ${path} (status ${res.status}): ${reason}`);
     }
     const body = res.body;
@@ -82,7 +80,11 @@ export class BotServer {
           while ((nl = buffer.indexOf('\n')) >= 0) {
             const text = buffer.slice(0, nl).trim();
             buffer = buffer.slice(nl + 1);
-            if (text !== '') onLine(JSON.parse(text) as HostLine);
+            if (text === '') continue;
+            // A line that does not parse ends the stream, as a broken connection does.
+            const line = parseHostLine(text);
+            if (!line.ok) throw new Error(line.error.message);
+            onLine(line.value);
           }
         }
       } catch {

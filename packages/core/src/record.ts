@@ -21,7 +21,7 @@ const playerSchema = z
   })
   .strict();
 
-const resultSchema = z
+export const resultSchema = z
   .object({
     /** Seat indices of the winners (several when tied). */
     winners: z.array(z.number().int().min(0)),

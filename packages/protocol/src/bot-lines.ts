@@ -9,10 +9,11 @@
  * seat may see: the seat's view, its legal moves and the settings (which every seat knew before the game
  * began), as an honest bot in `@attila/core` is shown them.
  */
-import { err, ok, type GameKind, type GameResult, type Result } from '@attila/core';
+import { err, GAME_KINDS, ok, resultSchema, type GameKind, type GameResult, type Result } from '@attila/core';
 import { z } from 'zod';
 import type { ChallengeView } from './challenges.js';
 import { describeZodError, LIMITS } from './index.js';
+import { challengeViewSchema, parseWire } from './server-messages.js';
 
 export const BOT_PROTOCOL = 'attila-bot/1';
 
@@ -142,3 +143,58 @@ export function parseBotLine(line: string): Result<BotLine, BotLineErrorCode> {
   }
   return ok(parsed.data);
 }
+
+const tableName = z.string().min(1);
+const seqNumber = z.number().int().min(0);
+
+/** The host's lines as a schema, for a bot that reads them over the network (`attila bot connect`). */
+const hostLineSchema = z.discriminatedUnion('type', [
+  z.looseObject({
+    type: z.literal('hello'),
+    protocol: z.literal(BOT_PROTOCOL),
+    games: z.array(z.enum(GAME_KINDS)),
+  }),
+  z.looseObject({
+    type: z.literal('start'),
+    table: tableName,
+    game: z.enum(GAME_KINDS),
+    rulesVersion: z.string(),
+    settings: z.unknown(),
+    seats: z.array(seqNumber),
+    players: z.number().int().min(1),
+  }),
+  z.looseObject({
+    type: z.literal('turn'),
+    table: tableName,
+    seq: seqNumber,
+    seat: seqNumber,
+    view: z.unknown(),
+    legal: z.array(z.string()),
+    clockMs: z.number().nullable(),
+  }),
+  z.looseObject({
+    type: z.literal('refused'),
+    table: tableName,
+    seq: seqNumber,
+    code: z.string(),
+    message: z.string(),
+  }),
+  z.looseObject({ type: z.literal('end'), table: tableName, result: resultSchema }),
+  z.looseObject({ type: z.literal('takeback'), table: tableName, seat: seqNumber, seq: seqNumber }),
+  z.looseObject({
+    type: z.literal('chat'),
+    table: tableName,
+    seat: seqNumber,
+    name: z.string(),
+    text: z.string(),
+  }),
+  z.looseObject({ type: z.literal('challenge'), challenge: challengeViewSchema }),
+  z.looseObject({ type: z.literal('bye') }),
+]);
+
+// What the schema accepts is a `HostLine` (checked at compile time).
+const hostLineAccepted: z.infer<typeof hostLineSchema> extends HostLine ? true : never = true;
+void hostLineAccepted;
+
+/** One line the host (the server's bot API) sent, parsed: `wire.json` or `wire.invalid` when it is off. */
+export const parseHostLine = (line: string): Result<HostLine> => parseWire(hostLineSchema, line, 'host line');

@@ -5,7 +5,7 @@
  */
 import { GAME_KINDS, type GameKind } from '@attila/core';
 import { z } from 'zod';
-import { clockSettingsSchema, displayNameSchema, type ClockSettings } from './index.js';
+import { clockSettingsSchema, displayNameSchema, type ClockSettings } from './fields.js';
 
 /** How long a challenge waits for its answers: a live game's players are at their screens, a correspondence one's not. */
 export const CHALLENGE_EXPIRY_MS = { live: 10 * 60_000, correspondence: 3 * 24 * 3600_000 } as const;

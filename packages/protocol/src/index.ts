@@ -4,11 +4,11 @@
  * Client input is parsed once, here at the edge; what the server sends is typed by the same package so the
  * web app imports it (`@attila/protocol`) without pulling in the server itself.
  */
-import { GAME_KINDS, describeZodIssues, type GameEvent, type GameResult } from '@attila/core';
+import { GAME_KINDS, describeZodIssues } from '@attila/core';
 import { z } from 'zod';
 import { clockSettingsSchema, displayName, seatIndex, seatSpecSchema, tableId, token } from './fields.js';
 import { LIMITS } from './limits.js';
-import type { ClockInfo, TableInfo } from './tables.js';
+import type { TableInfo } from './tables.js';
 
 /** The games and results of the record format (core), which the wire speaks too. */
 export { GAME_KINDS, type GameKind, type GameResult } from '@attila/core';
@@ -142,56 +142,6 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-// ---------------------------------------------------------------- WebSocket: server → client
-
-/** What happened at one sequence number: only public events. */
-export interface MoveNotice<Event extends GameEvent = GameEvent> {
-  readonly seq: number;
-  /** The seat that acted (public: everybody sees who acted, never a hidden choice). */
-  readonly seat: number;
-  readonly events: readonly Event[];
-}
-
-/** The game as one viewer may see it now; `View` and `Event` are the engine's own types. */
-export interface Snapshot<View = unknown> {
-  readonly seq: number;
-  /** The engine's view for this viewer: already filtered, never another seat's secrets. */
-  readonly view: View;
-  readonly toAct: readonly number[];
-  /** The moves this seat may make now (empty for spectators and seats not to act). */
-  readonly legalMoves: readonly string[];
-  readonly clock: ClockInfo | null;
-  readonly result: GameResult | null;
-}
-
-export interface ChatMessage {
-  readonly id: number;
-  readonly seat: number;
-  readonly name: string;
-  readonly text: string;
-  readonly at: string;
-}
-
-/** Every message the server sends; a client that knows its game narrows `View` and `Event` to the engine's. */
-export type ServerMessage<View = unknown, Event extends GameEvent = GameEvent> =
-  | {
-      readonly type: 'welcome';
-      readonly table: TableInfo;
-      /** The seat this socket holds, or null for a spectator. */
-      readonly seat: number | null;
-      /** Moves since the client's `since` (oldest first), when it gave one and they are all known. */
-      readonly missed: readonly MoveNotice<Event>[] | null;
-      readonly snapshot: Snapshot<View> | null;
-      readonly chat: readonly ChatMessage[];
-      readonly serverTime: number;
-    }
-  | ({ readonly type: 'update' } & MoveNotice<Event> & { readonly snapshot: Snapshot<View> })
-  | { readonly type: 'ack'; readonly ref: string | null; readonly seq: number }
-  | { readonly type: 'table'; readonly table: TableInfo; readonly snapshot: Snapshot<View> | null }
-  | { readonly type: 'chat'; readonly message: ChatMessage }
-  | { readonly type: 'error'; readonly code: string; readonly message: string; readonly ref: string | null }
-  | { readonly type: 'pong'; readonly ref: string | null; readonly serverTime: number };
-
 /** A zod error in one readable line: where, and what is allowed. */
 export function describeZodError(error: z.ZodError): string {
   return describeZodIssues(error, 'message', 4);
@@ -201,3 +151,4 @@ export * from './push.js';
 export * from './puzzles.js';
 export * from './pools.js';
 export * from './ladder.js';
+export * from './server-messages.js';

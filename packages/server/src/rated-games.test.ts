@@ -1,3 +1,8 @@
+/**
+ * Rated games end to end on both stores (SQLite and PostgreSQL). Longer than 400 lines, on purpose: each
+ * test plays rated games through the real server, from accounts to ratings, and they share one server and
+ * database per store (set up once: starting them is the slow part).
+ */
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import pino from 'pino';

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { CreateTableResponse, TableInfo } from '@attila/protocol';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { finishedBotsGame, newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
 
@@ -23,26 +22,7 @@ async function openReplays(page: Page): Promise<void> {
 }
 
 /** A game of two bots of the same level, created through the API; its id once it is over. */
-async function botsGame(): Promise<string> {
-  const res = await fetch(`${server.url}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      game: 'knights',
-      seats: [
-        { type: 'bot', bot: 'easy' },
-        { type: 'bot', bot: 'easy' },
-      ],
-    }),
-  });
-  const id = ((await res.json()) as CreateTableResponse).table.id;
-  for (let i = 0; i < 600; i++) {
-    const r = (await (await fetch(`${server.url}/api/tables/${id}`)).json()) as { table: TableInfo };
-    if (r.table.status === 'finished') return id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the bots did not finish');
-}
+const botsGame = () => finishedBotsGame(server, ['easy', 'easy']);
 
 describe('finished games on the Replays screen', () => {
   it(

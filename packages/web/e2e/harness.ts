@@ -196,3 +196,56 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
       }));
   });
 }
+
+// ---------------------------------------------------------------- set-ups several test files share
+
+/** A game of two bots (`bots`, by level) made through the API, waited for to its end: its table id. */
+export async function finishedBotsGame(
+  server: ServerProcess,
+  bots: readonly [string, string],
+): Promise<string> {
+  const res = await fetch(`${server.url}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'knights', seats: bots.map((bot) => ({ type: 'bot', bot })) }),
+  });
+  const id = ((await res.json()) as { table: { id: string } }).table.id;
+  for (let i = 0; i < 600; i++) {
+    const r = (await (await fetch(`${server.url}/api/tables/${id}`)).json()) as { table: { status: string } };
+    if (r.table.status === 'finished') return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the bots did not finish');
+}
+
+/**
+ * A live table made in the lobby by `creator` (named `names[0]`) with people at every seat, joined from the
+ * invite by `joiners` (seats 1, 2, …, named after the creator's name); resolves once every page shows the
+ * board; its invite. Tribes: as many seats as pages.
+ */
+export async function liveTable(
+  server: ServerProcess,
+  game: 'knights' | 'tribes',
+  creator: Page,
+  joiners: readonly Page[],
+  names: readonly string[],
+): Promise<string> {
+  await creator.goto(`${server.url}/#/lobby`);
+  await creator.fill('[data-testid="name"]', names[0]);
+  await creator.click(`[data-testid="game-${game}"]`);
+  if (game === 'tribes') await creator.selectOption('[data-testid="players"]', String(joiners.length + 1));
+  for (let seat = 1; seat <= joiners.length; seat++) {
+    await creator.selectOption(`[data-testid="seat-kind-${seat}"]`, 'human');
+  }
+  await creator.click('[data-testid="create"]');
+  await creator.waitForSelector('[data-testid="invite"]');
+  const invite = await creator.inputValue('[data-testid="invite"]');
+  for (const [i, p] of joiners.entries()) {
+    await p.goto(invite);
+    await p.fill('[data-testid="join-name"]', names[i + 1]);
+    await p.click(`[data-testid="sit-${i + 1}"]`);
+  }
+  const board = game === 'knights' ? '.knights-board' : '[data-testid="tribes-map"] .land';
+  for (const p of [creator, ...joiners]) await p.waitForSelector(board);
+  return invite;
+}

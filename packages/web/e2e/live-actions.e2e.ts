@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { liveTable, newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
 
@@ -21,16 +21,7 @@ const seqOf = (page: Page) => page.getAttribute('.board-card', 'data-seq');
 async function knightsTable() {
   const a = await newPage(browser);
   const b = await newPage(browser, { width: 390, height: 844, mobile: true });
-  await a.page.goto(`${server.url}/#/lobby`);
-  await a.page.fill('[data-testid="name"]', 'Flavius');
-  await a.page.click('[data-testid="game-knights"]');
-  await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
-  await a.page.click('[data-testid="create"]');
-  await a.page.waitForSelector('[data-testid="invite"]');
-  await b.page.goto(await a.page.inputValue('[data-testid="invite"]'));
-  await b.page.fill('[data-testid="join-name"]', 'Bleda');
-  await b.page.click('[data-testid="sit-1"]');
-  for (const p of [a.page, b.page]) await p.waitForSelector('.knights-board');
+  await liveTable(server, 'knights', a.page, [b.page], ['Flavius', 'Bleda']);
   return { a, b };
 }
 
@@ -170,24 +161,7 @@ describe('live play: takeback, resign, rematch, abort', () => {
       const c = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
       await c.page.goto(`${server.url}/`);
       await c.page.selectOption('[data-testid="language"]', 'de');
-      await a.page.goto(`${server.url}/#/lobby`);
-      await a.page.fill('[data-testid="name"]', 'Galla');
-      await a.page.click('[data-testid="game-tribes"]');
-      await a.page.selectOption('[data-testid="players"]', '3');
-      await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
-      await a.page.selectOption('[data-testid="seat-kind-2"]', 'human');
-      await a.page.click('[data-testid="create"]');
-      await a.page.waitForSelector('[data-testid="invite"]');
-      const invite = await a.page.inputValue('[data-testid="invite"]');
-      for (const [p, name, seat] of [
-        [b.page, 'Bleda', 1],
-        [c.page, 'Ruga', 2],
-      ] as const) {
-        await p.goto(invite);
-        await p.fill('[data-testid="join-name"]', name);
-        await p.click(`[data-testid="sit-${seat}"]`);
-      }
-      for (const p of [a.page, b.page, c.page]) await p.waitForSelector('[data-testid="tribes-map"] .land');
+      await liveTable(server, 'tribes', a.page, [b.page, c.page], ['Galla', 'Bleda', 'Ruga']);
       await c.page.click('[data-testid="resign"]');
       await c.page.click('[data-testid="resign-confirm"]');
       await c.page.waitForSelector('[data-testid="you-resigned"]');

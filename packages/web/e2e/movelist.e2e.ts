@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, seriousA11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  liveTable,
+  newPage,
+  seriousA11yViolations,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+} from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
 let server: ServerProcess;
@@ -44,16 +51,7 @@ describe('the move list', () => {
       });
       await b.page.goto(`${server.url}/`);
       await b.page.selectOption('[data-testid="language"]', 'de');
-      await a.page.goto(`${server.url}/#/lobby`);
-      await a.page.fill('[data-testid="name"]', 'Flavius');
-      await a.page.click('[data-testid="game-knights"]');
-      await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
-      await a.page.click('[data-testid="create"]');
-      await a.page.waitForSelector('[data-testid="invite"]');
-      await b.page.goto(await a.page.inputValue('[data-testid="invite"]'));
-      await b.page.fill('[data-testid="join-name"]', 'Bleda');
-      await b.page.click('[data-testid="sit-1"]');
-      await b.page.waitForSelector('.knights-board');
+      await liveTable(server, 'knights', a.page, [b.page], ['Flavius', 'Bleda']);
       const players = [a.page, b.page];
       // The position after each ply, as the board showed it live.
       const positions = [await position(a.page)];

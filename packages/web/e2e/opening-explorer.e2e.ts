@@ -7,8 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { positionAfter, STANDARD_LAYOUT } from '@attila/knights';
-import type { CreateTableResponse, TableInfo } from '@attila/protocol';
-import { newPage, shot, sidewaysOverflow, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  finishedBotsGame,
+  newPage,
+  shot,
+  sidewaysOverflow,
+  type ServerProcess,
+  withServerAndBrowser,
+} from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
 let server: ServerProcess;
@@ -28,26 +34,8 @@ async function record(id: string): Promise<GameRecord> {
 }
 
 /** A game of two random bots, created through the API; its record once it is over. */
-async function botsGame(): Promise<GameRecord> {
-  const res = await fetch(`${server.url}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      game: 'knights',
-      seats: [
-        { type: 'bot', bot: 'random' },
-        { type: 'bot', bot: 'random' },
-      ],
-    }),
-  });
-  const id = ((await res.json()) as CreateTableResponse).table.id;
-  for (let i = 0; i < 600; i++) {
-    const r = (await (await fetch(`${server.url}/api/tables/${id}`)).json()) as { table: TableInfo };
-    if (r.table.status === 'finished') return record(id);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the bots did not finish');
-}
+const botsGame = async (): Promise<GameRecord> =>
+  record(await finishedBotsGame(server, ['random', 'random']));
 
 /** The squares a square goes to under the board's rotations and reflections. */
 function orbit(square: string): Set<string> {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { liveTable, newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playTribesDecision } from './tribes.js';
 
 let server: ServerProcess;
@@ -61,25 +61,8 @@ describe('the Tribes log after a reload and for a late joiner', () => {
     const c = await newPage(browser);
     await b.page.goto(`${server.url}/`);
     await b.page.selectOption('[data-testid="language"]', 'de');
-    await a.page.goto(`${server.url}/#/lobby`);
-    await a.page.fill('[data-testid="name"]', 'Galla');
-    await a.page.click('[data-testid="game-tribes"]');
-    await a.page.selectOption('[data-testid="players"]', '3');
-    await a.page.selectOption('[data-testid="seat-kind-1"]', 'human');
-    await a.page.selectOption('[data-testid="seat-kind-2"]', 'human');
-    await a.page.click('[data-testid="create"]');
-    await a.page.waitForSelector('[data-testid="invite"]');
-    const invite = await a.page.inputValue('[data-testid="invite"]');
-    for (const [p, name, seat] of [
-      [b.page, 'Bleda', 1],
-      [c.page, 'Ruga', 2],
-    ] as const) {
-      await p.goto(invite);
-      await p.fill('[data-testid="join-name"]', name);
-      await p.click(`[data-testid="sit-${seat}"]`);
-    }
+    const invite = await liveTable(server, 'tribes', a.page, [b.page, c.page], ['Galla', 'Bleda', 'Ruga']);
     const players = [a.page, b.page, c.page];
-    for (const p of players) await p.waitForSelector('[data-testid="tribes-map"] .land');
 
     for (let move = 0; move < 30; move++) await playOneMove(players);
     const before = await logsInStep(players);

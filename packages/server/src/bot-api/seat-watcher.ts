@@ -6,7 +6,7 @@
  * asks to take a move back (answered with `POST .../takeback-answer`), and `chat` for each new line of the
  * table's chat written by another seat.
  */
-import type { GameResult, ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
+import { parseServerMessage, type GameResult, type Snapshot, type TableInfo } from '@attila/protocol';
 import type { HostLine } from '@attila/protocol/bot-lines';
 import type { Watcher } from '../feed.js';
 
@@ -38,7 +38,10 @@ export class SeatWatcher implements Watcher {
 
   send(text: string): void {
     if (this.over) return;
-    const message = JSON.parse(text) as ServerMessage;
+    // The server's own message, parsed like any client parses it: one that does not parse is passed over.
+    const parsed = parseServerMessage(text);
+    if (!parsed.ok) return;
+    const message = parsed.value;
     switch (message.type) {
       case 'welcome':
         // A fresh welcome follows a takeback: the seqs after it are asked again.

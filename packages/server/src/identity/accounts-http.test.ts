@@ -1,3 +1,7 @@
+/**
+ * Accounts over HTTP against the real server, on SQLite and on PostgreSQL. Longer than 400 lines, on purpose:
+ * each store's tests share one server (started once per store: the slow part) and its sign-in limits.
+ */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse, Me, PlayerProfile, SeatGrant, SessionInfo } from '@attila/protocol';

@@ -1,4 +1,7 @@
 /**
+ * Longer than 400 lines, on purpose: one drill, whose processes, services, clients and checks share its
+ * timeline; a reader follows one outage from start to end here rather than across files.
+ *
  * An outage drill: server processes (`attila serve` children) on a PostgreSQL and a Redis of their own,
  * with games going on — people (random movers that think) against bots, each person on another process
  * than the table's driver, a spectator on a third — while the services fail one after another. Every

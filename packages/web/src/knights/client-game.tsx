@@ -30,6 +30,6 @@ export const knightsClient: ClientGameSpec<KnightsSettings, KnightsState, Knight
   defaultChoice: choiceOf(DEFAULT_KNIGHTS_SETTINGS),
   LiveBoard: KnightsLive,
   ReplayBoard: KnightsReplay,
-  Hotseat: lazyScreen(() => import('../screens/knights-hotseat.js').then((m) => m.KnightsHotseat)),
+  Hotseat: lazyScreen(() => import('./hotseat.js').then((m) => m.KnightsHotseat)),
   LobbySettings: KnightsLobbySettings,
 };

@@ -5,7 +5,8 @@
  * the seat token the server derived for the player.
  */
 import type { Result } from '@attila/core';
-import type { ChallengeMessage, ChallengeRequest, ChallengeView } from '@attila/protocol/challenges';
+import { parseChallengeMessage } from '@attila/protocol';
+import type { ChallengeRequest, ChallengeView } from '@attila/protocol/challenges';
 import { useEffect, useState } from 'preact/hooks';
 import { navigate } from '../router.js';
 import { call, holdSeat } from './api.js';
@@ -92,8 +93,9 @@ export function connectPlayerSocket(): void {
   const ws = new WebSocket(url);
   socket = ws;
   ws.onmessage = (e) => {
-    const m = JSON.parse(String(e.data)) as ChallengeMessage;
-    if (m.type === 'challenge') heard(m.challenge);
+    // Anything else on this socket (a message from a newer server) is not a challenge: passed over.
+    const m = parseChallengeMessage(String(e.data));
+    if (m.ok) heard(m.value.challenge);
   };
   ws.onclose = () => {
     if (socket !== ws || !wanted) return;

@@ -5,13 +5,14 @@
  * the registry of client games opens a connection typed by the engine module the server runs for the table.
  */
 import type { GameEvent } from '@attila/core';
-import type {
-  ChatMessage,
-  ClientMessage,
-  MoveNotice,
-  ServerMessage,
-  Snapshot,
-  TableInfo,
+import {
+  parseServerMessage,
+  type ChatMessage,
+  type ClientMessage,
+  type MoveNotice,
+  type ServerMessage,
+  type Snapshot,
+  type TableInfo,
 } from '@attila/protocol';
 import type { HeldSeat } from './api.js';
 import {
@@ -160,15 +161,11 @@ export class Connection<V = unknown, E extends GameEvent = GameEvent> {
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (e) => {
-      let m: ServerMessage<V, E>;
-      try {
-        // The trust boundary: the server runs the same engine module, so its views and events are the
-        // engine's types (the connection is opened for the table's game through the registry).
-        m = JSON.parse(String(e.data)) as ServerMessage<V, E>;
-      } catch {
-        return;
-      }
-      this.received(m);
+      // The trust boundary: the message is parsed with the protocol's schema; its view and events are the
+      // engine's types (the server runs the same engine module, and the connection is opened for the
+      // table's game through the registry). A message that does not parse is passed over.
+      const m = parseServerMessage<V, E>(String(e.data));
+      if (m.ok) this.received(m.value);
     };
     ws.onclose = () => {
       if (this.socket !== ws) return;

@@ -3,7 +3,7 @@
  * short look at each: one socket says hello with the seat's token, reads the welcome (whose turn, the
  * clocks, the result), and closes. No account is needed: this is what the browser knows by itself.
  */
-import type { ServerMessage, Snapshot, TableInfo } from '@attila/protocol';
+import { parseServerMessage, type Snapshot, type TableInfo } from '@attila/protocol';
 import { err, ok, type Result } from '@attila/core';
 import { heldSeat, type HeldSeat } from './api.js';
 
@@ -51,7 +51,9 @@ export function glance(table: string, held: HeldSeat): Promise<Result<TableGlanc
       socket.send(JSON.stringify({ type: 'hello', table, seat: held.seat, token: held.token }));
     socket.onerror = () => done(err('net.offline', 'no connection to the server'));
     socket.onmessage = (e) => {
-      const m = JSON.parse(String(e.data)) as ServerMessage;
+      const parsed = parseServerMessage(String(e.data));
+      if (!parsed.ok) return done(parsed);
+      const m = parsed.value;
       if (m.type === 'welcome')
         done(ok({ table: m.table, seat: held.seat, snapshot: m.snapshot, at: Date.now() }));
       else if (m.type === 'error') done(err(m.code, m.message));

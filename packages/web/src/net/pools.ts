@@ -2,7 +2,7 @@
  * Quick pairing from the browser: join a pool, follow the entry's event stream until a table is made,
  * leave. The waiting entry is kept in `sessionStorage`, so a reload of the tab goes on waiting.
  */
-import type { JoinPoolRequest, PoolEvent, PoolJoined } from '@attila/protocol';
+import { parsePoolEvent, type JoinPoolRequest, type PoolEvent, type PoolJoined } from '@attila/protocol';
 import { call } from './api.js';
 
 export const poolApi = {
@@ -48,7 +48,9 @@ export function followEntry(entry: string, onEvent: (e: PoolEvent) => void): () 
     onEvent(e);
   };
   source.onmessage = (m) => {
-    const e = JSON.parse(String(m.data)) as PoolEvent;
+    const parsed = parsePoolEvent(String(m.data));
+    if (!parsed.ok) return; // not a pool event (a newer server's): passed over
+    const e = parsed.value;
     if (e.type === 'waiting') onEvent(e);
     else finish(e);
   };

@@ -63,6 +63,6 @@ export const nimClient: ClientGameSpec<NimSettings, NimState, NimView, NimEvent>
   defaultChoice: choiceOf(DEFAULT_NIM_SETTINGS),
   LiveBoard: NimLive,
   ReplayBoard: NimReplay,
-  Hotseat: lazyScreen(() => import('../screens/nim-hotseat.js').then((m) => m.NimHotseat)),
+  Hotseat: lazyScreen(() => import('./hotseat.js').then((m) => m.NimHotseat)),
   LobbySettings: NimLobbySettings,
 };

@@ -46,6 +46,6 @@ export const tribesClient: ClientGameSpec<TribesSettings, TribesState, TribesVie
   defaultChoice: choiceOf(DEFAULT_PLAYERS, 'random', DEFAULT_TRIBES_OPTIONS),
   LiveBoard: TribesLive,
   ReplayBoard: TribesReplay,
-  Hotseat: lazyScreen(() => import('../screens/tribes-hotseat.js').then((m) => m.TribesHotseat)),
+  Hotseat: lazyScreen(() => import('./hotseat.js').then((m) => m.TribesHotseat)),
   LobbySettings: TribesLobbySettings,
 };

@@ -2,11 +2,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { knightsGame, sideOfSeat, type KnightsEvent, type KnightsState } from '@attila/knights';
 import { useT } from '../i18n/i18n.js';
-import { KnightsBoard } from '../knights/board.js';
-import { KnightsHint, KnightsStatus, MoveList, WinnerOverlay } from '../knights/panel.js';
-import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from '../knights/setup.js';
-import { stageHint, type Stage } from '../knights/selection.js';
-import { GameMistakes, MistakesSummary, useMistakes } from '../knights/mistakes-view.js';
+import { KnightsBoard } from './board.js';
+import { KnightsHint, KnightsStatus, MoveList, WinnerOverlay } from './panel.js';
+import { DEFAULT_KNIGHTS_SETTINGS, KnightsSetup, type KnightsSettingsForm } from './setup.js';
+import { stageHint, type Stage } from './selection.js';
+import { GameMistakes, MistakesSummary, useMistakes } from './mistakes-view.js';
 import { href } from '../router.js';
 import {
   downloadRecord,
@@ -19,14 +19,8 @@ import {
 } from '../local/local-game.js';
 import { useLeaveGuard } from '../local/leave-guard.js';
 import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js';
-import { KnightsBotChoice } from '../knights/hotseat-bot-choice.js';
-import {
-  loadSeatBots,
-  NO_BOTS,
-  saveSeatBots,
-  useKnightsBotMove,
-  type SeatBots,
-} from '../knights/hotseat-bots.js';
+import { KnightsBotChoice } from './hotseat-bot-choice.js';
+import { loadSeatBots, NO_BOTS, saveSeatBots, useKnightsBotMove, type SeatBots } from './hotseat-bots.js';
 import { playsOf } from '../local/use-bot-move.js';
 
 interface Running {

@@ -16,8 +16,8 @@ import {
 } from '../local/local-game.js';
 import { useLeaveGuard } from '../local/leave-guard.js';
 import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js';
-import type { LoggedMove } from '../tribes/log.js';
-import { popupsOf, TribesPlay } from '../tribes/play.js';
+import type { LoggedMove } from './log.js';
+import { popupsOf, TribesPlay } from './play.js';
 import {
   DEFAULT_TRIBES_OPTIONS,
   TribesOptionsFields,
@@ -25,7 +25,7 @@ import {
   TribesPlayerCount,
   type TribesOptionsForm,
   useTribesSeating,
-} from '../tribes/options-form.js';
+} from './options-form.js';
 import { useFocusOnOpen } from '../ui/focus-on-open.js';
 import { botName } from '../ui/names.js';
 import { playsOf } from '../local/use-bot-move.js';
@@ -35,7 +35,7 @@ import {
   TRIBES_BOT_LEVELS,
   useTribesBotMove,
   type SeatBots,
-} from '../tribes/hotseat-bots.js';
+} from './hotseat-bots.js';
 
 interface Running {
   readonly seed: string;

@@ -19,8 +19,8 @@ import {
   undoLocal,
   type LocalGame,
 } from '../local/local-game.js';
-import { NimBoard } from '../nim/board.js';
-import { NimSettingsFields } from '../nim/settings.js';
+import { NimBoard } from './board.js';
+import { NimSettingsFields } from './settings.js';
 
 interface Running {
   readonly settings: NimSettings;
