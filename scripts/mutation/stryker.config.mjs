@@ -53,6 +53,8 @@ export default {
   jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
   htmlReporter: { fileName: `reports/mutation/${name}/index.html` },
   tempDirName: `.stryker-tmp/${name}`,
+  // Another target's sandbox and the reports are not part of the project to copy.
+  ignorePatterns: ['.stryker-tmp', 'reports', 'packages/web/dist', 'screenshots', 'test-results'],
   // One worker: the machine is shared (two cores); run it at a low priority (scripts/mutation.sh does).
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
   timeoutMS: 20_000,
