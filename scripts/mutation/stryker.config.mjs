@@ -41,16 +41,20 @@ const target = TARGETS[name];
 if (!target)
   throw new Error(`MUTATION_TARGET must be one of ${Object.keys(TARGETS).join(', ')}, not "${name}"`);
 process.env.MUTATION_TESTS = target.tests.join(',');
+// MUTATION_FILES (comma-separated paths) narrows a run to some of the target's files, when time is short.
+const only = (process.env.MUTATION_FILES ?? '').split(',').filter(Boolean);
 
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'scripts/mutation/vitest.config.ts', related: true },
-  mutate: target.mutate,
+  mutate: only.length ? only : target.mutate,
   reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
   jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
   htmlReporter: { fileName: `reports/mutation/${name}/index.html` },
   tempDirName: `.stryker-tmp/${name}`,
+  // Another target's sandbox and the reports are not part of the project to copy.
+  ignorePatterns: ['.stryker-tmp', 'reports', 'packages/web/dist', 'screenshots', 'test-results'],
   // One worker: the machine is shared (two cores); run it at a low priority (scripts/mutation.sh does).
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
   timeoutMS: 20_000,

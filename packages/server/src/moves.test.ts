@@ -82,6 +82,73 @@ describe('checkMove: what a table refuses before anything is stored', () => {
   });
 });
 
+describe('checkMove: refusals say which seat, and the clock and the take-over bot are checked', () => {
+  const first = (log: GameLog) => knightsGame.legalMoves(log.state, 0)[0];
+  const refusal = (log: GameLog, req: { seat: number; token: string | null; seq: number }, now = 0) => {
+    const r = checkMove(log, { ...req, move: first(log) }, now);
+    return r.ok ? 'accepted' : `${r.error.code}: ${r.error.message}`;
+  };
+
+  it('names the seat and who is to act', () => {
+    const log = knightsLog();
+    expect(refusal(log, { seat: 5, token: TOKENS[0], seq: 0 })).toMatch(/^move\.seat: .*seat 5/);
+    expect(refusal(log, { seat: 0, token: TOKENS[1], seq: 0 })).toMatch(/^auth\.token: .*seat 0/);
+    expect(refusal(log, { seat: 1, token: TOKENS[1], seq: 0 })).toMatch(
+      /^move\.not-your-turn: .*seat 1.*to act: seat 0/,
+    );
+    expect(refusal(log, { seat: 0, token: null, seq: 0 })).toMatch(/^move\.not-bot: .*seat 0/);
+    expect(refusal(log, { seat: 0, token: TOKENS[0], seq: 3 })).toMatch(/^move\.stale: .*at move 0, not 3/);
+    expect(refusal(knightsLog('open'), { seat: 0, token: TOKENS[0], seq: 0 })).toMatch(
+      /^move\.not-playing: /,
+    );
+  });
+
+  it("refuses the player's own move while the take-over bot plays the seat, and takes the bot's", () => {
+    const log = knightsLog();
+    const seats = log.meta.seats.map((s) => (s.seat === 0 ? { ...s, controller: 'bot' as const } : s));
+    const taken = {
+      ...log,
+      meta: { ...log.meta, seats },
+      botFor: (n: number) => (n === 0 ? 'greedy' : null),
+    };
+    expect(refusal(taken, { seat: 0, token: TOKENS[0], seq: 0 })).toMatch(/^move\.bot-controlled: .*reclaim/);
+    expect(refusal(taken, { seat: 0, token: null, seq: 0 })).toBe('accepted');
+  });
+
+  it("refuses a person's move once their time ran out; a bot playing the seat is not flagged", () => {
+    const log = knightsLog();
+    const clocked = {
+      ...log,
+      meta: {
+        ...log.meta,
+        clockSettings: { mode: 'game' as const, initialMs: 60_000, incrementMs: 0 },
+        clock: { remainingMs: [1000, 1000], running: [0], since: 0 },
+      },
+    };
+    expect(refusal(clocked, { seat: 0, token: TOKENS[0], seq: 0 }, 500)).toBe('accepted');
+    expect(refusal(clocked, { seat: 0, token: TOKENS[0], seq: 0 }, 5000)).toMatch(
+      /^clock\.flagged: .*seat 0/,
+    );
+    const seats = clocked.meta.seats.map((s) => (s.seat === 0 ? { ...s, controller: 'bot' as const } : s));
+    const byBot = { ...clocked, meta: { ...clocked.meta, seats }, botFor: () => 'greedy' };
+    expect(refusal(byBot, { seat: 0, token: null, seq: 0 }, 5000)).toBe('accepted');
+  });
+
+  it('runs the clock on: the mover gets the increment-less remainder, the next seat starts', () => {
+    const log = knightsLog();
+    const clocked = {
+      ...log,
+      meta: {
+        ...log.meta,
+        clockSettings: { mode: 'game' as const, initialMs: 60_000, incrementMs: 0 },
+        clock: { remainingMs: [1000, 1000], running: [0], since: 0 },
+      },
+    };
+    const r = checkMove(clocked, { seat: 0, token: TOKENS[0], seq: 0, move: first(log) }, 400);
+    expect(r.ok && r.value.clock).toMatchObject({ remainingMs: [600, 1000], running: [1], since: 400 });
+  });
+});
+
 describe('replayStored', () => {
   it('replays stored moves to the same state as playing them', () => {
     const log = knightsLog();
@@ -96,6 +163,16 @@ describe('replayStored', () => {
     const replayed = replayStored(knightsGame, 't1', log.state, stored);
     expect(JSON.stringify(replayed.state)).toBe(JSON.stringify(state));
     expect(replayed.entries.map((e) => e.seat)).toEqual(stored.map((m) => m.seat));
+  });
+
+  it('replays a tail of stored moves (after a catch-up), numbering from its first move', () => {
+    const log = knightsLog();
+    const seat = knightsGame.toAct(log.state)[0];
+    const move = knightsGame.legalMoves(log.state, seat)[0];
+    const after = unwrap(knightsGame.play(log.state, seat, move)).state;
+    const next = knightsGame.toAct(after)[0];
+    const tail = [{ seq: 2, seat: next, move: 'z9', at: 0 }];
+    expect(() => replayStored(knightsGame, 't1', after, tail)).toThrow(/stored move 2/);
   });
 
   it('throws on a stored move the engine refuses (storage and engine disagree)', () => {

@@ -135,6 +135,16 @@ describe('seating: who may sit where', () => {
     expect(!over.ok && over.error.code).toBe('reclaim.not-playing');
   });
 
+  it('a seat that resigned stays with its bot: reclaiming it is refused, saying why', () => {
+    const left = { ...human(1, 'h1'), controller: 'bot' as const };
+    const play = { takeback: null, noTakebacks: [], resigned: [1], rematch: null, line: 0 };
+    const resigned = table([human(0, 'h0'), left], { status: 'playing', play });
+    const r = reclaimedSeat(resigned, 1);
+    expect(r.ok ? 'reclaimed' : `${r.error.code}: ${r.error.message}`).toMatch(
+      /^reclaim\.resigned: .*resigned/,
+    );
+  });
+
   it('bot seats play their bot, left seats the takeover bot; only seats people play have a clock', () => {
     const t = table([human(0, 'h0'), { ...human(1, 'h1'), controller: 'bot' }, bot(2)], { takeover: 'hard' });
     expect([0, 1, 2].map((seat) => botFor(t, seat))).toEqual([null, 'hard', 'greedy']);
