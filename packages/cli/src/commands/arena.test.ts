@@ -55,7 +55,7 @@ describe('attila arena shards and summary', { timeout: 120_000 }, () => {
     expect(r.stderr).toMatch(/unknown bot "peeks": a bot is one of .*cheating, peeking/);
     expect(r.stderr).toMatch(/^error: /);
     expect(r.stderr).toMatch(/\(attila arena --help shows what it takes\)/);
-    expect(r.stderr).not.toMatch(/<command>/);
+    expect(r.stderr).not.toMatch(/attila <command>/);
     expect(r.stderr).not.toMatch(/Commands:/);
   });
 

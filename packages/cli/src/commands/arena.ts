@@ -181,7 +181,8 @@ export function registerArena(arena: Command): void {
         const result = await knightsArena(bots, games, opts.seed, (done) => {
           if (!opts.quiet) progress(done, games, started);
         });
-        if (!opts.quiet) process.stderr.write('\n');
+        // The progress line is ended only if one was drawn (an error then starts its own line).
+        if (!opts.quiet && result.ok) process.stderr.write('\n');
         if (!result.ok) return arena.error(`arena: ${result.error.message}`);
         const text = result.value.map(
           (b) =>
@@ -235,7 +236,7 @@ export function registerArena(arena: Command): void {
           }
         },
       });
-      if (!opts.quiet) process.stderr.write('\n');
+      if (!opts.quiet && finished.length > 0) process.stderr.write('\n');
       if (!result.ok) arena.error(`arena: ${result.error.message}`);
       else {
         const report = summarize(config, result.value);
