@@ -152,7 +152,18 @@ describe('an outside bot from the docs alone, under the bridge', { timeout: 240_
     const state = mkdtempSync(join(tmpdir(), 'attila-outside-bot-'));
     const wrapper = join(state, 'flaky_bot.py');
     writeFileSync(wrapper, WRAPPER);
-    const b = bridge(['--server', server.url, '--token', bot.token, '--', 'python3', wrapper, state]);
+    const b = bridge([
+      '--server',
+      server.url,
+      '--token',
+      bot.token,
+      '--clocks',
+      'untimed',
+      '--',
+      'python3',
+      wrapper,
+      state,
+    ]);
     const saw = (text: RegExp) =>
       until(`the bridge says ${text}:\n${b.out()}`, async () => (text.test(b.out()) ? true : null));
     try {
@@ -174,6 +185,21 @@ describe('an outside bot from the docs alone, under the bridge', { timeout: 240_
       const botSeat = second.seats.findIndex((s) => s.name === bot.name);
       expect(second.result?.winners).toEqual([1 - botSeat]);
       expect(second.result?.reason ?? '').toMatch(/resign/);
+
+      // A challenge breaking the author's rules (--clocks untimed) is declined at once, saying why.
+      const timed = await person.post<{ challenge: ChallengeView }>('/api/challenges', {
+        game: 'knights',
+        players: [bot.name],
+        clock: { mode: 'move', moveMs: 5000 },
+      });
+      expect(timed.status).toBe(201);
+      const declined = await until('the bridge declines the timed challenge', async () => {
+        const c = (
+          await person.get<{ challenge: ChallengeView }>(`/api/challenges/${timed.body.challenge.id}`)
+        ).body.challenge;
+        return c.status === 'declined' ? c : null;
+      });
+      expect(declined.seats.find((x) => !x.challenger)?.reason).toMatch(/clocks of kind untimed, not move/);
     } finally {
       const exited = new Promise<number | null>((r) => b.child.once('exit', (code) => r(code)));
       b.child.kill('SIGINT');
