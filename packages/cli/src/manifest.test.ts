@@ -5,6 +5,13 @@ describe('the @attila/cli manifest', () => {
     const cli = await import('@attila/cli');
     const program = await cli.buildProgram();
     expect(program.name()).toBe('attila');
-    expect(program.commands.map((c) => c.name())).toEqual(['serve', 'arena', 'tribes', 'knights', 'bot']);
+    expect(program.commands.map((c) => c.name())).toEqual([
+      'serve',
+      'arena',
+      'tribes',
+      'knights',
+      'replay',
+      'bot',
+    ]);
   });
 });

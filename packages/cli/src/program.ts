@@ -31,11 +31,39 @@ const COMMANDS: readonly { name: string; description: string; load: () => Promis
     load: async () => (await import('./commands/knights.js')).registerKnights,
   },
   {
+    name: 'replay',
+    description: 'check a game record (Knights or Tribes) move by move and print its result as JSON',
+    load: async () => (await import('./commands/replay.js')).registerReplay,
+  },
+  {
     name: 'bot',
     description: 'run your own bot program (the bot protocol: one JSON object a line on stdin/stdout)',
     load: async () => (await import('./commands/bot.js')).registerBot,
   },
 ];
+
+/** One error style everywhere: `error: ...` on standard error (commander's own messages have it already). */
+export function errorLine(text: string): string {
+  return text.startsWith('error: ') || text.startsWith('(') ? text : `error: ${text}`;
+}
+
+/** `attila knights play`: the full name a command is typed as. */
+function pathOf(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** After an error, a pointer to the help of the command that failed (named, not `<command>`). */
+function hintHelp(command: Command): void {
+  const path = pathOf(command);
+  command.showHelpAfterError(
+    command.parent
+      ? `(${path} --help shows what it takes)`
+      : `(${path} COMMAND --help shows what each command takes)`,
+  );
+  for (const sub of command.commands) hintHelp(sub);
+}
 
 /** The command that `args` (without node and the script) asks for: its first word, or the one after `help`. */
 function askedFor(args: readonly string[]): string | undefined {
@@ -53,12 +81,12 @@ export async function buildProgram(args?: readonly string[]): Promise<Command> {
   const program = new Command('attila')
     .description('Attila: play, analyse and serve the two board games called Attila (Knights and Tribes).')
     .version('0.1.0')
-    .showHelpAfterError('(attila <command> --help shows what each command takes)')
-    .configureOutput({ outputError: (text, write) => write(text) });
+    .configureOutput({ outputError: (text, write) => write(errorLine(text)) });
   const asked = args === undefined ? undefined : askedFor(args);
   for (const { name, description, load } of COMMANDS) {
     const command = program.command(name).description(description);
     if (args === undefined || name === asked) (await load())(command);
   }
+  hintHelp(program);
   return program;
 }

@@ -53,7 +53,9 @@ describe('attila arena shards and summary', { timeout: 120_000 }, () => {
     const r = await attila(['arena', '--bots', 'peeks,greedy', '--games', '1']);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/unknown bot "peeks": a bot is one of .*cheating, peeking/);
-    expect(r.stderr).toMatch(/--help shows what each command takes/);
+    expect(r.stderr).toMatch(/^error: /);
+    expect(r.stderr).toMatch(/\(attila arena --help shows what it takes\)/);
+    expect(r.stderr).not.toMatch(/attila <command>/);
     expect(r.stderr).not.toMatch(/Commands:/);
   });
 

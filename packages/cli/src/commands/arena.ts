@@ -71,10 +71,16 @@ export function formatReport(report: ArenaReport, budget: Budget | undefined): s
 }
 
 /** Knights in the arena: two bots from the registry, seats rotated, every move checked by the engine. */
+/** The progress of a long run on standard error: `3/10 games, 12 s`, redrawn in place. */
+function progress(done: number, games: number, started: number): void {
+  process.stderr.write(`\r${done}/${games} games, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
 async function knightsArena(
   bots: string[],
   games: number,
   seed: string,
+  onGame: (done: number) => void,
 ): Promise<Result<{ bot: string; winRate: Interval; plies: Interval }[]>> {
   if (bots.length !== 2)
     return err('arena.bots', `Knights is for 2 players: give 2 bots, not ${bots.length}`);
@@ -97,6 +103,7 @@ async function knightsArena(
       if (result) {
         for (let seat = 0; seat < 2; seat++) wins[(seat + g) % 2].push(result.winners.includes(seat) ? 1 : 0);
         plies.push(moves);
+        onGame(g + 1);
         break;
       }
       const seat = knightsGame.toAct(state)[0];
@@ -166,11 +173,16 @@ export function registerArena(arena: Command): void {
           arena.error(`--${name} must be a whole number of at least ${min}, not "${text}"`);
         return n;
       };
-      if (opts.bots === undefined) return arena.error("error: required option '--bots <list>' not specified");
+      if (opts.bots === undefined) return arena.error("required option '--bots <list>' not specified");
       if (opts.game === 'knights') {
         const bots = opts.bots.split(',').map((b) => b.trim());
         const games = whole('games', opts.games, 1);
-        const result = await knightsArena(bots, games, opts.seed);
+        const started = Date.now();
+        const result = await knightsArena(bots, games, opts.seed, (done) => {
+          if (!opts.quiet) progress(done, games, started);
+        });
+        // The progress line is ended only if one was drawn (an error then starts its own line).
+        if (!opts.quiet && result.ok) process.stderr.write('\n');
         if (!result.ok) return arena.error(`arena: ${result.error.message}`);
         const text = result.value.map(
           (b) =>
@@ -218,15 +230,13 @@ export function registerArena(arena: Command): void {
             writeFileSync(file, serializeRecord(outcomeRecord(config, settings, g)));
           }
           if (opts.quiet) return;
-          process.stderr.write(
-            `\r${done}/${config.games} games, ${((Date.now() - started) / 1000).toFixed(0)} s`,
-          );
+          progress(done, config.games, started);
           if (done % 50 === 0 && done < config.games) {
             process.stderr.write(`\n${formatReport(summarize(config, finished), budget)}\n`);
           }
         },
       });
-      if (!opts.quiet) process.stderr.write('\n');
+      if (!opts.quiet && finished.length > 0) process.stderr.write('\n');
       if (!result.ok) arena.error(`arena: ${result.error.message}`);
       else {
         const report = summarize(config, result.value);

@@ -65,6 +65,23 @@ bot.send, bot.choose = send, choose
 sys.exit(bot.main())
 `;
 
+/** The example bot, too slow once: it thinks 3.5 s over its first turn of a game (marker file). */
+const SLOW_ONCE = `
+import importlib.util, os, sys, time
+state = sys.argv[1]
+spec = importlib.util.spec_from_file_location("attila_bot", ${JSON.stringify(EXAMPLE)})
+bot = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bot)
+real_choose = bot.choose
+def choose(turn, rng):
+    if not os.path.exists(os.path.join(state, "slept")):
+        open(os.path.join(state, "slept"), "w").close()
+        time.sleep(3.5)
+    return real_choose(turn, rng)
+bot.choose = choose
+sys.exit(bot.main())
+`;
+
 let server: RunningServer;
 let bot: BotAccount;
 let person: Visitor;
@@ -135,7 +152,18 @@ describe('an outside bot from the docs alone, under the bridge', { timeout: 240_
     const state = mkdtempSync(join(tmpdir(), 'attila-outside-bot-'));
     const wrapper = join(state, 'flaky_bot.py');
     writeFileSync(wrapper, WRAPPER);
-    const b = bridge(['--server', server.url, '--token', bot.token, '--', 'python3', wrapper, state]);
+    const b = bridge([
+      '--server',
+      server.url,
+      '--token',
+      bot.token,
+      '--clocks',
+      'untimed',
+      '--',
+      'python3',
+      wrapper,
+      state,
+    ]);
     const saw = (text: RegExp) =>
       until(`the bridge says ${text}:\n${b.out()}`, async () => (text.test(b.out()) ? true : null));
     try {
@@ -157,6 +185,54 @@ describe('an outside bot from the docs alone, under the bridge', { timeout: 240_
       const botSeat = second.seats.findIndex((s) => s.name === bot.name);
       expect(second.result?.winners).toEqual([1 - botSeat]);
       expect(second.result?.reason ?? '').toMatch(/resign/);
+
+      // A challenge breaking the author's rules (--clocks untimed) is declined at once, saying why.
+      const timed = await person.post<{ challenge: ChallengeView }>('/api/challenges', {
+        game: 'knights',
+        players: [bot.name],
+        clock: { mode: 'move', moveMs: 5000 },
+      });
+      expect(timed.status).toBe(201);
+      const declined = await until('the bridge declines the timed challenge', async () => {
+        const c = (
+          await person.get<{ challenge: ChallengeView }>(`/api/challenges/${timed.body.challenge.id}`)
+        ).body.challenge;
+        return c.status === 'declined' ? c : null;
+      });
+      expect(declined.seats.find((x) => !x.challenger)?.reason).toMatch(/clocks of kind untimed, not move/);
+    } finally {
+      const exited = new Promise<number | null>((r) => b.child.once('exit', (code) => r(code)));
+      b.child.kill('SIGINT');
+      expect(await exited).toBe(0);
+    }
+  });
+
+  it('takes back the seat the take-over bot took while the program was slow, and plays the game on to its end', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'attila-slow-bot-'));
+    const wrapper = join(state, 'slow_bot.py');
+    writeFileSync(wrapper, SLOW_ONCE);
+    const b = bridge(['--server', server.url, '--token', bot.token, '--', 'python3', wrapper, state]);
+    const saw = (text: RegExp) =>
+      until(`the bridge says ${text}`, async () => (text.test(b.out()) ? true : null));
+    try {
+      await saw(/is connected to/);
+      const made = await fetch(`${server.url}/api/tables`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bot.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          game: 'knights',
+          seats: [{ type: 'human' }, { type: 'bot', bot: 'random' }],
+          clock: { mode: 'move', moveMs: 2000 },
+          takeover: 'random',
+        }),
+      });
+      const table = ((await made.json()) as { table: { id: string } }).table.id;
+      await saw(new RegExp(`table ${table}: took the seat back from the take-over bot`));
+      await saw(new RegExp(`table ${table}: the game is over`));
+      const info = ((await (await fetch(`${server.url}/api/tables/${table}`)).json()) as { table: TableInfo })
+        .table;
+      expect(info.seats[0].controller).toBe('human');
+      expect(info.result?.reason ?? '').not.toMatch(/time|abort|closed/);
     } finally {
       const exited = new Promise<number | null>((r) => b.child.once('exit', (code) => r(code)));
       b.child.kill('SIGINT');

@@ -33,9 +33,9 @@ const ACCEPT: Record<string, readonly GameKind[]> = {
 
 const stamp = () => new Date().toISOString().slice(11, 19);
 
-export function registerBotConnect(bot: Command): void {
+export function registerBotConnect(parent: Command): void {
+  const bot: Command = parent.command('connect');
   bot
-    .command('connect')
     .description("play on a server: your program takes the bot account's games through the bot API")
     .argument('<program...>', 'the bot program and its arguments (after --), e.g. -- python3 my_bot.py')
     .requiredOption('--server <url>', 'the server, e.g. https://attila.example or http://127.0.0.1:8080')
@@ -149,7 +149,7 @@ export function registerBotConnect(bot: Command): void {
           log.info(`stopped after ${active.ended} games; ${left} left to their clocks`);
           process.exit(0);
         }
-        process.stderr.write(`bot connect: ${why}\n`);
+        process.stderr.write(`error: bot connect: ${why}\n`);
         process.exit(1);
       };
       process.once('SIGINT', () => void stop(null));

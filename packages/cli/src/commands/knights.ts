@@ -23,6 +23,7 @@ import {
 import type { Command } from 'commander';
 import { registerKnightsPuzzles } from './knights-puzzles.js';
 import { registerKnightsSolve } from './knights-solve.js';
+import { replayAction } from './replay.js';
 
 /** A position string, or a layout (preset name, shape, tiles) meaning its empty board with the Romans first. */
 function readPosition(text: string): Result<Position> {
@@ -246,6 +247,13 @@ export function registerKnights(knights: Command): void {
     .action(async (opts: PlayOptions) => {
       await play(opts, fail);
     });
+
+  replayAction(
+    knights
+      .command('replay')
+      .description('re-check every move of a Knights record (play --record) and print its result as JSON'),
+    'knights',
+  );
 
   registerKnightsSolve(knights, fail);
   registerKnightsPuzzles(knights, fail);

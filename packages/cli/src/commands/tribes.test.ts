@@ -81,7 +81,9 @@ describe('attila tribes', { timeout: 120_000 }, () => {
       ],
       input,
     );
-    expect(run.code).toBe(0);
+    // "quit" abandons the game: status 1, as in `knights play`.
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/Game abandoned\./);
     expect(run.stdout).toMatch(/your hand \(seat 0\)/);
     expect(run.stdout).not.toMatch(/your hand \(seat [12]\)/);
     expect(run.stdout).toMatch(/seat 0 plays \w+/);

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { botNames, findBot, type BotOf } from '@attila/bots';
-import { askBot, ok, Rng, serializeRecord, unwrap, type GameResult, type Result } from '@attila/core';
+import { askBot, Rng, serializeRecord, unwrap, type GameResult } from '@attila/core';
 import {
   describeEvent,
   formatMove,
@@ -14,7 +14,6 @@ import {
   moveKind,
   parseMove,
   renderView,
-  replayTribesRecord,
   tribesGame,
   tribesRecord,
   type TribesEvent,
@@ -22,7 +21,7 @@ import {
   type TribesState,
 } from '@attila/tribes';
 import type { Command } from 'commander';
-import { readRecordFile } from '../record-file.js';
+import { replayAction } from './replay.js';
 
 type Fail = (message: string) => never;
 
@@ -132,13 +131,6 @@ function selfplay(
   console.log(summary(result, moves.length));
 }
 
-export function replayFile(file: string): Result<string> {
-  const record = readRecordFile(file, 'replay.file');
-  if (!record.ok) return record;
-  const replayed = replayTribesRecord(record.value);
-  return replayed.ok ? ok(summary(replayed.value.result, record.value.moves.length)) : replayed;
-}
-
 async function playInTerminal(
   opts: {
     players: string;
@@ -201,7 +193,19 @@ async function playInTerminal(
       if (tiles.length) console.log(`  or an action tile: ${tiles.join(' | ')}`);
       for (;;) {
         const answer = await ask('> ');
-        if (answer === null || answer === 'quit') return;
+        // As in `knights play`: the input ending or "quit" abandons the game (exit status 1); an empty
+        // line asks again.
+        if (answer === null) {
+          console.log('\nInput ended before the game was over.');
+          process.exitCode = 1;
+          return;
+        }
+        if (answer === 'quit') {
+          console.log('Game abandoned.');
+          process.exitCode = 1;
+          return;
+        }
+        if (answer === '') continue;
         const chosen = /^\d+$/.test(answer) ? legal[Number(answer) - 1] : answer;
         if (chosen === undefined) {
           console.log(`choose 1 to ${legal.length}, or type a move`);
@@ -280,12 +284,10 @@ export function registerTribes(tribes: Command): void {
       'random',
     )
     .action((o) => selfplay(o, fail));
-  tribes
-    .command('replay <file>')
-    .description('re-check every move of a record and print the final scores as JSON')
-    .action((file: string) => {
-      const r = replayFile(file);
-      if (!r.ok) fail(r.error.message);
-      console.log(r.value);
-    });
+  replayAction(
+    tribes
+      .command('replay')
+      .description('re-check every move of a Tribes record and print the final scores as JSON'),
+    'tribes',
+  );
 }
