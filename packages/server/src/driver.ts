@@ -63,6 +63,11 @@ export class TableDriver {
   private lowTold = { turn: '', seats: new Set<number>() };
   private readonly botTimers = new Set<NodeJS.Timeout>();
   private readonly botPending = new Set<string>();
+  /**
+   * The last turn this driver looked at while driving: a turn it drove before a blip (its lease back) is not
+   * inherited, since its question may still be out.
+   */
+  private seenTurn: string | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private driving = false;
   private closed = false;
@@ -71,6 +76,8 @@ export class TableDriver {
    * (another process died, or this one restarted), so its bot has waited longer than the pause already.
    */
   private inherited: string | null = null;
+  /** Driving just began: the next look at the game tells which turn was inherited. */
+  private starting = false;
 
   constructor(
     private readonly table: string,
@@ -86,10 +93,7 @@ export class TableDriver {
 
   /** Starts (lease gained) or stops (lease lost) running the clock and bots; `update()` rearms them. */
   setDriving(on: boolean): void {
-    if (on && !this.driving) {
-      const view = this.read();
-      this.inherited = view.seq > 0 ? `${view.line}:${view.seq}` : null;
-    }
+    if (on && !this.driving) this.starting = true;
     this.driving = on;
     if (!on) this.stopTimers();
   }
@@ -98,6 +102,12 @@ export class TableDriver {
   update(): void {
     if (!this.active) return;
     const view = this.read();
+    const turn = `${view.line}:${view.seq}`;
+    if (this.starting) {
+      this.starting = false;
+      this.inherited = view.playing && view.seq > 0 && turn !== this.seenTurn ? turn : null;
+    }
+    this.seenTurn = turn;
     this.scheduleClock(view);
     this.scheduleBots(view);
     this.scheduleLowTime(view);

@@ -264,8 +264,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   const port = Number(new URL(address).port);
   log.info({ url: address }, 'attila server listening');
-  // With several processes this one may take over another's games at any moment: its bots are ready then.
-  if (shared) bots.warm?.();
 
   const ladder = ladderOptions
     ? new Ladder(

@@ -100,16 +100,6 @@ export class BotPool implements BotRunner {
     return out;
   }
 
-  /**
-   * Starts every lane's thread now. A thread's start (the TypeScript loader, the bots and their tables) took
-   * 2 s on a loaded machine: paid at the first question, it delayed the first bot move of a game taken over
-   * from a dead process (bench/bot-takeover.ts).
-   */
-  warm(): void {
-    if (this.closing) return;
-    for (const lane of this.lanes) this.worker(lane);
-  }
-
   private worker(lane: Lane): Worker {
     if (lane.worker) return lane.worker;
     const worker = new Worker(new URL('./worker-boot.js', import.meta.url), {

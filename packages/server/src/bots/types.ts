@@ -16,7 +16,5 @@ export interface BotRunner {
   /** The bots a table may use for `game` (their names). */
   available(game: GameKind): readonly string[];
   choose(request: BotRequest): Promise<string>;
-  /** Gets ready to think at once (starts its threads) instead of at the first question. */
-  warm?(): void;
   close(): Promise<void>;
 }
