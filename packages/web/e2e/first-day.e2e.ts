@@ -74,7 +74,25 @@ describe("a player's first day", () => {
         expect(await page.innerText('[data-testid="table-rated-mark"]')).toBe(
           deutsch ? 'Freie Partie' : 'Casual game',
         );
-        // Two turns of the player's, the bot answering each, then resign.
+        // The first move typed as text (blind mode): a wrong one is refused in words, a legal one is played.
+        await waitForTurnOrEnd(page);
+        await page.fill('[data-testid="move-text"]', 'zz9');
+        await page.press('[data-testid="move-text"]', 'Enter');
+        expect(await page.innerText('#move-input-help')).toContain(
+          deutsch ? 'ist kein Zug' : 'is not a move',
+        );
+        const square = await page
+          .locator('.knights-board [data-target="true"]')
+          .first()
+          .getAttribute('data-square');
+        await page.fill('[data-testid="move-text"]', square!.toUpperCase());
+        await page.press('[data-testid="move-text"]', 'Enter');
+        await expect.poll(() => page.innerText('[data-testid="move-1"]')).toContain(square!);
+        // The bot's answer is said in the polite live region, with whose turn it is.
+        await expect
+          .poll(() => page.innerText('[data-testid="move-announcer"]'))
+          .toMatch(deutsch ? /Hunnen.*Römer/ : /Huns.*Romans/);
+        // Two more turns of the player's, the bot answering each, then resign.
         for (let i = 0; i < 2; i++) {
           await waitForTurnOrEnd(page);
           await playKnightsTurn(page);
