@@ -105,7 +105,7 @@ describe('finished games on the Replays screen', () => {
         if (await page.locator('[data-testid="reveal"]').count()) {
           // The laid cards by name, not icons alone (issue 31).
           for (const card of await page.locator('[data-testid="revealed-card"]').allInnerTexts())
-            expect(card).toMatch(/^(Franks|Goths|Huns|Saxons|Teutons|Vandals)$/);
+            expect(card.trim()).toMatch(/^(Franks|Goths|Huns|Saxons|Teutons|Vandals)$/);
           await page.click('[data-testid="close-reveal"]');
         } else if (await page.locator('[data-testid="scoring"]').count())
           await page.click('[data-testid="close-scoring"]');
