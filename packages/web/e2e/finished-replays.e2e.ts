@@ -82,9 +82,12 @@ describe('finished games on the Replays screen', () => {
       for (let step = 0; step < 1000; step++) {
         await page.waitForSelector(any, { timeout: 60_000 });
         if (await page.locator('[data-testid="winner"]').count()) break;
-        if (await page.locator('[data-testid="reveal"]').count())
+        if (await page.locator('[data-testid="reveal"]').count()) {
+          // The laid cards by name, not icons alone (issue 31).
+          for (const card of await page.locator('[data-testid="revealed-card"]').allInnerTexts())
+            expect(card.trim()).toMatch(/^(Franks|Goths|Huns|Saxons|Teutons|Vandals)$/);
           await page.click('[data-testid="close-reveal"]');
-        else if (await page.locator('[data-testid="scoring"]').count())
+        } else if (await page.locator('[data-testid="scoring"]').count())
           await page.click('[data-testid="close-scoring"]');
         else await playTribesDecision(page);
       }

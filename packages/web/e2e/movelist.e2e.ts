@@ -75,9 +75,14 @@ describe('the move list', () => {
       await b.page.reload();
       await b.page.waitForSelector('.knights-board');
       await expect.poll(() => entries(b.page)).toBe(ply);
-      expect(await b.page.locator('[data-testid="movelist"] li').allInnerTexts()).toEqual(
-        await a.page.locator('[data-testid="movelist"] li').allInnerTexts(),
+      // The same moves, each with who moved in the page's language (the phone's German, the desktop's English).
+      const english = await a.page.locator('[data-testid="movelist"] li').allInnerTexts();
+      const german = await b.page.locator('[data-testid="movelist"] li').allInnerTexts();
+      const side = { Romans: 'Römer', Huns: 'Hunnen' } as Record<string, string>;
+      expect(german).toEqual(
+        english.map((e) => e.replace(/^(Romans|Huns) /, (_, s: string) => `${side[s]} `)),
       );
+      expect(english.every((e) => /^(Romans|Huns) /.test(e))).toBe(true);
       expect(await newestInView(b.page)).toBe(true);
 
       // A looks back at move 3 while it is A's turn: that position, nothing to play on it.

@@ -128,6 +128,12 @@ describe('Tribes game review', () => {
         const alternatives = await page.locator('[data-testid="review-alternatives"] li').count();
         const none = await page.locator('[data-testid="review-no-alternatives"]').count();
         expect(alternatives + none).toBeGreaterThan(0);
+        // In words, never the engine's notation, and no entry comparing two equal values (issue 31).
+        for (const text of await page.locator('[data-testid="review-alternatives"] li').allInnerTexts()) {
+          expect(text).not.toMatch(/commit [-A-Z]|tile (double|trade|influence)|play [A-Z]/);
+          const [, a, b] = /(\d+)%[^\d]+(\d+)%/.exec(text) ?? [];
+          expect(a).not.toBe(b);
+        }
         if (size.name === 'phone') expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(1);
         await page.locator('[data-testid="tribes-review"]').scrollIntoViewIfNeeded();
         await shot(page, `tribes-review-${size.name}`);

@@ -11,6 +11,7 @@ import { stageHint, type Stage } from './selection.js';
 import { href } from '../router.js';
 import { GameMistakes, MistakesSummary, positionsOfGame, useMistakes } from './mistakes-view.js';
 import { moversOf } from './movers.js';
+import { MoveInput } from './move-input.js';
 import { NextSteps, RatingChangeLines, seatNames } from '../ui/game-over.js';
 
 export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
@@ -86,6 +87,15 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
             </p>
           )}
           {hint && <KnightsHint hint={hint} />}
+          {seat !== null && !result && (
+            <MoveInput
+              legal={myTurn && sentAt === null && !past ? snapshot.legalMoves : []}
+              onMove={(m) => {
+                setSentAt(performance.now());
+                props.onMove(m);
+              }}
+            />
+          )}
           {props.analysisAllowed && (
             <AnalysisToggle on={analysisOn} onChange={setAnalysisOn} state={verdicts} />
           )}

@@ -94,8 +94,14 @@ export function ConflictReveal(props: {
                   const id = tribeId(c);
                   delay += 0.25;
                   return id ? (
-                    <span key={k} class="flip" style={{ animationDelay: `${delay}s` }}>
-                      <TribeIcon tribe={id} size={22} />
+                    // The icon and the tribe's name: an icon alone said nothing to whoever did not know it.
+                    <span
+                      key={k}
+                      class="flip"
+                      style={{ animationDelay: `${delay}s` }}
+                      data-testid="revealed-card"
+                    >
+                      <TribeIcon tribe={id} size={22} /> {t(`tribes.tribe.${id}`)}
                     </span>
                   ) : null;
                 })}
