@@ -17,3 +17,13 @@ export {
   tablebaseFileName,
   type MakeOptions,
 } from './make.js';
+export {
+  forgetTablebase,
+  tablebaseDir,
+  tablebaseFor,
+  tablebaseMoveValues,
+  tablebaseSpaceFor,
+  tablebaseValue,
+  tablebaseValuesOf,
+  useTablebaseDir,
+} from './lookup.js';

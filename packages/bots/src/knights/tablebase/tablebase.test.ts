@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KnightsSolver } from '../solver/search.js';
-import { exactScoreFromLongestLoss } from '../solver/solve.js';
+import { exactScoreFromLongestLoss, valuesOfMoves } from '../solver/solve.js';
 import { scoreToValue } from '../solver/score.js';
 import { shapeGeometry } from '../table/shape-geometry.js';
 import { TableSpace } from '../table/space.js';
 import { buildAllLayers, buildTablebase } from './build.js';
 import { valueOfCode } from './codes.js';
 import { TablebaseFile, TablebaseWriter } from './file.js';
+import { tablebaseValue, tablebaseValuesOf } from './lookup.js';
 import { openingTableFromLayer0 } from './opening.js';
 import { TablebaseSpace } from './space.js';
 import { buildTablebaseThreaded } from './threaded.js';
@@ -139,5 +140,39 @@ describe('the layered tablebase build', () => {
         expect(table.valueOf(m, o)).toBe(solved(solver, m, o, 0));
       }
     }
+  });
+});
+
+describe('answers from a tablebase file', () => {
+  it("gives every legal move the value the solver gives it (the analysis board's and the Perfect bot's source)", () => {
+    const shape = '..../..../....';
+    const geometry = shapeGeometry(shape);
+    const sp = new TablebaseSpace(geometry);
+    const file = join(mkdtempSync(join(tmpdir(), 'tablebase-')), 'tiny.tablebase');
+    const writer = new TablebaseWriter(file, sp, shape);
+    buildTablebase(sp, (s, codes) => writer.writeLayer(s, codes));
+    writer.finish();
+    const tb = TablebaseFile.open(file, sp, shape);
+    const solver = new KnightsSolver(geometry, 18);
+    for (const [s, i] of [
+      [0, 5],
+      [0, 4000],
+      [1, 777],
+      [2, 12345],
+      [3, 999],
+      [4, 20000],
+    ]) {
+      const [m, o, x] = sp.positionAt(s, i);
+      // Both colours: the Huns to move read the same values.
+      for (const p of [
+        { romans: m, huns: o, scorched: x, side: 0 as const },
+        { romans: o, huns: m, scorched: x, side: 1 as const },
+      ]) {
+        expect(tablebaseValue(tb, p)).toBe(solved(solver, m, o, x));
+        const fromTable = tablebaseValuesOf(tb, p, solver.legalMoves(p));
+        expect(fromTable).toEqual(valuesOfMoves(solver, p));
+      }
+    }
+    tb.close();
   });
 });
