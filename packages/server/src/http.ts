@@ -16,6 +16,7 @@ import { parseListStatus } from './finished-tables.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
+import { registerKnightsTablebase, type TablebaseService } from './knights-tablebase.js';
 import { registerKnightsExplorer } from './knights-explorer/routes.js';
 import type { Push } from './push/push.js';
 import { registerPushRoutes } from './push/routes.js';
@@ -106,6 +107,8 @@ export interface HttpContext {
   readonly pools: PoolService;
   /** The bot ladder's settings when it runs here; null: switched off (its page still shows the past). */
   readonly ladder?: LadderOptions | null;
+  /** The knights tablebases (null: none kept). */
+  readonly tablebase?: TablebaseService | null;
 }
 
 /** A rated table's seats are for accounts: a guest or a client without a session is told what to do. */
@@ -199,7 +202,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));
 
-  await registerKnightsAnalysis(app);
+  await registerKnightsAnalysis(app, ctx.tablebase ?? null);
+  registerKnightsTablebase(app, ctx.tablebase ?? null);
   registerKnightsExplorer(app, ctx.storage);
 
   app.get<{ Querystring: { status?: unknown } }>('/api/tables', async (req, reply) => {
