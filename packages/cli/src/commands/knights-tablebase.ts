@@ -7,6 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import {
   buildMemoryBytes,
+  TablebaseFile,
+  tablebaseSpaceFor,
   DEFAULT_TABLEBASE_DIR,
   makeTablebase,
   tablebaseFileIn,
@@ -104,5 +106,36 @@ export function registerKnightsTablebase(knights: Command, fail: (message: strin
           })),
         }),
       );
+    });
+
+  tablebase
+    .command('stats')
+    .description('positions, wins and losses of each layer of a built tablebase (and checks its checksums)')
+    .option('--layout <layout>', 'preset name, shape string or tile placements', 'standard')
+    .option('--dir <dir>', 'the tablebase folder', DEFAULT_TABLEBASE_DIR)
+    .action((opts: { layout: string; dir: string }) => {
+      const layout = parseLayout(opts.layout);
+      if (!layout.ok) fail(layout.error.message);
+      const file = tablebaseFileIn(opts.dir, layout.value);
+      if (!TablebaseFile.exists(file))
+        fail(`no tablebase at ${file}: build it with "attila knights tablebase build"`);
+      const tb = TablebaseFile.open(file, tablebaseSpaceFor(layout.value), layout.value.shape);
+      const damaged = tb.damagedLayers();
+      const out = (line: string) => process.stdout.write(`${line}\n`);
+      out(
+        `${file}: ${tb.bytes.toLocaleString('en')} bytes, checksums ${damaged.length === 0 ? 'good' : `BAD in layers ${damaged.join(', ')}`}`,
+      );
+      out('scorched  positions        wins (side to move)  losses          longest win');
+      for (let s = 0; s <= tb.sp.free; s++) {
+        const c = tb.lengthCounts(s);
+        const wins = c.reduce((a, n, len) => (len % 2 === 1 ? a + n : a), 0);
+        const total = c.reduce((a, n) => a + n, 0);
+        const longest = c.reduce((a, n, len) => (len % 2 === 1 && n > 0 ? len : a), 0);
+        out(
+          `${String(s).padStart(8)}  ${total.toLocaleString('en').padStart(13)}  ${wins.toLocaleString('en').padStart(13)} (${((100 * wins) / total).toFixed(1).padStart(5)}%)  ${(total - wins).toLocaleString('en').padStart(13)}  ${longest > 0 ? `+${longest}` : '-'}`,
+        );
+      }
+      tb.close();
+      if (damaged.length > 0) process.exitCode = 1;
     });
 }

@@ -161,6 +161,29 @@ export class TablebaseFile {
     return valueOfLength((at.index & 1 ? this.byte[0] >> 4 : this.byte[0]) & 15);
   }
 
+  /**
+   * How many positions of layer s have each length (index 0..15: the value's |N|; odd lengths are wins,
+   * even ones losses, 0 the side to move cannot move). Reads the layer once.
+   */
+  lengthCounts(s: number): number[] {
+    const counts = new Array<number>(16).fill(0);
+    const chunk = new Uint8Array(1 << 24);
+    const pairs = new Float64Array(256);
+    const end = this.offsets[s + 1];
+    for (let at = this.offsets[s]; at < end;) {
+      const n = readSync(this.fd, chunk, 0, Math.min(chunk.length, end - at), at);
+      for (let i = 0; i < n; i++) pairs[chunk[i]]++;
+      at += n;
+    }
+    for (let b = 0; b < 256; b++) {
+      counts[b & 15] += pairs[b];
+      counts[b >> 4] += pairs[b];
+    }
+    // An odd layer size leaves the last byte's high nibble empty (0): not a position.
+    if (this.sp.layerSize(s) % 2 === 1) counts[0]--;
+    return counts;
+  }
+
   /** Re-reads every layer and compares its checksum; returns the layers that differ. */
   damagedLayers(): number[] {
     const bad: number[] = [];

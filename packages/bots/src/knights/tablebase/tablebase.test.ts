@@ -114,6 +114,11 @@ describe('the layered tablebase build', () => {
       }
     }
     expect(tb.damagedLayers()).toEqual([]);
+    for (let s = 0; s <= sp.free; s++) {
+      const want = new Array<number>(16).fill(0);
+      for (const c of layers[s]) want[Math.abs(valueOfCode(c))]++;
+      expect(tb.lengthCounts(s)).toEqual(want);
+    }
     tb.close();
     expect(() => TablebaseFile.open(file, sp, '...../...../...../.....')).toThrow(/made for/);
     const bytes = readFileSync(file);
