@@ -1,7 +1,7 @@
 /**
  * `POST /api/knights/analyse {position, budgetMs?}`: the value of every legal move of a Knights position,
  * for browsers that would take long to find it themselves (early in the placement phase). On the standard board
- * the opening table answers placement-phase moves at once and exactly (the shards built so far); whatever the
+ * the opening table answers placement-phase moves at once and exactly (it is complete); whatever the
  * opening book knows besides is answered at once too (win or loss, without the number of plies); the
  * other moves are proven exactly in a thread of their own until the time budget runs out, then that thread
  * is stopped and the answer says which moves are still unknown (`complete: false`). One search runs at a
