@@ -15,16 +15,26 @@ import { openingTableFromLayer0 } from './opening.js';
 import { TablebaseSpace } from './space.js';
 import { buildTablebaseThreaded } from './threaded.js';
 
+/** Each small board's layers, built once for all the tests of this file. */
+const built = new Map<string, { sp: TablebaseSpace; layers: Uint8Array[] }>();
+function layersOf(shape: string): { sp: TablebaseSpace; layers: Uint8Array[] } {
+  let b = built.get(shape);
+  if (!b) {
+    const sp = new TablebaseSpace(shapeGeometry(shape));
+    b = { sp, layers: buildAllLayers(sp) };
+    built.set(shape, b);
+  }
+  return b;
+}
+
 function solved(solver: KnightsSolver, mover: number, other: number, scorched: number): number {
   return scoreToValue(exactScoreFromLongestLoss(solver, { romans: mover, huns: other, scorched, side: 0 }));
 }
 
 /** Every value of every layer against the alpha-beta solver (a stride > 1 checks a sample). */
 function disagreements(shape: string, stride: number): { checked: number; wrong: string[] } {
-  const geometry = shapeGeometry(shape);
-  const sp = new TablebaseSpace(geometry);
-  const layers = buildAllLayers(sp);
-  const solver = new KnightsSolver(geometry, 18);
+  const { sp, layers } = layersOf(shape);
+  const solver = new KnightsSolver(sp.geometry, 18);
   const wrong: string[] = [];
   let checked = 0;
   for (let s = 0; s <= sp.free; s++) {
@@ -59,8 +69,7 @@ describe('the layered tablebase build', () => {
   });
 
   it('finds every symmetric image of a position at its index (or, for a configuration symmetric in itself, at one of the same value)', () => {
-    const sp = new TablebaseSpace(shapeGeometry('..../..../....'));
-    const layers = buildAllLayers(sp);
+    const { sp, layers } = layersOf('..../..../....');
     let selfSymmetric = 0;
     for (let i = 0; i < sp.layerSize(3); i += 7) {
       const [m, o, x] = sp.positionAt(3, i);
@@ -81,8 +90,7 @@ describe('the layered tablebase build', () => {
   });
 
   it('builds the same layers on worker threads as on one thread', async () => {
-    const sp = new TablebaseSpace(shapeGeometry('..../..../....'));
-    const one = buildAllLayers(sp);
+    const { sp, layers: one } = layersOf('..../..../....');
     const threaded: Uint8Array[] = [];
     const summary = await buildTablebaseThreaded(sp.geometry, {
       threads: 2,
@@ -133,9 +141,8 @@ describe('the layered tablebase build', () => {
 
   it('gives the opening table of layer 0 the solver value of every placement position', () => {
     const shape = '..../..../....';
-    const geometry = shapeGeometry(shape);
-    const sp = new TablebaseSpace(geometry);
-    const layers = buildAllLayers(sp);
+    const { sp, layers } = layersOf(shape);
+    const geometry = sp.geometry;
     const space = new TableSpace(geometry);
     const table = openingTableFromLayer0(space, shape, sp, layers[0]);
     const solver = new KnightsSolver(geometry, 18);
