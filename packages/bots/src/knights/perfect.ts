@@ -3,7 +3,7 @@
  * make the loss as long as possible (one of the moves with the longest loss, from the exact search). In the
  * placement phase the opening table answers exactly (standard board: the table is complete): one of the best
  * placements (the fastest win, or the longest loss); in the move phase the layout's tablebase does, when it
- * is built (`tablebase/lookup.ts`). Otherwise the
+ * is built (`tablebase/lookup.ts`, installed in `tablebase/oracle.ts` on Node). Otherwise the
  * opening book answers when it knows the position; otherwise the solver searches once all six knights stand,
  * and before that it places by the mobility heuristic: the last placement alone is a search of every sixth
  * knight's whole game (10 to 50 s on this machine), longer than a player waits and than the server's limit on
@@ -17,7 +17,7 @@ import { greedyMove } from './greedy.js';
 import { openingTableFor } from './table/load.js';
 import { betterValue } from './table/table.js';
 import { solveExact, solveQuick, solverFor, solverPosition } from './solver/solve.js';
-import { tablebaseFor, tablebaseMoveValues } from './tablebase/lookup.js';
+import { movePhaseOracle } from './tablebase/oracle.js';
 
 /** With fewer knights on the board than this, a placement comes from the table, the book or the heuristic. */
 export const SEARCHED_PLACEMENTS_FROM = 6;
@@ -54,8 +54,7 @@ export function tablePlacement(position: Position, rng: Rng): number | null {
 
 /** One of the best moves by the layout's tablebase, or null when it is not built (or not the move phase). */
 export function tablebasePlay(position: Position, rng: Rng): number | null {
-  const tb = position.phase() === 'turns' ? tablebaseFor(position.layout) : null;
-  const moves = tb === null ? null : tablebaseMoveValues(tb, position);
+  const moves = movePhaseOracle()?.moveValues(position) ?? null;
   if (moves === null || moves.length === 0) return null;
   const best = moves.reduce((b, m) => betterValue(b, m.value), moves[0].value);
   const optimal = moves.filter((m) => m.value === best);

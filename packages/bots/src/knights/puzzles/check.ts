@@ -9,7 +9,7 @@
  */
 import { Position } from '@attila/knights';
 import { solveExact, solverFor, solverPosition } from '../solver/solve.js';
-import { tablebaseFor, tablebaseValue } from '../tablebase/lookup.js';
+import { movePhaseOracle } from '../tablebase/oracle.js';
 import { winningMoves } from './find.js';
 import { puzzleId, PuzzleRun, type KnightsPuzzle } from './puzzle.js';
 import { canonicalKey, moveClasses } from './symmetry.js';
@@ -56,8 +56,7 @@ export function checkPuzzle(z: KnightsPuzzle): PuzzleCheck {
   const value = solveExact(solverFor(start.layout), solverPosition(start)).value;
   if (value !== z.plies) problems.push(`the solver values the position ${value}, not +${z.plies}`);
   // Where the layout's tablebase is built, it is asked too (an answer found independently of the solver).
-  const tb = start.phase() === 'turns' ? tablebaseFor(start.layout) : null;
-  const fromTablebase = tb === null ? null : tablebaseValue(tb, start);
+  const fromTablebase = movePhaseOracle()?.value(start) ?? null;
   if (fromTablebase !== null && fromTablebase !== z.plies)
     problems.push(`the tablebase values the position ${fromTablebase}, not +${z.plies}`);
   const roots = moveClasses(start, winningMoves(start));

@@ -27,3 +27,4 @@ export {
   tablebaseValuesOf,
   useTablebaseDir,
 } from './lookup.js';
+export { installMovePhaseOracle, movePhaseOracle, type MovePhaseOracle } from './oracle.js';

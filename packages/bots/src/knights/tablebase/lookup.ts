@@ -8,6 +8,7 @@ import { MAX_MOVES, type Board, type Layout, type Position } from '@attila/knigh
 import { childOf, type SolverPosition } from '../solver/score.js';
 import { layoutGeometry, valueAfter } from '../table/table.js';
 import { TablebaseFile } from './file.js';
+import { installMovePhaseOracle } from './oracle.js';
 import { DEFAULT_TABLEBASE_DIR, tablebaseFileIn } from './make.js';
 import { TablebaseSpace } from './space.js';
 
@@ -85,3 +86,19 @@ export function tablebaseMoveValues(
   const n = board.generateMoves(moves);
   return tablebaseValuesOf(tb, position, moves.subarray(0, n));
 }
+
+/** Of a position of the move phase, the layout's tablebase when built. */
+function tablebaseOf(position: Position): TablebaseFile | null {
+  return position.phase() === 'turns' ? tablebaseFor(position.layout) : null;
+}
+
+installMovePhaseOracle({
+  value: (position) => {
+    const tb = tablebaseOf(position);
+    return tb === null ? null : tablebaseValue(tb, position);
+  },
+  moveValues: (position) => {
+    const tb = tablebaseOf(position);
+    return tb === null ? null : tablebaseMoveValues(tb, position);
+  },
+});
