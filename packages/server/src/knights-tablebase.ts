@@ -197,11 +197,9 @@ export function registerKnightsTablebase(app: FastifyInstance, service: Tablebas
     if (service === null) return reply.code(404).send(off);
     const body = requestSchema.safeParse(req.body);
     if (!body.success)
-      return reply
-        .code(400)
-        .send({
-          error: { code: 'request.invalid', message: describeZodError(body.error) },
-        } satisfies ErrorBody);
+      return reply.code(400).send({
+        error: { code: 'request.invalid', message: describeZodError(body.error) },
+      } satisfies ErrorBody);
     const l = readLayout(body.data.layout);
     if (!l.ok) return reply.code(400).send(l.body);
     const r = service.request(l.layout);
