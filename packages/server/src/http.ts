@@ -18,6 +18,7 @@ import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { accountLookingLike } from './identity/name-skeletons.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
+import { registerKnightsTablebase, type TablebaseService } from './knights-tablebase.js';
 import { registerKnightsExplorer } from './knights-explorer/routes.js';
 import type { Push } from './push/push.js';
 import { registerPushRoutes } from './push/routes.js';
@@ -109,6 +110,8 @@ export interface HttpContext {
   readonly pools: PoolService;
   /** The bot ladder's settings when it runs here; null: switched off (its page still shows the past). */
   readonly ladder?: LadderOptions | null;
+  /** The knights tablebases (null: none kept). */
+  readonly tablebase?: TablebaseService | null;
 }
 
 /** A refusal (seat-players.ts `mayPlayRated`) sent as it is. */
@@ -208,7 +211,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));
 
-  await registerKnightsAnalysis(app);
+  await registerKnightsAnalysis(app, ctx.tablebase ?? null);
+  registerKnightsTablebase(app, ctx.tablebase ?? null);
   registerKnightsExplorer(app, ctx.storage);
 
   app.get<{ Querystring: { status?: unknown; cursor?: unknown; limit?: unknown } }>(

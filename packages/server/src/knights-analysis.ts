@@ -1,11 +1,12 @@
 /**
  * `POST /api/knights/analyse {position, budgetMs?}`: the value of every legal move of a Knights position,
  * for browsers that would take long to find it themselves (early in the placement phase). On the standard board
- * the opening table answers placement-phase moves at once and exactly (the shards built so far); whatever the
+ * the opening table answers placement-phase moves at once and exactly (it is complete); whatever the
  * opening book knows besides is answered at once too (win or loss, without the number of plies); the
  * other moves are proven exactly in a thread of their own until the time budget runs out, then that thread
  * is stopped and the answer says which moves are still unknown (`complete: false`). One search runs at a
- * time; a request meanwhile gets the book's part only.
+ * time; a request meanwhile gets the book's part only. In the move phase the server's tablebase
+ * (`knights-tablebase.ts`), once built, answers every move exactly at once.
  *
  * Answer: `{position, verdicts: [{move, value, exact}], complete, ms}`; value +N: the mover wins in N plies,
  * -N: loses in N (exact: false — only win (+1) or loss (-1) is known).
@@ -17,6 +18,7 @@ import { openingTableFor, standardOpeningBook } from '@attila/bots';
 import { moveToString, PLACEMENT, Position, STANDARD_LAYOUT } from '@attila/knights';
 import { describeZodError, type ErrorBody } from '@attila/protocol';
 import type { AnalysisAnswer, AnalysisQuestion } from './knights-analysis-worker.js';
+import type { TablebaseService } from './knights-tablebase.js';
 
 export const DEFAULT_ANALYSIS_BUDGET_MS = 2000;
 export const MAX_ANALYSIS_BUDGET_MS = 5000;
@@ -113,7 +115,10 @@ class AnalysisThread {
   }
 }
 
-export async function registerKnightsAnalysis(app: FastifyInstance): Promise<void> {
+export async function registerKnightsAnalysis(
+  app: FastifyInstance,
+  tablebase: TablebaseService | null = null,
+): Promise<void> {
   const thread = new AnalysisThread();
   app.addHook('onClose', () => thread.stop());
 
@@ -130,6 +135,16 @@ export async function registerKnightsAnalysis(app: FastifyInstance): Promise<voi
       return reply.code(400).send(error);
     }
     const position = parsed.value;
+    // The move phase: the tablebase, once built, knows every move exactly.
+    const fromTablebase = tablebase?.verdicts(position) ?? null;
+    if (fromTablebase !== null) {
+      return {
+        position: position.toString(),
+        verdicts: fromTablebase,
+        complete: true,
+        ms: Math.round(performance.now() - t0),
+      };
+    }
     const fromTable = tableVerdicts(position);
     const inTable = new Set(fromTable.map((v) => v.move));
     const fromBook = bookVerdicts(position).filter((v) => !inTable.has(v.move));

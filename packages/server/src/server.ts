@@ -2,6 +2,7 @@
  * Puts the server together: storage, broadcast, bots, lobby, HTTP and WebSocket routes, logging. Every
  * unfinished game is reloaded (with its clock) before the server accepts connections.
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -37,6 +38,7 @@ import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
 import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
 import { DEFAULT_LADDER, Ladder, type LadderOptions } from './ladder/ladder.js';
+import { TablebaseService, type TablebaseOptions } from './knights-tablebase.js';
 
 export interface ServerOptions {
   /** The bot API's heartbeat and polling times (tests shorten them). */
@@ -113,6 +115,12 @@ export interface ServerOptions {
    * several server processes on one database, it runs in one of them at a time (singleton-jobs.ts).
    */
   readonly ladder?: Partial<LadderOptions> | false;
+  /**
+   * The knights tablebases (knights-tablebase.ts): their folder, and whether the standard board's is built
+   * in the background when absent (`attila serve` does unless `--tablebase off`). Absent or false: none kept
+   * (tests do not build one unless they ask).
+   */
+  readonly tablebase?: TablebaseOptions | false;
 }
 
 export interface RunningServer {
@@ -232,7 +240,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.ladder === undefined || options.ladder === false
       ? null
       : { ...DEFAULT_LADDER, ...options.ladder };
+  const tablebase = options.tablebase ? new TablebaseService(options.tablebase, log) : null;
+  // The Perfect bot's threads (started later, each with a copy of the environment) read the same folder.
+  if (options.tablebase) process.env.ATTILA_TABLEBASE_DIR = resolve(options.tablebase.dir);
   const botSeating = await registerHttp(app, {
+    tablebase,
     lobby,
     sockets,
     metrics,
@@ -280,6 +292,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     : null;
   if (ladder) jobs.add({ name: 'ladder', start: () => ladder.start(), stop: () => ladder.stop() });
   jobs.start();
+  tablebase?.start();
 
   return {
     url: address,
@@ -292,6 +305,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       clearInterval(evict);
       // No new ladder game is paired, and what the ladder was writing is written; the jobs' leases go.
       await jobs.close();
+      await tablebase?.close();
       // No lease is given up before the tables have stored what they were doing.
       await pools.close();
       await leases.halt();

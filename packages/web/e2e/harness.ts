@@ -52,6 +52,9 @@ export async function startServer(
       '0',
       '--ladder',
       'off',
+      // Nor does a test build the knights tablebase (minutes of CPU) unless it asks.
+      '--tablebase',
+      'off',
       ...(opts.webDist ? ['--web-dist', opts.webDist] : []),
       ...(opts.args ?? []),
     ],

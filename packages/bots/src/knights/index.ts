@@ -33,3 +33,4 @@ export {
 } from './table/table.js';
 export { openingTableFor, standardOpeningTable, STANDARD_TABLE_FILE } from './table/load.js';
 export * from './puzzles/index.js';
+export * from './tablebase/index.js';

@@ -1,8 +1,9 @@
 /**
  * Perfect play: keep a won game won (a move that keeps the win, found by the quick search), and when lost,
  * make the loss as long as possible (one of the moves with the longest loss, from the exact search). In the
- * placement phase the opening table answers exactly when it has every placement's value (standard board, the
- * shards built so far): one of the best placements (the fastest win, or the longest loss). Otherwise the
+ * placement phase the opening table answers exactly (standard board: the table is complete): one of the best
+ * placements (the fastest win, or the longest loss); in the move phase the layout's tablebase does, when it
+ * is built (`tablebase/lookup.ts`, installed in `tablebase/oracle.ts` on Node). Otherwise the
  * opening book answers when it knows the position; otherwise the solver searches once all six knights stand,
  * and before that it places by the mobility heuristic: the last placement alone is a search of every sixth
  * knight's whole game (10 to 50 s on this machine), longer than a player waits and than the server's limit on
@@ -16,6 +17,7 @@ import { greedyMove } from './greedy.js';
 import { openingTableFor } from './table/load.js';
 import { betterValue } from './table/table.js';
 import { solveExact, solveQuick, solverFor, solverPosition } from './solver/solve.js';
+import { movePhaseOracle } from './tablebase/oracle.js';
 
 /** With fewer knights on the board than this, a placement comes from the table, the book or the heuristic. */
 export const SEARCHED_PLACEMENTS_FROM = 6;
@@ -30,6 +32,8 @@ export function perfectMove(position: Position, rng: Rng): number {
     // Searching a placement takes from seconds (the last) to hours (the first): place by the mobility heuristic.
     return greedyMove(position.toBoard(), rng);
   }
+  const fromTablebase = tablebasePlay(position, rng);
+  if (fromTablebase !== null) return fromTablebase;
   const solver = solverFor(position.layout);
   const p = solverPosition(position);
   const quick = solveQuick(solver, p);
@@ -46,4 +50,13 @@ export function tablePlacement(position: Position, rng: Rng): number | null {
   const best = moves.reduce((b, m) => betterValue(b, m.value), moves[0].value);
   const optimal = moves.filter((m) => m.value === best);
   return PLACEMENT | optimal[rng.int(optimal.length)].square;
+}
+
+/** One of the best moves by the layout's tablebase, or null when it is not built (or not the move phase). */
+export function tablebasePlay(position: Position, rng: Rng): number | null {
+  const moves = movePhaseOracle()?.moveValues(position) ?? null;
+  if (moves === null || moves.length === 0) return null;
+  const best = moves.reduce((b, m) => betterValue(b, m.value), moves[0].value);
+  const optimal = moves.filter((m) => m.value === best);
+  return optimal[rng.int(optimal.length)].move;
 }

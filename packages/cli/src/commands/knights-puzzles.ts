@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import {
   botGame,
   checkPuzzles,
+  useTablebaseDir,
   formatPuzzleFile,
   parsePuzzleFile,
   PuzzleMiner,
@@ -119,7 +120,9 @@ export function registerKnightsPuzzles(knights: Command, fail: (message: string)
         'proved to the end of the game; no position twice',
     )
     .argument('<file>', 'a puzzle file')
-    .action((file: string) => {
+    .option('--tablebase <dir>', 'also check each value against the tablebase in this folder, where built')
+    .action((file: string, opts: { tablebase?: string }) => {
+      if (opts.tablebase !== undefined) useTablebaseDir(opts.tablebase);
       const parsed = parsePuzzleFile(readFileSync(file, 'utf8'));
       if (!parsed.ok) fail(parsed.error.message);
       const started = performance.now();

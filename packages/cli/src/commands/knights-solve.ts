@@ -11,6 +11,9 @@ import {
   solveQuick,
   solverFor,
   solverPosition,
+  tablebaseFor,
+  tablebaseMoveValues,
+  useTablebaseDir,
   valuesOfMoves,
 } from '@attila/bots';
 import { PLACEMENT } from '@attila/knights';
@@ -23,8 +26,9 @@ export interface SolveLine {
   readonly best: string[];
   readonly nodes: number;
   readonly ms: number;
-  /** Where the value came from: the opening table (placement phase of the standard board) or a search. */
-  readonly source: 'table' | 'solver';
+  /** Where the value came from: the opening table (placement phase of the standard board), the move-phase
+   * tablebase (`attila knights tablebase build`), or a search. */
+  readonly source: 'table' | 'tablebase' | 'solver';
 }
 
 /** Solves one position given as text; the error message says what is wrong with the text. */
@@ -56,6 +60,14 @@ export function solveText(
       : finish(value, best, 0, 'table');
     return { ok: true, line };
   }
+  const fromTablebase = tablebaseAnswer(position);
+  if (fromTablebase !== null) {
+    const { value, best } = fromTablebase;
+    const line = quick
+      ? finish(Math.sign(value), best.slice(0, 1), 0, 'tablebase')
+      : finish(value, best, 0, 'tablebase');
+    return { ok: true, line };
+  }
   const solver = solverFor(position.layout);
   const p = solverPosition(position);
   if (quick) {
@@ -66,6 +78,16 @@ export function solveText(
   const known = table?.positionValue(position) ?? null;
   const e = known !== null ? solveExactKnowing(solver, p, known) : solveExact(solver, p);
   return { ok: true, line: finish(e.value, e.best, e.nodes, known !== null ? 'table' : 'solver') };
+}
+
+/** A move-phase position's value and optimal moves from the tablebase, when the layout's is built. */
+function tablebaseAnswer(position: Position): { value: number; best: number[] } | null {
+  if (position.phase() !== 'turns') return null;
+  const tb = tablebaseFor(position.layout);
+  const moves = tb === null ? null : tablebaseMoveValues(tb, position);
+  if (moves === null) return null;
+  const value = moves.reduce((b, m) => betterValue(b, m.value), moves[0].value);
+  return { value, best: moves.filter((m) => m.value === value).map((m) => m.move) };
 }
 
 /** `+N` / `-N` / `0` as on the rules page. */
@@ -82,46 +104,59 @@ export function registerKnightsSolve(knights: Command, fail: (message: string) =
     .argument('[position]', 'a position such as "R..H./..H../...R./.R..H R"')
     .option('--stdin', 'read one position a line from standard input, print one line each')
     .option('--quick', 'only win (+1) or loss (-1), with one move that keeps the best result')
-    .action(async (positionText: string | undefined, opts: { stdin?: boolean; quick?: boolean }) => {
-      const quick = opts.quick === true;
-      if (opts.stdin) {
-        if (positionText !== undefined) fail('give either a position or --stdin, not both');
-        const rl = createInterface({ input: process.stdin, terminal: false });
-        for await (const raw of rl) {
-          if (raw.trim() === '') continue;
-          const r = solveText(raw, quick);
-          if (r.ok) process.stdout.write(`${JSON.stringify(r.line)}\n`);
-          else {
-            process.stdout.write(`${JSON.stringify({ position: raw.trim(), error: r.error })}\n`);
-            process.exitCode = 1;
+    .option('--tablebase <dir>', 'the folder of move-phase tablebases (attila knights tablebase build)')
+    .action(
+      async (
+        positionText: string | undefined,
+        opts: { stdin?: boolean; quick?: boolean; tablebase?: string },
+      ) => {
+        if (opts.tablebase !== undefined) useTablebaseDir(opts.tablebase);
+        const quick = opts.quick === true;
+        if (opts.stdin) {
+          if (positionText !== undefined) fail('give either a position or --stdin, not both');
+          const rl = createInterface({ input: process.stdin, terminal: false });
+          for await (const raw of rl) {
+            if (raw.trim() === '') continue;
+            const r = solveText(raw, quick);
+            if (r.ok) process.stdout.write(`${JSON.stringify(r.line)}\n`);
+            else {
+              process.stdout.write(`${JSON.stringify({ position: raw.trim(), error: r.error })}\n`);
+              process.exitCode = 1;
+            }
           }
+          return;
         }
-        return;
-      }
-      if (positionText === undefined) fail('give a position, e.g. "R..H./..H../...R./.R..H R", or --stdin');
-      const r = solveText(positionText, quick);
-      if (!r.ok) fail(r.error);
-      process.stdout.write(`${JSON.stringify(r.line)}\n`);
-    });
+        if (positionText === undefined) fail('give a position, e.g. "R..H./..H../...R./.R..H R", or --stdin');
+        const r = solveText(positionText, quick);
+        if (!r.ok) fail(r.error);
+        process.stdout.write(`${JSON.stringify(r.line)}\n`);
+      },
+    );
 
   knights
     .command('analyse')
     .alias('analyze')
     .description('list every legal move with its value for the side to move, best first')
     .argument('<position>', 'a position such as "R..H./..H../...R./.R..H R"')
-    .action((positionText: string) => {
+    .option('--tablebase <dir>', 'the folder of move-phase tablebases (attila knights tablebase build)')
+    .action((positionText: string, opts: { tablebase?: string }) => {
+      if (opts.tablebase !== undefined) useTablebaseDir(opts.tablebase);
       const parsed = Position.parse(positionText);
       if (!parsed.ok) fail(parsed.error.message);
       const position = parsed.value;
       const start = performance.now();
       const fromTable = openingTableFor(position)?.knownPlacementValues(position) ?? null;
+      const tb = position.phase() === 'turns' ? tablebaseFor(position.layout) : null;
+      const fromTablebase = tb === null ? null : tablebaseMoveValues(tb, position);
       const rows =
         fromTable !== null
           ? fromTable.map((m) => ({ move: position.layout.names[m.square], value: m.value }))
-          : valuesOfMoves(solverFor(position.layout), solverPosition(position)).map((r) => ({
-              move: moveToString(position.layout, r.move),
-              value: r.value,
-            }));
+          : fromTablebase !== null
+            ? fromTablebase.map((r) => ({ move: moveToString(position.layout, r.move), value: r.value }))
+            : valuesOfMoves(solverFor(position.layout), solverPosition(position)).map((r) => ({
+                move: moveToString(position.layout, r.move),
+                value: r.value,
+              }));
       // Best first: quick wins, slow wins, slow losses, quick losses; then by name.
       const rank = (v: number) => (v > 0 ? 1000 - v : -1000 - v);
       rows.sort((a, b) => rank(b.value) - rank(a.value) || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
@@ -135,7 +170,7 @@ export function registerKnightsSolve(knights: Command, fail: (message: string) =
       }
       out(
         `value: ${formatValue(rows[0].value)}  (${rows.length} legal moves, ${Math.round(performance.now() - start)} ms` +
-          `${fromTable !== null ? ', from the opening table' : ''})`,
+          `${fromTable !== null ? ', from the opening table' : fromTablebase !== null ? ', from the tablebase' : ''})`,
       );
       for (const r of rows) out(`${formatValue(r.value).padStart(4)}  ${r.move}`);
     });

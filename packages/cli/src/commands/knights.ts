@@ -23,6 +23,7 @@ import {
 import type { Command } from 'commander';
 import { registerKnightsPuzzles } from './knights-puzzles.js';
 import { registerKnightsSolve } from './knights-solve.js';
+import { registerKnightsTablebase } from './knights-tablebase.js';
 import { replayAction } from './replay.js';
 
 /** A position string, or a layout (preset name, shape, tiles) meaning its empty board with the Romans first. */
@@ -257,4 +258,5 @@ export function registerKnights(knights: Command): void {
 
   registerKnightsSolve(knights, fail);
   registerKnightsPuzzles(knights, fail);
+  registerKnightsTablebase(knights, fail);
 }

@@ -23,6 +23,17 @@ export function registerServe(serve: Command): void {
       'with other servers: how long a server drives a table (clock, bots) without renewing its lease',
       '600',
     )
+    .option(
+      '--tablebase <on|off>',
+      "knights tablebases: answer move-phase positions from them, build the standard board's in the background when absent (a low-priority process, about 4 CPU minutes, 1.3 GB while it runs, 1.6 GB on disk) and other layouts' on request",
+      'on',
+    )
+    .option('--tablebase-dir <dir>', 'the folder of the knights tablebases', 'attila-tablebase')
+    .option(
+      '--tablebase-max-memory <MB>',
+      'refuse to build a tablebase whose layers need more memory than this',
+      '2048',
+    )
     .option('--bot-threads <n>', 'worker threads for bots')
     .option('--bot-delay <ms>', 'pause before a bot moves', '300')
     .option(
@@ -101,6 +112,9 @@ export function registerServe(serve: Command): void {
         botTables: string;
         openTableIdle: string;
         ladder: string;
+        tablebase: string;
+        tablebaseDir: string;
+        tablebaseMaxMemory: string;
         ladderGames: string;
         ladderSeed?: string;
         ladderLevels?: string;
@@ -150,6 +164,15 @@ export function registerServe(serve: Command): void {
         if (opts.ladder !== 'on' && opts.ladder !== 'off') {
           serve.error(`--ladder must be on or off, not "${opts.ladder}"`);
         }
+        if (opts.tablebase !== 'on' && opts.tablebase !== 'off') {
+          serve.error(`--tablebase must be on or off, not "${opts.tablebase}"`);
+        }
+        const tablebaseMemory = Number(opts.tablebaseMaxMemory);
+        if (!(tablebaseMemory > 0)) {
+          serve.error(
+            `--tablebase-max-memory must be a number of megabytes, not "${opts.tablebaseMaxMemory}"`,
+          );
+        }
         const ladderGames = Number(opts.ladderGames);
         if (!Number.isInteger(ladderGames) || ladderGames < 1 || ladderGames > 64) {
           serve.error(`--ladder-games must be a whole number from 1 to 64, not "${opts.ladderGames}"`);
@@ -186,6 +209,10 @@ export function registerServe(serve: Command): void {
           botTables: noBotLimit ? false : { perAddress: botTables[0], overall: botTables[1] },
           openTables: { idleMs: idleMinutes * 60_000 },
           push: { contact: opts.pushContact },
+          tablebase:
+            opts.tablebase === 'off'
+              ? false
+              : { dir: opts.tablebaseDir, buildStandard: true, maxBuildBytes: tablebaseMemory * 1024 * 1024 },
           ladder:
             opts.ladder === 'off'
               ? false

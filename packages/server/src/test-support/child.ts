@@ -24,6 +24,9 @@ export function startChild(db: string, extra: string[] = []): Promise<ChildServe
     // The ladder plays only where a test asks for it (`--ladder on` in `extra`).
     '--ladder',
     'off',
+    // Nor does a test build the knights tablebase (minutes of CPU) unless it asks.
+    '--tablebase',
+    'off',
     ...extra,
   ]);
 }

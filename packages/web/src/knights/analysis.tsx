@@ -7,6 +7,8 @@
  * and it proves what it can within a time budget); the moves still unknown are proven in the browser's
  * solver workers, move by move, each value shown as it comes, with progress and a button to stop. The
  * workers are stopped whenever the analysis is switched off, the position changes or the panel goes away.
+ * In the move phase the server is asked first with no search budget: its tablebase, when built, answers
+ * every move exactly; otherwise the browser's workers search as before.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { moveToString, Position, STANDARD_LAYOUT } from '@attila/knights';
@@ -223,6 +225,9 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       if (total === 0 || known?.complete) return publish('ready');
       publish('working');
       if (slowInBrowser(p)) serverThenSearch(SERVER_BUDGET_MS);
+      // The move phase: the server's tablebase, once built, knows every move (one round trip, no search);
+      // without one (or offline) the answer is empty at once and the browser searches.
+      else if (p.phase() === 'turns') serverThenSearch(0);
       // No table here: the server's (in memory) may know the position; it answers within milliseconds.
       else if (wantsTable && !loaded) serverThenSearch(0);
       // The page's table knows what the server's knows (the same file): the browser searches at once.

@@ -89,11 +89,9 @@ export function KnightsLive(props: LiveBoardProps<KnightsView, KnightsEvent>) {
           {hint && <KnightsHint hint={hint} />}
           {seat !== null && !result && (
             <MoveInput
-              legal={myTurn && sentAt === null && !past ? snapshot.legalMoves : []}
-              onMove={(m) => {
-                setSentAt(performance.now());
-                props.onMove(m);
-              }}
+              // Locked like the board while a move is pending: the table hands no legal moves then.
+              legal={myTurn && !past ? snapshot.legalMoves : []}
+              onMove={props.onMove}
             />
           )}
           {props.analysisAllowed && (

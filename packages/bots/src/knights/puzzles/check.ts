@@ -4,10 +4,12 @@
  * strongest-delaying one, the last move ending the game), and that its solution tree is complete: every
  * defence, at every defending turn, has a winning answer, played out to the end of the game. The defences are
  * enumerated by the engine's own move generator; the solver only proposes the answers, and each answer is
- * proved by the same walk down to positions where the defence cannot move.
+ * proved by the same walk down to positions where the defence cannot move. Where the layout's tablebase is
+ * built (`attila knights tablebase build`), each puzzle's value is re-checked against it too.
  */
 import { Position } from '@attila/knights';
 import { solveExact, solverFor, solverPosition } from '../solver/solve.js';
+import { movePhaseOracle } from '../tablebase/oracle.js';
 import { winningMoves } from './find.js';
 import { puzzleId, PuzzleRun, type KnightsPuzzle } from './puzzle.js';
 import { canonicalKey, moveClasses } from './symmetry.js';
@@ -53,6 +55,10 @@ export function checkPuzzle(z: KnightsPuzzle): PuzzleCheck {
   if (puzzleId(start) !== z.id) problems.push(`the id should be ${puzzleId(start)}`);
   const value = solveExact(solverFor(start.layout), solverPosition(start)).value;
   if (value !== z.plies) problems.push(`the solver values the position ${value}, not +${z.plies}`);
+  // Where the layout's tablebase is built, it is asked too (an answer found independently of the solver).
+  const fromTablebase = movePhaseOracle()?.value(start) ?? null;
+  if (fromTablebase !== null && fromTablebase !== z.plies)
+    problems.push(`the tablebase values the position ${fromTablebase}, not +${z.plies}`);
   const roots = moveClasses(start, winningMoves(start));
   if (roots.length !== 1) problems.push(`${roots.length} first moves keep the win up to symmetry, not one`);
   let run: PuzzleRun;

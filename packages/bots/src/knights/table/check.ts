@@ -6,6 +6,7 @@
  * (`valueAfter`: parent = -child + sign(child) in scores) — known exactly when all its children are known.
  * Sampled (costly): values recomputed by the solver and compared.
  */
+import type { OpeningBook } from '../book/book.js';
 import type { KnightsSolver } from '../solver/search.js';
 import { exactScoreFromLongestLoss } from '../solver/solve.js';
 import { scoreToValue } from '../solver/score.js';
@@ -67,6 +68,32 @@ export function sampleProblems(
     if (stored === null) continue;
     const solved = solvedValue(solver, table, layer, r);
     if (solved !== stored) problems.push({ layer, rank: r, problem: `stored ${stored}, solver ${solved}` });
+  }
+  return problems;
+}
+
+/**
+ * Entries of the opening book that the table contradicts: the book's win or loss (+1 / -1) must have the
+ * table's sign, and the book's placement in a won position must keep the win.
+ */
+export function bookProblems(table: OpeningTable, book: OpeningBook): CheckProblem[] {
+  const problems: CheckProblem[] = [];
+  for (const [position, entry] of book.entries()) {
+    const value = table.positionValue(position);
+    const where = (problem: string) => ({
+      layer: -1,
+      rank: -1,
+      problem: `book ${position.toString()}: ${problem}`,
+    });
+    if (value === null || Math.sign(value) !== entry.value) {
+      problems.push(where(`book ${entry.value > 0 ? 'win' : 'loss'}, table ${value}`));
+      continue;
+    }
+    if (entry.value > 0) {
+      const placed = table.placementValues(position)?.find((m) => m.square === entry.square);
+      if (!placed || placed.value === null || placed.value < 0)
+        problems.push(where(`the book's placement ${entry.square} does not win by the table`));
+    }
   }
   return problems;
 }

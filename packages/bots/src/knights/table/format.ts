@@ -7,6 +7,7 @@
  * (positions of layer 6 per build shard) | u8 layer count | u8 shape length | the layout's shape (ASCII) |
  * u32 positions per layer. A file whose layout, counts or checksum disagree is refused.
  */
+import { crc32Update } from '../tablebase/crc.js';
 import { LAYERS } from './space.js';
 
 export const MAGIC = 'AKOT';
@@ -29,20 +30,8 @@ export function decodeValue(byte: number): number | null {
   return byte === UNKNOWN ? null : byte - 128;
 }
 
-const CRC_TABLE = (() => {
-  const t = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
-
 export function crc32(bytes: Uint8Array): number {
-  let c = -1;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 255] ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
+  return crc32Update(0, bytes);
 }
 
 export function encodeTable(file: TableFile): Uint8Array {

@@ -8,23 +8,19 @@ import { exactScoreFromLongestLoss } from '../solver/solve.js';
 import { scoreToValue } from '../solver/score.js';
 import { sampleProblems, structuralProblems } from './check.js';
 import { decodeTable, encodeValue, UNKNOWN } from './format.js';
-import { shardCount, shardDone, solveShard } from './shards.js';
+import { buildAllLayers } from '../tablebase/build.js';
+import { openingTableFromLayer0 } from '../tablebase/opening.js';
+import { TablebaseSpace } from '../tablebase/space.js';
 import { KNIGHTS, LAYERS, TableSpace } from './space.js';
 import { OpeningTable, valueAfter } from './table.js';
 import { TINY_GEOMETRY, TINY_SHAPE } from './tiny.test-support.js';
 
-/** The whole opening table of the 3×4 board, built as the standard build does (shards, then derivation). */
+/** The whole opening table of the 3×4 board, made as the standard one is: from layer 0 of the tablebase. */
 function tinyTable(): { table: OpeningTable; solver: KnightsSolver } {
   const space = new TableSpace(TINY_GEOMETRY);
-  const table = OpeningTable.empty(space, TINY_SHAPE, 100);
-  const solver = new KnightsSolver(TINY_GEOMETRY, 18);
-  const base = space.offsets[KNIGHTS];
-  for (let s = 0; s < shardCount(table); s++) {
-    const { values } = solveShard(solver, table, s);
-    values.forEach((v, i) => (table.values[base + s * table.shardSize + i] = encodeValue(v)));
-  }
-  table.deriveLowerLayers();
-  return { table, solver };
+  const sp = new TablebaseSpace(TINY_GEOMETRY);
+  const table = openingTableFromLayer0(space, TINY_SHAPE, sp, buildAllLayers(sp)[0]);
+  return { table, solver: new KnightsSolver(TINY_GEOMETRY, 18) };
 }
 
 const built = tinyTable();
@@ -33,7 +29,6 @@ describe('the opening table (built whole on a 3×4 board)', () => {
   it('knows every position, and passes the structural checks', () => {
     const { table } = built;
     for (const c of table.coverage()) expect(c.known).toBe(c.total);
-    for (let s = 0; s < shardCount(table); s++) expect(shardDone(table, s)).toBe(true);
     expect(structuralProblems(table)).toEqual([]);
   });
 
@@ -53,7 +48,7 @@ describe('the opening table (built whole on a 3×4 board)', () => {
     }
   });
 
-  it('builds the 6-knight layer with the value-only sequence, which agrees with the longest-loss sequence (exactScoreFromLongestLoss) everywhere', () => {
+  it('has every 6-knight value of the alpha-beta solver (exactScoreFromLongestLoss)', () => {
     const { table } = built;
     const solver = new KnightsSolver(TINY_GEOMETRY, 18);
     const wrong: number[] = [];
@@ -109,12 +104,11 @@ describe('the opening table (built whole on a 3×4 board)', () => {
     expect(structuralProblems(lower).length).toBeGreaterThan(0);
   });
 
-  it('leaves unbuilt shards unknown ("not in the table"), and so every placement position above them', () => {
+  it('leaves a placement position unknown ("not in the table") when one of its placements is', () => {
     const { table } = built;
     const part = new OpeningTable(table.space, table.shape, table.shardSize, table.values.slice());
-    part.values.fill(UNKNOWN, table.space.offsets[KNIGHTS], table.space.offsets[KNIGHTS] + table.shardSize);
+    part.values.fill(UNKNOWN, table.space.offsets[KNIGHTS], table.space.offsets[KNIGHTS] + 100);
     part.deriveLowerLayers();
-    expect(shardDone(part, 0)).toBe(false);
     const [m, o] = part.space.unrank(KNIGHTS, 0);
     expect(part.valueOf(m, o)).toBeNull();
     expect(part.valueOf(...part.space.unrank(0, 0))).toBeNull();
@@ -145,8 +139,6 @@ describe('the verify command', () => {
       ['--import', 'tsx', join(import.meta.dirname, 'verify.ts'), '--file', file, '--sample', '40'].concat([
         '--placement-sample',
         '20',
-        '--shard',
-        '3',
         '--seed',
         '1',
       ]),
@@ -160,7 +152,7 @@ describe('the verify command', () => {
     const ok = verify(good);
     expect(ok.stdout).toContain('board ..../..../....');
     expect(ok.stdout).toContain('layer 6: 1786 of 1786 positions computed');
-    expect(ok.stdout).toContain('shard 3: 100 recomputed, 0 disagree');
+    expect(ok.stdout).toContain('sample of layer 6: 40 recomputed by the alpha-beta solver, 0 disagree');
     expect(ok.stdout).toContain('the table is sound');
     expect(ok.status).toBe(0);
     // A wrong value with a good checksum: the structural check finds it.
