@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solverFor, solverPosition, valuesOfMoves } from '@attila/bots/knights-solver';
 import { standardOpeningTable } from '@attila/bots';
-import { moveToString, Position, STANDARD_LAYOUT } from '@attila/knights';
+import { moveToString, Position, presetLayout, STANDARD_LAYOUT } from '@attila/knights';
 import { startServer } from './server.js';
 import { post, tempDb } from './test-support/http.js';
 import { valueAfter } from './knights-analysis-worker.js';
@@ -62,11 +62,13 @@ describe('POST /api/knights/analyse', { timeout: 60_000 }, () => {
       true,
     );
     expect(lost.body.ms).toBeLessThan(1000);
-    // After c3 the Huns' book reply c2 wins; the other replies are still to prove.
+    // After c3 the Huns' book reply c2 wins, and the complete opening table (issue 29) knows every other reply
+    // exactly too, with no time to search.
     const first = await analyse({ position: placed('c3').toString(), budgetMs: 0 });
     const c2 = first.body.verdicts.find((v) => v.move === 'c2');
-    expect(c2 && c2.value > 0 && (c2.exact || c2.value === 1)).toBe(true);
-    expect(first.body.complete).toBe(false);
+    expect(c2 && c2.value > 0 && c2.exact).toBe(true);
+    expect(first.body.complete).toBe(true);
+    expect(first.body.verdicts.length).toBe(placed('c3').legalMoves().length);
   });
 
   it('answers the placements the opening table knows at once and exactly, searching none of them', async () => {
@@ -109,7 +111,10 @@ describe('POST /api/knights/analyse', { timeout: 60_000 }, () => {
 
   it('stops at its time budget and says the answer is incomplete', async () => {
     const t0 = Date.now();
-    const answer = await analyse({ position: placed('a1', 'e4').toString(), budgetMs: 300 });
+    // Early on a board no table covers (the cross): a search of minutes, cut at the budget.
+    const cross = Position.empty(presetLayout('cross')!, 'R').play('c3');
+    if (!cross.ok) throw new Error(cross.error.message);
+    const answer = await analyse({ position: cross.value.toString(), budgetMs: 300 });
     expect(answer.status).toBe(200);
     expect(answer.body.complete).toBe(false);
     expect(Date.now() - t0).toBeLessThan(3000);
