@@ -2,6 +2,7 @@
  * Puts the server together: storage, broadcast, bots, lobby, HTTP and WebSocket routes, logging. Every
  * unfinished game is reloaded (with its clock) before the server accepts connections.
  */
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -37,6 +38,8 @@ import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
 import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
 import { DEFAULT_LADDER, Ladder, type LadderOptions } from './ladder/ladder.js';
+import { PrometheusMetrics } from './ops/prometheus.js';
+import { registerMetricsRoute } from './ops/metrics-route.js';
 
 export interface ServerOptions {
   /** The bot API's heartbeat and polling times (tests shorten them). */
@@ -113,6 +116,13 @@ export interface ServerOptions {
    * several server processes on one database, it runs in one of them at a time (singleton-jobs.ts).
    */
   readonly ladder?: Partial<LadderOptions> | false;
+  /**
+   * The operator's Prometheus metrics at `GET /metrics`, for requests bearing this token
+   * (`Authorization: Bearer <token>`); absent: off, no route, nothing measured (ops/metrics-route.ts).
+   */
+  readonly metricsToken?: string;
+  /** This process's name in the metrics' `process` label (default `<host>-<pid>`). */
+  readonly processName?: string;
 }
 
 export interface RunningServer {
@@ -232,6 +242,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.ladder === undefined || options.ladder === false
       ? null
       : { ...DEFAULT_LADDER, ...options.ladder };
+  if (options.metricsToken !== undefined) {
+    const prometheus = new PrometheusMetrics(options.processName ?? `${hostname()}-${process.pid}`, {
+      sockets: () => sockets.connections,
+      tablesInMemory: () => lobby.size,
+      tablesDriven: () => lobby.driven,
+    });
+    metrics.observer = prometheus;
+    registerMetricsRoute(app, prometheus, options.metricsToken);
+  }
   const botSeating = await registerHttp(app, {
     lobby,
     sockets,
