@@ -43,6 +43,44 @@ Backups (SQLite): "attila admin backup --out FILE" while the server runs; to res
       if (!r.ok) admin.error(`attila admin restore: ${r.error.message} (${r.error.code})`);
       else process.stdout.write(`restored ${opts.from} to ${dbFile}: ${summary(r.value)}\n`);
     });
+  for (const [verb, description] of [
+    ['grant', 'give an account a role (moderator), in SQLite or PostgreSQL'],
+    ['revoke', 'take a role (moderator) from an account'],
+  ] as const) {
+    admin
+      .command(`${verb} <name> <role>`)
+      .description(description)
+      .option('--db <file>', DB_HELP)
+      .option('--postgres <url>', 'the PostgreSQL database of several servers instead of SQLite')
+      .option('--postgres-schema <name>', 'the PostgreSQL schema', 'public')
+      .action(
+        async (
+          name: string,
+          roleText: string,
+          opts: { db?: string; postgres?: string; postgresSchema: string },
+        ) => {
+          const { parseRole, SqliteStorage, PostgresStorage } = await import('@attila/server');
+          const role = parseRole(roleText);
+          if (!role.ok)
+            return admin.error(`attila admin ${verb}: ${role.error.message} (${role.error.code})`);
+          const storage = opts.postgres
+            ? await PostgresStorage.open({ connectionString: opts.postgres, schema: opts.postgresSchema })
+            : new SqliteStorage(opts.db ?? defaultDbFile(process.env, homedir()));
+          try {
+            const r =
+              verb === 'grant'
+                ? await storage.roles.grant(name, role.value, Date.now())
+                : await storage.roles.revoke(name, role.value);
+            if (!r.ok) return admin.error(`attila admin ${verb}: ${r.error.message} (${r.error.code})`);
+            const done =
+              verb === 'grant' ? `${r.value.name} is a ${role.value}` : `${r.value.name} is no ${role.value}`;
+            process.stdout.write(`${done}${r.value.changed ? '' : ' (already)'}\n`);
+          } finally {
+            await storage.close();
+          }
+        },
+      );
+  }
 }
 
 function summary(s: { tables: number; finished: number; accounts: number; bytes: number }): string {
