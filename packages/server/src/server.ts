@@ -225,7 +225,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     frameworkErrors: (error, _req, reply) => sendRefusal(reply.raw, frameworkRefusal(error, LIMITS)),
     clientErrorHandler: answerClientError,
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // On close (SIGTERM), after the tables stored what they were doing: 1001 "going away" tells clients
+    // to reconnect (to another process, or to this one restarted).
+    preClose(done) {
+      for (const client of app.websocketServer.clients) client.close(1001, 'server going away: reconnect');
+      app.websocketServer.close(() => done());
+    },
+  });
   const sockets = registerSockets(app, lobby, broadcast, log, {
     allowedOrigins: options.allowedOrigins ?? [],
     limits: {
