@@ -16,7 +16,10 @@ export function registerAdmin(admin: Command): void {
     `
 Backups (SQLite): "attila admin backup --out FILE" while the server runs; to restore, stop the server,
 "attila admin restore --from FILE --replace", start it again. PostgreSQL: pg_dump -Fc / pg_restore
-(see packages/server/README.md, "Operating").`,
+(see packages/server/README.md, "Operating").
+Roles: "attila admin grant NAME moderator" / "attila admin revoke NAME moderator" (--db or --postgres).
+Metrics: "attila serve --metrics TOKEN" (or ATTILA_METRICS_TOKEN) serves Prometheus text at /metrics to
+"Authorization: Bearer TOKEN". Stopping: SIGTERM; the server stores what it was doing and exits.`,
   );
   admin
     .command('backup')

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
 import { kill, startChild } from '../test-support/child.js';
-import { get, post, tempDb } from '../test-support/http.js';
-import { seatClients } from '../test-support/play.js';
+import { get, tempDb } from '../test-support/http.js';
+import { seatedKnights } from '../test-support/knights-table.js';
 
 describe('graceful shutdown (SIGTERM)', { timeout: 60_000 }, () => {
   it('exits within 5 s during play, closes sockets as "going away", and loses no acknowledged move', async () => {
     const db = tempDb();
     const server = await startChild(db, ['--bot-delay', '0']);
-    const created = await post<CreateTableResponse>(server.url, '/api/tables', {
-      game: 'knights',
-      settings: {},
-      seats: [{ type: 'human' }, { type: 'human' }],
-      name: 'Aetius',
-    });
-    const id = created.body.table.id;
-    const j = await post<SeatGrant>(server.url, `/api/tables/${id}/join`, { name: 'Attila' });
-    const players = await seatClients(server.url, id, [
-      { seat: 0, token: created.body.token as string },
-      { seat: j.body.seat, token: j.body.token },
-    ]);
+    const { id, players } = await seatedKnights(server.url);
     // Each seat moves as soon as it is to act; every acknowledged seq is remembered.
     let acked = 0;
     let signalled = false;

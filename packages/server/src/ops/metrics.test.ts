@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
+import type { CreateTableResponse } from '@attila/protocol';
 import type { RunningServer } from '../server.js';
 import { post } from '../test-support/http.js';
 import { playRandomly, seatClients } from '../test-support/play.js';
+import { seatedKnights } from '../test-support/knights-table.js';
 import { startTestServer } from '../test-support/test-server.js';
 
 const TOKEN = 'scrape-me-0123456789abcdef';
@@ -30,18 +31,7 @@ describe('operator metrics', { timeout: 60_000 }, () => {
 
   it('counters move when a Knights game is played over the real sockets, labelled by game and process', async () => {
     const before = await (await scrape(server.url)).text();
-    const created = await post<CreateTableResponse>(server.url, '/api/tables', {
-      game: 'knights',
-      settings: {},
-      seats: [{ type: 'human' }, { type: 'human' }],
-      name: 'Aetius',
-    });
-    const id = created.body.table.id;
-    const j = await post<SeatGrant>(server.url, `/api/tables/${id}/join`, { name: 'Attila' });
-    const players = await seatClients(server.url, id, [
-      { seat: 0, token: created.body.token as string },
-      { seat: j.body.seat, token: j.body.token },
-    ]);
+    const { players } = await seatedKnights(server.url);
     const during = await (await scrape(server.url)).text();
     expect(sample(during, 'attila_open_sockets', { process: 'ops-test' })).toBe(2);
     // A move out of turn is refused and counted by its code.
