@@ -36,6 +36,11 @@ const COMMANDS: readonly { name: string; description: string; load: () => Promis
     load: async () => (await import('./commands/replay.js')).registerReplay,
   },
   {
+    name: 'admin',
+    description: "operate a server: back up and restore its database, grant accounts' roles",
+    load: async () => (await import('./commands/admin.js')).registerAdmin,
+  },
+  {
     name: 'bot',
     description: 'run your own bot program (the bot protocol: one JSON object a line on stdin/stdout)',
     load: async () => (await import('./commands/bot.js')).registerBot,

@@ -13,6 +13,7 @@ import { HOUR_MS, nextExpiry, type ClockState } from './clock.js';
 import type { Outcome, TableCommand } from './commands.js';
 import { OVERTAKEN } from './errors.js';
 import { lowTimeAt, type TurnNotices } from './push/turn-notices.js';
+import type { Observer } from './ops/observer.js';
 
 /** Counters shown by the health endpoint. */
 export interface Metrics {
@@ -21,6 +22,8 @@ export interface Metrics {
   botFailures: number;
   /** Bot moves refused because the game had moved on (another move came first): wasted work. */
   botOvertaken: number;
+  /** The operator's metrics (ops/prometheus.ts) when they are on; not shown by the health endpoint. */
+  observer?: Observer;
 }
 
 /** The table as its driver sees it, at one moment. */
@@ -161,15 +164,23 @@ export class TableDriver {
     }
   }
 
+  /** A bot's think time, for the operator's metrics when they are on. */
+  private thought(game: string, asked: number): void {
+    this.deps.metrics.observer?.botThought(game, (performance.now() - asked) / 1000);
+  }
+
   private async runBot(seat: number, seq: number, line: number, bot: string, key: string): Promise<void> {
     let failed = false;
     try {
       const view = this.read();
       if (!this.active || seq !== view.seq || line !== view.line) return;
       let move: string | null;
+      const asked = performance.now();
       try {
         move = await this.deps.bots.choose({ ...view.game, seat, bot });
+        this.thought(view.game.game, asked);
       } catch (e) {
+        this.thought(view.game.game, asked);
         // A broken bot must not stall the game: it plays the first legal move instead, and we hear of it.
         this.deps.metrics.botFailures++;
         this.deps.log.error(

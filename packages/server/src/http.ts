@@ -204,7 +204,10 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     tablesDriven: lobby.driven,
     sockets: ctx.sockets.connections,
     memoryBytes: process.memoryUsage().rss,
-    ...ctx.metrics,
+    moves: ctx.metrics.moves,
+    botMoves: ctx.metrics.botMoves,
+    botFailures: ctx.metrics.botFailures,
+    botOvertaken: ctx.metrics.botOvertaken,
     // The periodic jobs this process runs (several processes: each job in one only).
     jobs: ctx.identity.jobs.running(),
   }));

@@ -16,3 +16,5 @@ export { LocalBroadcast } from './broadcast/local.js';
 export type { BotModule } from './bots/catalog.js';
 export { Push, DEFAULT_PUSH_CONTACT, type PushOptions, type NoticeData } from './push/push.js';
 export { PostgresStorage } from './storage/postgres.js';
+export { backupSqlite, restoreSqlite, type BackupSummary } from './ops/sqlite-backup.js';
+export { parseRole, ROLES, type Role } from './storage/roles.js';

@@ -3,6 +3,7 @@
  * unfinished game is reloaded (with its clock) before the server accepts connections.
  */
 import { resolve } from 'node:path';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -39,6 +40,8 @@ import { registerSockets } from './ws.js';
 import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
 import { DEFAULT_LADDER, Ladder, type LadderOptions } from './ladder/ladder.js';
 import { TablebaseService, type TablebaseOptions } from './knights-tablebase.js';
+import { PrometheusMetrics } from './ops/prometheus.js';
+import { registerMetricsRoute } from './ops/metrics-route.js';
 
 export interface ServerOptions {
   /** The bot API's heartbeat and polling times (tests shorten them). */
@@ -121,6 +124,12 @@ export interface ServerOptions {
    * (tests do not build one unless they ask).
    */
   readonly tablebase?: TablebaseOptions | false;
+   * The operator's Prometheus metrics at `GET /metrics`, for requests bearing this token
+   * (`Authorization: Bearer <token>`); absent: off, no route, nothing measured (ops/metrics-route.ts).
+   */
+  readonly metricsToken?: string;
+  /** This process's name in the metrics' `process` label (default `<host>-<pid>`). */
+  readonly processName?: string;
 }
 
 export interface RunningServer {
@@ -223,7 +232,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     frameworkErrors: (error, _req, reply) => sendRefusal(reply.raw, frameworkRefusal(error, LIMITS)),
     clientErrorHandler: answerClientError,
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // On close (SIGTERM), after the tables stored what they were doing: 1001 "going away" tells clients
+    // to reconnect (to another process, or to this one restarted).
+    preClose(done) {
+      for (const client of app.websocketServer.clients) client.close(1001, 'server going away: reconnect');
+      app.websocketServer.close(() => done());
+    },
+  });
   const sockets = registerSockets(app, lobby, broadcast, log, {
     allowedOrigins: options.allowedOrigins ?? [],
     limits: {
@@ -243,6 +260,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const tablebase = options.tablebase ? new TablebaseService(options.tablebase, log) : null;
   // The Perfect bot's threads (started later, each with a copy of the environment) read the same folder.
   if (options.tablebase) process.env.ATTILA_TABLEBASE_DIR = resolve(options.tablebase.dir);
+  if (options.metricsToken !== undefined) {
+    const prometheus = new PrometheusMetrics(options.processName ?? `${hostname()}-${process.pid}`, {
+      sockets: () => sockets.connections,
+      tablesInMemory: () => lobby.size,
+      tablesDriven: () => lobby.driven,
+    });
+    metrics.observer = prometheus;
+    registerMetricsRoute(app, prometheus, options.metricsToken);
+  }
   const botSeating = await registerHttp(app, {
     tablebase,
     lobby,

@@ -150,8 +150,12 @@ export class Table {
   }
 
   /** Writes a fresh table in one write, or in the caller's open transaction (`within`). */
-  store(within?: Sql): Promise<void> {
-    return this.deps.storage.createTable(this.copy.meta, within);
+  async store(within?: Sql): Promise<void> {
+    await this.deps.storage.createTable(this.copy.meta, within);
+    const meta = this.copy.meta;
+    // Started at once (every seat taken at its creation): counted as the start a join would have been.
+    if (meta.status === 'playing')
+      this.deps.metrics.observer?.changed(meta.game, 'table', 'open', 'playing', false);
   }
 
   get id(): string {
@@ -178,9 +182,12 @@ export class Table {
     return this.queue.run(async () => {
       try {
         // The one place the outcome's type follows the command's kind (execute answers each kind's own).
-        return (await this.execute(command, hooks)) as Result<Outcome<C>>;
+        const result = (await this.execute(command, hooks)) as Result<Outcome<C>>;
+        if (!result.ok) this.deps.metrics.observer?.refused(result.error.code);
+        return result;
       } catch (e) {
         if (!(e instanceof Unavailable)) throw e;
+        this.deps.metrics.observer?.refused(e.code);
         return err(e.code, e.message);
       }
     });

@@ -89,8 +89,15 @@ export function registerServe(serve: Command): void {
       '--push-contact <mailto-or-https>',
       'how push services reach the operator (the VAPID subject of Web Push notices): mailto:you@example.org or an https: page',
     )
+    .option(
+      '--metrics <token>',
+      'serve Prometheus metrics at /metrics to requests with "Authorization: Bearer <token>" (at least 16 characters; or set ATTILA_METRICS_TOKEN, which ps does not show); default: off',
+    )
+    .option('--process-name <name>', "this server's name in the metrics' process label (default: host-pid)")
     .action(
       async (opts: {
+        metrics?: string;
+        processName?: string;
         pushContact?: string;
         port: string;
         host: string;
@@ -181,6 +188,10 @@ export function registerServe(serve: Command): void {
         if (logFormat !== 'pretty' && logFormat !== 'json') {
           serve.error(`--log-format must be pretty or json, not "${opts.logFormat}"`);
         }
+        const metricsToken = opts.metrics ?? process.env.ATTILA_METRICS_TOKEN;
+        if (metricsToken !== undefined && metricsToken.length < 16) {
+          serve.error('--metrics (or ATTILA_METRICS_TOKEN) must be a token of at least 16 characters');
+        }
         // Loaded on demand: the server's libraries are not worth starting for every other command.
         const { startServer, parseAllowList } = await import('@attila/server');
         const allowedOrigins = parseAllowList(opts.allowOrigin);
@@ -213,6 +224,8 @@ export function registerServe(serve: Command): void {
             opts.tablebase === 'off'
               ? false
               : { dir: opts.tablebaseDir, buildStandard: true, maxBuildBytes: tablebaseMemory * 1024 * 1024 },
+          metricsToken,
+          processName: opts.processName,
           ladder:
             opts.ladder === 'off'
               ? false

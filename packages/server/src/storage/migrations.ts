@@ -306,6 +306,19 @@ ALTER TABLE players ADD COLUMN name_skeleton TEXT;
 CREATE UNIQUE INDEX players_name_skeleton ON players (name_skeleton);
 `,
   },
+  {
+    version: 15,
+    description:
+      "accounts' roles (moderator), granted and revoked by the operator (attila admin grant|revoke)",
+    sql: (d) => `
+CREATE TABLE account_roles (
+  player_id TEXT NOT NULL REFERENCES players (id),
+  role TEXT NOT NULL,
+  granted_at ${TIME[d]} NOT NULL,
+  PRIMARY KEY (player_id, role)
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -7,6 +7,7 @@ import { ExplorerStore } from './explorer-store.js';
 import { PoolStore } from './pool-store.js';
 import { PuzzleStore } from './puzzle-store.js';
 import { RatingStore } from './rating-store.js';
+import { RoleStore } from './roles.js';
 import type { Sql } from './sql.js';
 import type { Storage } from './types.js';
 
@@ -19,6 +20,8 @@ export abstract class SqlStores implements Pick<
   readonly puzzles: PuzzleStore;
   readonly pools: PoolStore;
   readonly explorer: ExplorerStore;
+  /** Accounts' roles: the operator's `attila admin grant|revoke` (not part of `Storage`: no route uses it yet). */
+  readonly roles: RoleStore;
 
   protected constructor(protected readonly sql: Sql) {
     this.accounts = new AccountStore(sql);
@@ -26,5 +29,6 @@ export abstract class SqlStores implements Pick<
     this.puzzles = new PuzzleStore(sql);
     this.pools = new PoolStore(sql);
     this.explorer = new ExplorerStore(sql);
+    this.roles = new RoleStore(sql);
   }
 }

@@ -1,5 +1,6 @@
 /** Every kind of change, found by its name: the one list a new kind joins (see change-kind.ts). */
 import type { ChangeKind, ChangeKindName, ChangeOf, ChangeSite, StoredOf } from './change-kind.js';
+import type { Change } from '../commands.js';
 import { chatChange } from './kinds/chat.js';
 import { moveChange } from './kinds/move.js';
 import { noChange } from './kinds/none.js';
@@ -36,11 +37,34 @@ export async function commitChange<K extends ChangeKindName>(
   site: ChangeSite,
 ): Promise<Committed<K>> {
   const handler: ChangeKind<K> = CHANGE_KINDS[kind];
+  const observer = site.metrics.observer;
+  if (!observer) {
+    const stored = await handler.commit(change, site);
+    return {
+      stored,
+      apply: () => handler.apply(change, stored, site),
+      publish: () => handler.publish(change, stored, site),
+      mover: handler.mover ? handler.mover(change) : undefined,
+    };
+  }
+  // The operator's metrics are on: the write and the publish are timed, the change counted.
+  const writing = performance.now();
   const stored = await handler.commit(change, site);
+  observer.storageWrite((performance.now() - writing) / 1000);
   return {
     stored,
-    apply: () => handler.apply(change, stored, site),
-    publish: () => handler.publish(change, stored, site),
+    apply: () => {
+      const before = site.copy.meta.status;
+      handler.apply(change, stored, site);
+      const any: Change = change;
+      const byBot = any.kind === 'move' && any.byBot;
+      observer.changed(site.copy.meta.game, kind, before, site.copy.meta.status, byBot);
+    },
+    publish: () => {
+      const publishing = performance.now();
+      handler.publish(change, stored, site);
+      observer.broadcast((performance.now() - publishing) / 1000);
+    },
     mover: handler.mover ? handler.mover(change) : undefined,
   };
 }
