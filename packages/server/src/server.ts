@@ -124,6 +124,7 @@ export interface ServerOptions {
    * (tests do not build one unless they ask).
    */
   readonly tablebase?: TablebaseOptions | false;
+  /**
    * The operator's Prometheus metrics at `GET /metrics`, for requests bearing this token
    * (`Authorization: Bearer <token>`); absent: off, no route, nothing measured (ops/metrics-route.ts).
    */

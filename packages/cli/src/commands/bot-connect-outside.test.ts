@@ -90,7 +90,10 @@ beforeAll(async () => {
   server = await startServer({
     port: 0,
     dbFile: join(mkdtempSync(join(tmpdir(), 'attila-outside-')), 'test.db'),
-    botDelayMs: 0,
+    // The server's own bots (the opponent, the take-over bot) pause 300 ms a move, as people see them: with
+    // no pause, a game the take-over bot plays ends within milliseconds, before the slow program is back
+    // to take its seat again (an idle machine showed it; a loaded one hid it).
+    botDelayMs: 300,
     botMinThinkMs: 0,
     httpRate: false,
     logger: pino({ level: 'silent' }),
