@@ -136,7 +136,7 @@ describe('Knights analysis in the placement phase', () => {
     const verdicts = await page.locator('.knights-board .verdict').allTextContents();
     expect(verdicts.length).toBe(18);
     // Every reply loses, and the table knows in how many plies (the book alone said only "−?").
-    for (const v of verdicts) expect(v).toMatch(/^−\d+$/);
+    for (const v of verdicts) expect(v).toMatch(/^-\d+$/);
     expect(await page.locator('[data-testid="analysis-book"]').count()).toBe(0);
     // No solver worker (a kept one would stay): the only worker is the opening table's loader, which ends
     // once the table is loaded.

@@ -180,6 +180,9 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   // a script tag of its text.
   const { readFileSync } = await import('node:fs');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axePath, 'utf8'));
+  // The screen as it settles: a card still fading in (opacity below 1) reads to axe as text of too little
+  // contrast, though nobody sees it so for more than a moment.
+  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeRaw[] }> } }).axe;
     interface AxeRaw {
