@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { Broadcast } from './broadcast/types.js';
 import type { Storage } from './storage/types.js';
 import type { Table } from './table.js';
+import { LeaseWatchdog } from './lease-watchdog.js';
 
 /** What the lease keeper needs of the lobby. */
 export interface LeaseLobby {
@@ -64,9 +65,6 @@ export function leaseTimes(leaseMs: number = DEFAULT_LEASE_MS): LeaseOptions {
 
 export const DEFAULT_LEASES: LeaseOptions = leaseTimes();
 
-/** A holder stops driving this long before its lease runs out, so that it never drives beside its heir. */
-const MARGIN_MS = 50;
-
 export class SharedLeases implements Leases {
   readonly owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
   /** The tables this process drives, each with its broadcast subscription (null while subscribing). */
@@ -75,7 +73,11 @@ export class SharedLeases implements Leases {
   private readonly until = new Map<Table, number>();
   private timer: NodeJS.Timeout | null = null;
   /** Stops driving the tables whose lease is about to run out unrenewed (the database is out of reach). */
-  private watchdog: NodeJS.Timeout | null = null;
+  private readonly watchdog = new LeaseWatchdog(
+    this.until,
+    () => this.now(),
+    (t) => void this.hold(t, false),
+  );
   private ticking: Promise<void> | null = null;
   private closed = false;
 
@@ -109,30 +111,13 @@ export class SharedLeases implements Leases {
       );
       for (const t of live) if (held.has(t.id)) this.until.set(t, until);
       await Promise.all(live.map((t) => this.hold(t, held.has(t.id))));
-      this.armWatchdog();
+      this.watchdog.arm();
     } catch (e) {
       this.log.warn(
         { err: e instanceof Error ? e.message : e },
         'claiming table leases failed; the sweep retries',
       );
     }
-  }
-
-  /** Tables whose lease ends within the margin stop being driven, whatever the event loop did meanwhile. */
-  private armWatchdog(): void {
-    if (this.watchdog) clearTimeout(this.watchdog);
-    this.watchdog = null;
-    if (this.closed || this.until.size === 0) return;
-    const first = Math.min(...this.until.values());
-    this.watchdog = setTimeout(
-      () => {
-        this.watchdog = null;
-        const now = this.now();
-        for (const [t, until] of this.until) if (until - MARGIN_MS <= now) void this.hold(t, false);
-        this.armWatchdog();
-      },
-      Math.max(0, first - MARGIN_MS - this.now()),
-    );
   }
 
   /** Starts or stops driving `table`, as its lease says. */
@@ -212,14 +197,14 @@ export class SharedLeases implements Leases {
       // The watchdog stops driving each table before its lease runs out, so another process may take over.
       this.log.warn({ err: e instanceof Error ? e.message : e }, 'renewing table leases failed');
     } finally {
-      this.armWatchdog();
+      this.watchdog.arm();
     }
   }
 
   async halt(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog.stop();
     await this.ticking;
   }
 

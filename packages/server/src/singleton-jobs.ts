@@ -9,6 +9,7 @@
 import type { Logger } from 'pino';
 import type { LeaseOptions } from './leases.js';
 import type { Storage } from './storage/types.js';
+import { LeaseWatchdog } from './lease-watchdog.js';
 
 export interface SingletonJob {
   readonly name: string;
@@ -48,9 +49,6 @@ export class SoloJobs implements SingletonJobs {
   }
 }
 
-/** A holder stops its job this long before the lease runs out, as tables do (leases.ts). */
-const MARGIN_MS = 50;
-
 /**
  * A job's lease lasts five of a table's (3 s by default, renewed every 0.6 s): no job needs to move on
  * within a second (bots' moves follow the tables' leases, not the ladder's), and a process renews its job
@@ -68,7 +66,12 @@ export class SharedJobs implements SingletonJobs {
   private readonly until = new Map<SingletonJob, number>();
   private timer: NodeJS.Timeout | null = null;
   /** Stops the jobs whose lease is about to run out unrenewed, whatever the tick is waiting on. */
-  private watchdog: NodeJS.Timeout | null = null;
+  private readonly watchdog = new LeaseWatchdog(
+    this.until,
+    () => this.now(),
+    (job) => void this.release(job, false),
+    false,
+  );
   private ticking: Promise<void> | null = null;
   private closed = false;
 
@@ -89,7 +92,7 @@ export class SharedJobs implements SingletonJobs {
     const loop = () => {
       this.ticking = this.tick().finally(() => {
         this.ticking = null;
-        this.armWatchdog();
+        this.watchdog.arm();
         if (!this.closed) this.timer = setTimeout(loop, this.options.renewMs);
       });
     };
@@ -98,23 +101,6 @@ export class SharedJobs implements SingletonJobs {
 
   running(): string[] {
     return [...this.until.keys()].map((j) => j.name);
-  }
-
-  private armWatchdog(): void {
-    if (this.watchdog) clearTimeout(this.watchdog);
-    this.watchdog = null;
-    if (this.closed || this.until.size === 0) return;
-    const first = Math.min(...this.until.values());
-    this.watchdog = setTimeout(
-      () => {
-        this.watchdog = null;
-        const now = this.now();
-        for (const [job, until] of this.until) if (until - MARGIN_MS <= now) void this.release(job, false);
-        this.armWatchdog();
-      },
-      Math.max(0, first - MARGIN_MS - this.now()),
-    );
-    this.watchdog.unref();
   }
 
   private async tick(): Promise<void> {
@@ -154,7 +140,7 @@ export class SharedJobs implements SingletonJobs {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog.stop();
     await this.ticking;
     for (const job of this.jobs) await this.release(job, true);
   }
