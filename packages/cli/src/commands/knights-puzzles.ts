@@ -2,6 +2,8 @@
  * `attila knights puzzles mine` and `attila knights puzzles check`: puzzles mined from finished Knights games
  * on a server's database and from seeded bot-vs-bot games, and the checker of a puzzle file.
  */
+import { homedir } from 'node:os';
+import { defaultTablebaseDir } from '../data-dir.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
   botGame,
@@ -122,7 +124,7 @@ export function registerKnightsPuzzles(knights: Command, fail: (message: string)
     .argument('<file>', 'a puzzle file')
     .option('--tablebase <dir>', 'also check each value against the tablebase in this folder, where built')
     .action((file: string, opts: { tablebase?: string }) => {
-      if (opts.tablebase !== undefined) useTablebaseDir(opts.tablebase);
+      useTablebaseDir(opts.tablebase ?? defaultTablebaseDir(process.env, homedir()));
       const parsed = parsePuzzleFile(readFileSync(file, 'utf8'));
       if (!parsed.ok) fail(parsed.error.message);
       const started = performance.now();

@@ -2,6 +2,8 @@
  * `attila knights solve` and `attila knights analyse`: the perfect solver on the command line. Registered on the
  * `knights` command by `registerKnights`.
  */
+import { homedir } from 'node:os';
+import { defaultTablebaseDir } from '../data-dir.js';
 import { createInterface } from 'node:readline';
 import {
   betterValue,
@@ -110,7 +112,7 @@ export function registerKnightsSolve(knights: Command, fail: (message: string) =
         positionText: string | undefined,
         opts: { stdin?: boolean; quick?: boolean; tablebase?: string },
       ) => {
-        if (opts.tablebase !== undefined) useTablebaseDir(opts.tablebase);
+        useTablebaseDir(opts.tablebase ?? defaultTablebaseDir(process.env, homedir()));
         const quick = opts.quick === true;
         if (opts.stdin) {
           if (positionText !== undefined) fail('give either a position or --stdin, not both');
@@ -140,7 +142,7 @@ export function registerKnightsSolve(knights: Command, fail: (message: string) =
     .argument('<position>', 'a position such as "R..H./..H../...R./.R..H R"')
     .option('--tablebase <dir>', 'the folder of move-phase tablebases (attila knights tablebase build)')
     .action((positionText: string, opts: { tablebase?: string }) => {
-      if (opts.tablebase !== undefined) useTablebaseDir(opts.tablebase);
+      useTablebaseDir(opts.tablebase ?? defaultTablebaseDir(process.env, homedir()));
       const parsed = Position.parse(positionText);
       if (!parsed.ok) fail(parsed.error.message);
       const position = parsed.value;

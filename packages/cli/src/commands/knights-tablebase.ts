@@ -4,12 +4,13 @@
  * figures of each layer (positions, CPU, wall clock, memory). `--opening-table <file>` also writes the
  * opening table (the placement phase and the positions just after it) made from layer 0.
  */
+import { homedir } from 'node:os';
+import { defaultTablebaseDir } from '../data-dir.js';
 import { mkdirSync } from 'node:fs';
 import {
   buildMemoryBytes,
   TablebaseFile,
   tablebaseSpaceFor,
-  DEFAULT_TABLEBASE_DIR,
   makeTablebase,
   tablebaseFileIn,
   type BuildProgress,
@@ -51,7 +52,11 @@ export function registerKnightsTablebase(knights: Command, fail: (message: strin
     .command('build')
     .description('solve every move-phase position of a layout and write its tablebase (4 bits a position)')
     .option('--layout <layout>', 'preset name, shape string or tile placements', 'standard')
-    .option('--dir <dir>', 'the tablebase folder (the server reads it too)', DEFAULT_TABLEBASE_DIR)
+    .option(
+      '--dir <dir>',
+      'the tablebase folder (the server reads it too)',
+      defaultTablebaseDir(process.env, homedir()),
+    )
     .option('--threads <n>', 'worker threads (default: up to 2 cores)')
     .option('--opening-table <file>', 'also write the opening table (placement phase) made from layer 0')
     .option('--max-memory <MB>', 'refuse a layout whose build needs more memory than this', '2048')
@@ -112,7 +117,7 @@ export function registerKnightsTablebase(knights: Command, fail: (message: strin
     .command('stats')
     .description('positions, wins and losses of each layer of a built tablebase (and checks its checksums)')
     .option('--layout <layout>', 'preset name, shape string or tile placements', 'standard')
-    .option('--dir <dir>', 'the tablebase folder', DEFAULT_TABLEBASE_DIR)
+    .option('--dir <dir>', 'the tablebase folder', defaultTablebaseDir(process.env, homedir()))
     .action((opts: { layout: string; dir: string }) => {
       const layout = parseLayout(opts.layout);
       if (!layout.ok) fail(layout.error.message);

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
-import { defaultDbFile } from '../data-dir.js';
+import { defaultDbFile, defaultTablebaseDir } from '../data-dir.js';
 
 export function registerServe(serve: Command): void {
   serve
@@ -28,7 +28,10 @@ export function registerServe(serve: Command): void {
       "knights tablebases: answer move-phase positions from them, build the standard board's in the background when absent (a low-priority process, about 4 CPU minutes, 1.3 GB while it runs, 1.6 GB on disk) and other layouts' on request",
       'on',
     )
-    .option('--tablebase-dir <dir>', 'the folder of the knights tablebases', 'attila-tablebase')
+    .option(
+      '--tablebase-dir <dir>',
+      'the folder of the knights tablebases; default: $ATTILA_TABLEBASE_DIR, else $XDG_DATA_HOME/attila/tablebase, else ~/.local/share/attila/tablebase',
+    )
     .option(
       '--tablebase-max-memory <MB>',
       'refuse to build a tablebase whose layers need more memory than this',
@@ -120,7 +123,7 @@ export function registerServe(serve: Command): void {
         openTableIdle: string;
         ladder: string;
         tablebase: string;
-        tablebaseDir: string;
+        tablebaseDir?: string;
         tablebaseMaxMemory: string;
         ladderGames: string;
         ladderSeed?: string;
@@ -223,7 +226,12 @@ export function registerServe(serve: Command): void {
           tablebase:
             opts.tablebase === 'off'
               ? false
-              : { dir: opts.tablebaseDir, buildStandard: true, maxBuildBytes: tablebaseMemory * 1024 * 1024 },
+              : {
+                  // In the user's data folder with the database, never in the folder the command runs in.
+                  dir: opts.tablebaseDir ?? defaultTablebaseDir(process.env, homedir()),
+                  buildStandard: true,
+                  maxBuildBytes: tablebaseMemory * 1024 * 1024,
+                },
           metricsToken,
           processName: opts.processName,
           ladder:
