@@ -11,6 +11,7 @@ describe('the @attila/cli manifest', () => {
       'tribes',
       'knights',
       'replay',
+      'admin',
       'bot',
     ]);
   });

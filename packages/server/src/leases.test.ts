@@ -71,10 +71,13 @@ async function sql<T>(text: string, values: unknown[]): Promise<T[]> {
   }
 }
 
-/** The owners of the leases in force, straight from the database. */
+/**
+ * The owners of the table leases in force, straight from the database (the singleton jobs' leases, `job:…`,
+ * share the table: whichever process runs the purge holds one).
+ */
 async function leaseOwners(): Promise<string[]> {
   const rows = await sql<{ owner: string }>(
-    `SELECT DISTINCT owner FROM ${schema}.leases WHERE until_ms > $1`,
+    `SELECT DISTINCT owner FROM ${schema}.leases WHERE until_ms > $1 AND table_id NOT LIKE 'job:%'`,
     [Date.now()],
   );
   return rows.map((r) => r.owner);
