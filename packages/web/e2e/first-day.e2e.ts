@@ -41,7 +41,8 @@ describe("a player's first day", () => {
       await expect.poll(position).toBe(OTHER);
       await page.evaluate((p) => (location.hash = `#/knights/analysis/${encodeURIComponent(p)}`), LATE);
       await expect.poll(position).toBe(LATE);
-      // The rules: Attila's two games, no Nim tab.
+      // The rules: Attila's two games, no Nim tab (a fresh load: the analysis board's search is left behind).
+      await page.goto('about:blank');
       await page.goto(`${server.url}/#/rules`);
       await page.waitForSelector('[role="tab"]');
       expect(

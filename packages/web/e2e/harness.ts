@@ -182,7 +182,12 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axePath, 'utf8'));
   // The screen as it settles: a card still fading in (opacity below 1) reads to axe as text of too little
   // contrast, though nobody sees it so for more than a moment.
-  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  // (An endless animation, a spinner, cannot be finished: it is left as it is.)
+  await page.evaluate(() =>
+    document.getAnimations().forEach((a) => {
+      if (a.effect?.getComputedTiming().endTime !== Infinity) a.finish();
+    }),
+  );
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeRaw[] }> } }).axe;
     interface AxeRaw {
