@@ -1,16 +1,34 @@
 /** Driving the Knights board in the browser like a player: click the offered squares. */
 import type { Page } from 'playwright-core';
 
-/** Plays one whole turn (a placement, or knight → landing → scorch) by clicking the first offered squares. */
+/**
+ * Plays one whole turn (a placement, or knight → landing → scorch) by clicking the first offered squares.
+ * After each click it waits for the board to take it (the stage or the position moves on, or the board locks
+ * while the move is pending): reading the targets before that raced the move outbox's lock and the server's ack.
+ */
 export async function playKnightsTurn(page: Page): Promise<void> {
   const before = await page.getAttribute('.knights-board', 'data-position');
   for (let click = 0; click < 3; click++) {
     const target = page.locator('.knights-board [data-target="true"]').first();
     if ((await target.count()) === 0) return;
+    const stage = await page.getAttribute('.knights-board', 'data-stage');
     // Held for a moment, as a person clicks (the board must not mistake it for a drag).
     await target.click({ delay: 80 });
-    // On one device the next player's targets appear at once: one turn only.
-    if ((await page.getAttribute('.knights-board', 'data-position')) !== before) return;
+    await page.waitForFunction(
+      ([position, stageBefore]) => {
+        const board = document.querySelector('.knights-board');
+        if (!board) return true;
+        return (
+          board.getAttribute('data-position') !== position ||
+          board.getAttribute('data-stage') !== stageBefore ||
+          !board.querySelector('[data-target="true"]')
+        );
+      },
+      [before, stage],
+    );
+    // A placement or a scorch ends the turn (the stage is back to idle); on one device the next player's
+    // targets then appear at once: one turn only.
+    if ((await page.getAttribute('.knights-board', 'data-stage')) === 'idle') return;
   }
 }
 
