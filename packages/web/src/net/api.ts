@@ -58,7 +58,12 @@ function errorBody(json: unknown): { code: string; message: string } | null {
 
 export const api = {
   games: () => call<{ games: GameInfo[] }>('GET', '/api/games'),
-  tables: () => call<{ tables: TableInfo[] }>('GET', '/api/tables'),
+  /** One page of the lobby list; `cursor` is the `next` of the page before (none: the first page). */
+  tables: (cursor?: string) =>
+    call<{ tables: TableInfo[]; next?: string | null }>(
+      'GET',
+      cursor === undefined ? '/api/tables' : `/api/tables?cursor=${encodeURIComponent(cursor)}`,
+    ),
   /** Listed finished games, the most recently finished first (for their replays). */
   finishedTables: () => call<{ tables: TableInfo[] }>('GET', '/api/tables?status=finished'),
   table: (id: string) => call<{ table: TableInfo }>('GET', `/api/tables/${encodeURIComponent(id)}`),

@@ -5,7 +5,7 @@
 import type { GameKind } from '@attila/core';
 import { gamesShownWith } from '../games/offered.js';
 import { LIMITS, type GameInfo, type SeatSpec, type TableInfo } from '@attila/protocol';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { TableChoice } from '../games/client-game.js';
 import { clientGame } from '../games/registry.js';
 import { useT } from '../i18n/i18n.js';
@@ -215,12 +215,33 @@ export function LobbyScreen({ game }: { game: GameKind }) {
   const t = useT();
   const [games, setGames] = useState<GameInfo[] | null>(null);
   const [tables, setTables] = useState<TableInfo[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
+  // How many pages of the list the player has asked for: each refresh reloads that many, so "More tables"
+  // is not undone five seconds later (the server's cursor keeps each page going on where the last one ended).
+  const pages = useRef(1);
+  const loadList = async (): Promise<boolean> => {
+    const all: TableInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < pages.current; page++) {
+      const tb = await api.tables(cursor);
+      if (!tb.ok) return false;
+      all.push(...tb.value.tables);
+      cursor = tb.value.next ?? undefined;
+      if (cursor === undefined) break;
+    }
+    setTables(all);
+    setNext(cursor ?? null);
+    return true;
+  };
   const refresh = async () => {
-    const [g, tb] = await Promise.all([api.games(), api.tables()]);
-    setOffline(!g.ok || !tb.ok);
+    const [g, listed] = await Promise.all([api.games(), loadList()]);
+    setOffline(!g.ok || !listed);
     if (g.ok) setGames(g.value.games);
-    if (tb.ok) setTables(tb.value.tables);
+  };
+  const more = async () => {
+    pages.current++;
+    setOffline(!(await loadList()));
   };
   useEffect(() => {
     void refresh();
@@ -259,7 +280,14 @@ export function LobbyScreen({ game }: { game: GameKind }) {
             </button>
           </div>
           {tables ? (
-            <TableList tables={tables} filter={(tb) => tb.listed && tb.status !== 'finished'} />
+            <>
+              <TableList tables={tables} filter={(tb) => tb.listed && tb.status !== 'finished'} />
+              {next !== null && (
+                <button class="secondary" data-testid="lobby-more" onClick={() => void more()}>
+                  {t('lobby.more')}
+                </button>
+              )}
+            </>
           ) : (
             <p class="muted">{t('app.loading')}</p>
           )}
