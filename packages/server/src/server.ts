@@ -40,6 +40,7 @@ import { registerSockets } from './ws.js';
 import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
 import { DEFAULT_LADDER, Ladder, type LadderOptions } from './ladder/ladder.js';
 import { DEFAULT_DIRECTOR_TICK_MS, EventDirector } from './events/director.js';
+import type { ScheduleEntry } from './events/schedule.js';
 import { TablebaseService, type TablebaseOptions } from './knights-tablebase.js';
 import { PrometheusMetrics } from './ops/prometheus.js';
 import { registerMetricsRoute } from './ops/metrics-route.js';
@@ -134,7 +135,7 @@ export interface ServerOptions {
    * Events (tournaments, events/): how often their director looks at them (default 1 s). They run in one
    * process at a time (a singleton job, like the ladder); false: this server directs none (tests of other things).
    */
-  readonly events?: { readonly tickMs?: number } | false;
+  readonly events?: { readonly tickMs?: number; readonly schedule?: readonly ScheduleEntry[] } | false;
   /** This process's name in the metrics' `process` label (default `<host>-<pid>`). */
   readonly processName?: string;
 }
@@ -330,7 +331,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.events === false
       ? null
       : new EventDirector(
-          { lobby, storage, log, now, seatToken: botSeating.seatToken },
+          { lobby, storage, log, now, seatToken: botSeating.seatToken, schedule: options.events?.schedule },
           options.events?.tickMs ?? DEFAULT_DIRECTOR_TICK_MS,
         );
   if (events) jobs.add({ name: 'events', start: () => events.start(), stop: () => events.stop() });

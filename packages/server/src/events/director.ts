@@ -15,6 +15,8 @@ import type { NewTable } from '../table-request.js';
 import type { Storage } from '../storage/types.js';
 import { hashToken } from '../tokens.js';
 import { EventStore, type StoredEntry, type StoredEvent, type StoredEventGame } from './event-store.js';
+import { Events } from './events.js';
+import { nextStart, type ScheduleEntry } from './schedule.js';
 import { nextArenaGames, nextRound } from './standings.js';
 
 export interface DirectorDeps {
@@ -26,6 +28,8 @@ export interface DirectorDeps {
   readonly seatToken: (table: string, seat: number, playerId: string) => string;
   /** Called after each look at an event that changed it (the routes tell the event's watchers). */
   readonly changed?: (eventId: string) => void;
+  /** The operator's scheduled events (schedule.ts): each keeps its next occurrence created. */
+  readonly schedule?: readonly ScheduleEntry[];
 }
 
 export const DEFAULT_DIRECTOR_TICK_MS = 1000;
@@ -65,8 +69,9 @@ export class EventDirector {
     await this.look;
   }
 
-  /** One look at every event not finished. */
+  /** One look: the scheduled events' next occurrences, then every event not finished. */
   async lookAll(): Promise<void> {
+    await this.ensureScheduled();
     for (const event of await this.store.unfinished()) {
       if (this.stopped) return;
       try {
@@ -74,6 +79,26 @@ export class EventDirector {
       } catch (e) {
         this.deps.log.error({ err: e, event: event.id }, 'events: directing an event failed');
       }
+    }
+  }
+
+  /** Creates each schedule entry's next occurrence (once: its id is the entry's and the start's). */
+  private async ensureScheduled(): Promise<void> {
+    const schedule = this.deps.schedule ?? [];
+    if (schedule.length === 0) return;
+    const events = new Events({
+      storage: this.deps.storage,
+      now: this.deps.now,
+      seatToken: this.deps.seatToken,
+    });
+    for (const entry of schedule) {
+      const startsAt = nextStart(entry, this.deps.now());
+      if (await this.store.get(`${entry.id}-${startsAt}`)) continue;
+      const made = await events.create(null, { ...entry.event, private: false, startsAt }, entry.id);
+      if (made.ok)
+        this.deps.log.info({ event: made.value.id, schedule: entry.id }, 'scheduled event created');
+      else if (made.error.code !== 'event.joined')
+        this.deps.log.error({ schedule: entry.id, error: made.error }, 'a scheduled event was refused');
     }
   }
 

@@ -44,7 +44,7 @@ export class Events {
     const body = decideCreate(request, this.d.now(), newSeed(), schedule);
     if (!body.ok) return body;
     const event: StoredEvent = {
-      id: schedule ? `${schedule}-${body.value.startsAt}` : newTableId(),
+      id: schedule ? `${schedule}-${request.startsAt}` : newTableId(),
       body: body.value,
       status: 'upcoming',
       createdBy: creator?.id ?? null,
