@@ -124,6 +124,21 @@ export type ErrorCode =
   | 'challenge.expired'
   | 'challenge.not-challenger'
   | 'challenge.too-many'
+  | 'event.not-found'
+  | 'event.start'
+  | 'event.length'
+  | 'event.clock'
+  | 'event.rating-range'
+  | 'event.tables'
+  | 'event.bots'
+  | 'event.finished'
+  | 'event.code'
+  | 'event.bot'
+  | 'event.guest'
+  | 'event.joined'
+  | 'event.not-entered'
+  | 'event.withdrawn'
+  | 'event.account'
   | 'token.missing'
   | 'token.invalid'
   | 'token.revoked'
@@ -260,6 +275,21 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'challenge.expired': 409,
   'challenge.not-challenger': 403,
   'challenge.too-many': 429,
+  'event.not-found': 404,
+  'event.start': 400,
+  'event.length': 400,
+  'event.clock': 400,
+  'event.rating-range': 403,
+  'event.tables': 400,
+  'event.bots': 400,
+  'event.finished': 409,
+  'event.code': 403,
+  'event.bot': 403,
+  'event.guest': 403,
+  'event.joined': 409,
+  'event.not-entered': 409,
+  'event.withdrawn': 409,
+  'event.account': 403,
   'token.missing': 401,
   'token.invalid': 401,
   'token.revoked': 401,

@@ -31,6 +31,8 @@ import type { PoolService } from './pools/pools.js';
 import { registerPoolRoutes } from './pools/routes.js';
 import { registerSecurityHeaders, registerWebApp } from './web-app.js';
 import { registerLadderRoutes } from './ladder/routes.js';
+import { Events } from './events/events.js';
+import { registerEventRoutes } from './events/routes.js';
 import type { LadderOptions } from './ladder/ladder.js';
 import type { BotSeating } from './bot-api/register.js';
 import {
@@ -346,6 +348,11 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   registerPuzzleRoutes(app, ctx.storage, identity);
   registerLadderRoutes(app, ctx.storage, ctx.ladder ?? null, botSeating);
+  registerEventRoutes(
+    app,
+    new Events({ storage: ctx.storage, now: ctx.now ?? (() => Date.now()), seatToken: botSeating.seatToken }),
+    identity,
+  );
 
   await registerWebApp(app, ctx.webDist);
   return botSeating;

@@ -39,6 +39,8 @@ import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
 import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
 import { DEFAULT_LADDER, Ladder, type LadderOptions } from './ladder/ladder.js';
+import { DEFAULT_DIRECTOR_TICK_MS, EventDirector } from './events/director.js';
+import type { ScheduleEntry } from './events/schedule.js';
 import { TablebaseService, type TablebaseOptions } from './knights-tablebase.js';
 import { PrometheusMetrics } from './ops/prometheus.js';
 import { registerMetricsRoute } from './ops/metrics-route.js';
@@ -129,6 +131,11 @@ export interface ServerOptions {
    * (`Authorization: Bearer <token>`); absent: off, no route, nothing measured (ops/metrics-route.ts).
    */
   readonly metricsToken?: string;
+  /**
+   * Events (tournaments, events/): how often their director looks at them (default 1 s). They run in one
+   * process at a time (a singleton job, like the ladder); false: this server directs none (tests of other things).
+   */
+  readonly events?: { readonly tickMs?: number; readonly schedule?: readonly ScheduleEntry[] } | false;
   /** This process's name in the metrics' `process` label (default `<host>-<pid>`). */
   readonly processName?: string;
 }
@@ -141,6 +148,8 @@ export interface RunningServer {
   readonly push: Push;
   /** The bot ladder when it is on (null: off); with several processes it runs in the one holding its lease. */
   readonly ladder: Ladder | null;
+  /** The events' director (null: switched off); it runs in the process holding its lease. */
+  readonly events: EventDirector | null;
   /** The periodic jobs run once across processes (`running()`: those running here). */
   readonly jobs: SingletonJobs;
   close(): Promise<void>;
@@ -318,6 +327,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       )
     : null;
   if (ladder) jobs.add({ name: 'ladder', start: () => ladder.start(), stop: () => ladder.stop() });
+  const events =
+    options.events === false
+      ? null
+      : new EventDirector(
+          { lobby, storage, log, now, seatToken: botSeating.seatToken, schedule: options.events?.schedule },
+          options.events?.tickMs ?? DEFAULT_DIRECTOR_TICK_MS,
+        );
+  if (events) jobs.add({ name: 'events', start: () => events.start(), stop: () => events.stop() });
   jobs.start();
   tablebase?.start();
 
@@ -327,6 +344,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     lobby,
     push,
     ladder,
+    events,
     jobs,
     async close() {
       clearInterval(evict);

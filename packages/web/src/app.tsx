@@ -23,6 +23,8 @@ const LessonScreen = lazyScreen(() => import('./lessons/lesson-screen.js').then(
 const LeaderboardScreen = lazyScreen(() =>
   import('./screens/leaderboard.js').then((m) => m.LeaderboardScreen),
 );
+const EventsScreen = lazyScreen(() => import('./screens/events.js').then((m) => m.EventsScreen));
+const EventScreen = lazyScreen(() => import('./screens/event.js').then((m) => m.EventScreen));
 const LadderScreen = lazyScreen(() => import('./screens/ladder.js').then((m) => m.LadderScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 const KnightsAnalysisScreen = lazyScreen(() =>
@@ -94,6 +96,10 @@ function Screen({ route, visit }: { route: Route; visit: number }) {
       return <LeaderboardScreen />;
     case 'ladder':
       return <LadderScreen />;
+    case 'events':
+      return <EventsScreen />;
+    case 'event':
+      return <EventScreen key={route.id} id={route.id} code={route.code} />;
     case 'lesson':
       return <LessonScreen key={route.id} id={route.id} />;
     case 'notFound':

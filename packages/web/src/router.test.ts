@@ -24,6 +24,9 @@ describe('hash routes', () => {
       { name: 'lessons' },
       { name: 'lesson', id: 'knights-move' },
       { name: 'ladder' },
+      { name: 'events' },
+      { name: 'event', id: 'abc', code: null },
+      { name: 'event', id: 'abc', code: 'x y' },
     ];
     for (const r of routes) expect(parseRoute(href(r))).toEqual(r);
   });

@@ -20,6 +20,10 @@ export type Route =
   | { readonly name: 'leaderboard' }
   /** The bot ladder: bots rated against each other, and their games. */
   | { readonly name: 'ladder' }
+  /** Events (tournaments): the list and the creation form. */
+  | { readonly name: 'events' }
+  /** One event; `code`: a private event's invitation (the link its creator shares). */
+  | { readonly name: 'event'; readonly id: string; readonly code: string | null }
   | { readonly name: 'lesson'; readonly id: string }
   | { readonly name: 'notFound'; readonly path: string };
 
@@ -50,6 +54,8 @@ export function parseRoute(hash: string): Route {
   if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
   if (a === 'leaderboard' && parts.length === 1) return { name: 'leaderboard' };
   if (a === 'ladder' && parts.length === 1) return { name: 'ladder' };
+  if (a === 'events' && parts.length === 1) return { name: 'events' };
+  if (a === 'events' && b && parts.length <= 3) return { name: 'event', id: b, code: parts[2] ?? null };
   if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
   return { name: 'notFound', path };
 }
@@ -94,6 +100,10 @@ export function href(route: Route): string {
       return '#/leaderboard';
     case 'ladder':
       return '#/ladder';
+    case 'events':
+      return '#/events';
+    case 'event':
+      return `#/events/${encodeURIComponent(route.id)}${route.code ? `/${encodeURIComponent(route.code)}` : ''}`;
     case 'lesson':
       return `#/learn/${encodeURIComponent(route.id)}`;
     case 'notFound':

@@ -1,8 +1,9 @@
 /** `attila serve`: the game server (lobby, live play, bots) on an embedded SQLite database. */
 import type { Command } from 'commander';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
+import type { ScheduleEntry } from '@attila/server';
 import { defaultDbFile, defaultTablebaseDir } from '../data-dir.js';
 
 export function registerServe(serve: Command): void {
@@ -82,6 +83,10 @@ export function registerServe(serve: Command): void {
       '--ladder-seed <seed>',
       "seed the ladder's games and pairings (a reproducible run); default: random",
     )
+    .option(
+      '--events-schedule <file>',
+      'a JSON file of events the server runs by itself (an hourly arena, a weekly Tribes event): see the server README, "Events"',
+    )
     .option('--open-table-idle <minutes>', 'an open table nobody joins or watches for this long closes', '30')
     .option(
       '--allow-origin <origins>',
@@ -128,6 +133,7 @@ export function registerServe(serve: Command): void {
         ladderGames: string;
         ladderSeed?: string;
         ladderLevels?: string;
+        eventsSchedule?: string;
       }) => {
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -196,14 +202,27 @@ export function registerServe(serve: Command): void {
           serve.error('--metrics (or ATTILA_METRICS_TOKEN) must be a token of at least 16 characters');
         }
         // Loaded on demand: the server's libraries are not worth starting for every other command.
-        const { startServer, parseAllowList } = await import('@attila/server');
+        const { startServer, parseAllowList, parseSchedule } = await import('@attila/server');
         const allowedOrigins = parseAllowList(opts.allowOrigin);
         if (!allowedOrigins.ok) serve.error(`--allow-origin: ${allowedOrigins.error.message}`);
         // Without --db (and without PostgreSQL) the database lives in the user's data folder, never in the
         // folder the command runs in (a clone of the repository).
         const dbFile = opts.db ?? (opts.postgres ? undefined : defaultDbFile(process.env, homedir()));
         if (dbFile && !opts.db) mkdirSync(dirname(dbFile), { recursive: true });
+        let schedule: ScheduleEntry[] | undefined;
+        if (opts.eventsSchedule) {
+          let text = '';
+          try {
+            text = readFileSync(opts.eventsSchedule, 'utf8');
+          } catch (e) {
+            serve.error(`--events-schedule: cannot read ${opts.eventsSchedule}: ${(e as Error).message}`);
+          }
+          const parsed = parseSchedule(text);
+          if (!parsed.ok) serve.error(`--events-schedule ${opts.eventsSchedule}: ${parsed.error.message}`);
+          else schedule = parsed.value;
+        }
         const server = await startServer({
+          events: { schedule },
           port,
           host: opts.host,
           dbFile,

@@ -319,6 +319,49 @@ CREATE TABLE account_roles (
 );
 `,
   },
+  {
+    version: 16,
+    description:
+      'events (tournaments): each event, its entries (one per account: the key), and every pairing it made (a game, a Tribes table or a bye), written with its table',
+    // event_games.table_id has no foreign key: a bye has no table.
+    sql: (d) => `
+CREATE TABLE events (
+  id TEXT PRIMARY KEY,
+  body TEXT NOT NULL,
+  status TEXT NOT NULL,
+  starts_at ${TIME[d]} NOT NULL,
+  created_by TEXT,
+  code TEXT,
+  round INTEGER NOT NULL,
+  created_at ${TIME[d]} NOT NULL,
+  finished_at ${TIME[d]}
+);
+CREATE INDEX events_status ON events (status, starts_at);
+CREATE TABLE event_entries (
+  event_id TEXT NOT NULL REFERENCES events (id),
+  player_id TEXT NOT NULL REFERENCES players (id),
+  name TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  joined_at ${TIME[d]} NOT NULL,
+  from_round INTEGER NOT NULL,
+  withdrawn_at ${TIME[d]},
+  PRIMARY KEY (event_id, player_id)
+);
+CREATE INDEX event_entries_player ON event_entries (player_id);
+CREATE TABLE event_games (
+  event_id TEXT NOT NULL REFERENCES events (id),
+  ordinal INTEGER NOT NULL,
+  round INTEGER NOT NULL,
+  table_id TEXT,
+  players TEXT NOT NULL,
+  places TEXT,
+  over INTEGER NOT NULL,
+  created_at ${TIME[d]} NOT NULL,
+  PRIMARY KEY (event_id, ordinal)
+);
+CREATE INDEX event_games_open ON event_games (event_id, over);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

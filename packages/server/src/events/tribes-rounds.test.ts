@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '@attila/core';
+import {
+  placePoints,
+  seatTribesRound,
+  tableSizes,
+  tribesStandings,
+  type TribesEntrant,
+  type TribesShape,
+  type TribesTable,
+} from './tribes-rounds.js';
+
+const entrants = (n: number): TribesEntrant[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `p${String(i).padStart(2, '0')}`,
+    rating: 1800 - i,
+    withdrawn: false,
+  }));
+const THREES: TribesShape = { size: 3, min: 3, max: 5, bots: false };
+
+/** Plays a round: random places, with a tie now and then. */
+function play(round: number, seating: readonly (readonly (string | null)[])[], rng: Rng): TribesTable[] {
+  return seating.map((seats) => {
+    const order = rng.shuffle([...seats.keys()]);
+    const places = Array<number>(seats.length);
+    order.forEach((seat, i) => (places[seat] = i));
+    if (rng.int(5) === 0) places[order[1]] = places[order[0]];
+    return { round, seats, places, over: true };
+  });
+}
+
+describe('Tribes rounds: points by final rank', () => {
+  it('gives 12 to the winner and 0 to the last, evenly between, whatever the size', () => {
+    expect(placePoints([0, 1])).toEqual([12, 0]);
+    expect(placePoints([0, 1, 2])).toEqual([12, 6, 0]);
+    expect(placePoints([2, 0, 3, 1])).toEqual([4, 12, 0, 8]);
+    expect(placePoints([0, 1, 2, 3, 4])).toEqual([12, 9, 6, 3, 0]);
+  });
+
+  it('shares the points of the places a tie covers', () => {
+    expect(placePoints([0, 0, 2])).toEqual([9, 9, 0]);
+    expect(placePoints([0, 1, 1, 3])).toEqual([12, 6, 6, 0]);
+    expect(placePoints([0, 0, 0])).toEqual([6, 6, 6]);
+  });
+
+  it('counts no points for a bot and none for a table without a result', () => {
+    const tables: TribesTable[] = [
+      { round: 1, seats: ['p00', null, 'p01'], places: [1, 0, 2], over: true },
+      { round: 1, seats: ['p02', 'p03', 'p04'], places: null, over: true },
+    ];
+    const s = tribesStandings(entrants(5), tables);
+    expect(s.map((x) => [x.id, x.points])).toEqual([
+      ['p00', 6],
+      ['p01', 0],
+      ['p02', 0],
+      ['p03', 0],
+      ['p04', 0],
+    ]);
+    expect(s.some((x) => x.id === null)).toBe(false);
+  });
+});
+
+describe('Tribes rounds: seating', () => {
+  it('keeps every table within the range, closest to the preferred size', () => {
+    expect(tableSizes(9, THREES)).toEqual([3, 3, 3]);
+    expect(tableSizes(10, THREES)).toEqual([4, 3, 3]);
+    expect(tableSizes(11, THREES)).toEqual([4, 4, 3]);
+    expect(tableSizes(2, THREES)).toEqual([]);
+    expect(tableSizes(2, { ...THREES, min: 2 })).toEqual([2]);
+    expect(tableSizes(13, { size: 4, min: 3, max: 5, bots: false })).toEqual([5, 4, 4]);
+    // With bots: tables of the size, the people spread evenly.
+    expect(tableSizes(7, { ...THREES, bots: true })).toEqual([3, 2, 2]);
+  });
+
+  it('fills a short table with bots only when the organiser allows it', () => {
+    const r = seatTribesRound(entrants(7), [], 1, { ...THREES, bots: true });
+    expect(r.tables.map((t) => t.length)).toEqual([3, 3, 3]);
+    expect(r.tables.flat().filter((s) => s === null)).toHaveLength(2);
+    const none = seatTribesRound(entrants(2), [], 1, THREES);
+    expect(none).toEqual({ round: 1, tables: [], waiting: ['p00', 'p01'] });
+  });
+
+  it('groups by standing: the leaders sit together', () => {
+    const ps = entrants(9);
+    const r1 = seatTribesRound(ps, [], 1, THREES);
+    const played = play(1, r1.tables, Rng.fromSeed('g'));
+    const s = tribesStandings(ps, played);
+    const r2 = seatTribesRound(ps, played, 2, THREES);
+    const top = new Set(s.slice(0, 3).map((x) => x.id));
+    const topPoints = s[2].points;
+    // Every player of the first table is a leader or tied with the third.
+    for (const id of r2.tables[0])
+      expect(top.has(id!) || s.find((x) => x.id === id)!.points === topPoints).toBe(true);
+  });
+
+  it('plays a 60-player event of 5 rounds at 3-player tables: everyone seated once a round, first seat rotating', () => {
+    const ps = entrants(60);
+    const rng = Rng.fromSeed('sixty');
+    let tables: TribesTable[] = [];
+    for (let round = 1; round <= 5; round++) {
+      const r = seatTribesRound(ps, tables, round, THREES);
+      expect(r.waiting).toEqual([]);
+      expect(r.tables).toHaveLength(20);
+      expect(r.tables.flat().sort()).toEqual(ps.map((p) => p.id).sort());
+      // At each table the first seat goes to one who sat first least often so far.
+      const firsts = (id: string | null) => tables.filter((t) => t.seats[0] === id).length;
+      for (const t of r.tables)
+        for (const other of t) expect(firsts(t[0])).toBeLessThanOrEqual(firsts(other));
+      tables = [...tables, ...play(round, r.tables, rng)];
+    }
+    const firsts = new Map<string, number>();
+    for (const t of tables) firsts.set(t.seats[0]!, (firsts.get(t.seats[0]!) ?? 0) + 1);
+    expect(Math.max(...firsts.values())).toBeLessThanOrEqual(3);
+  });
+
+  it('mixes opponents: equal-points players swap tables rather than meet again', () => {
+    const ps = entrants(6);
+    // Round 1: two tables; everyone tied at 6 points except the winners and the last ones.
+    const r1: TribesTable[] = [
+      { round: 1, seats: ['p00', 'p01', 'p02'], places: [0, 0, 0], over: true },
+      { round: 1, seats: ['p03', 'p04', 'p05'], places: [0, 0, 0], over: true },
+    ];
+    const r2 = seatTribesRound(ps, r1, 2, THREES);
+    const met = (a: string, b: string) => r1.some((t) => t.seats.includes(a) && t.seats.includes(b));
+    let repeats = 0;
+    for (const t of r2.tables)
+      for (let i = 0; i < t.length; i++)
+        for (let j = i + 1; j < t.length; j++) if (met(t[i]!, t[j]!)) repeats++;
+    // Six tied players at two tables of three: at best each table has one pair who met (2 in all).
+    expect(repeats).toBe(2);
+  });
+});
