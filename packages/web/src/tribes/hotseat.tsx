@@ -29,6 +29,7 @@ import {
 import { useFocusOnOpen } from '../ui/focus-on-open.js';
 import { botName } from '../ui/names.js';
 import { playsOf } from '../local/use-bot-move.js';
+import { SetupStart } from '../ui/setup-start.js';
 import {
   loadTribesBots,
   saveTribesBots,
@@ -127,6 +128,7 @@ export function TribesHotseat() {
     <main class="page">
       <h1>{t('tribes.setup')}</h1>
       <div class="card">
+        <SetupStart testid="start" onStart={start} />
         <TribesPlayerCount value={players} onChange={setPlayers} />
         <fieldset>
           <legend>{t('tribes.names')}</legend>
@@ -161,7 +163,7 @@ export function TribesHotseat() {
         <TribesFirstPlayer value={firstPlayer} players={players} names={names} onChange={setFirstPlayer} />
         <TribesOptionsFields value={options} players={players} onChange={setOptions} />
         {error && <p class="error">{error}</p>}
-        <button data-testid="start" onClick={start}>
+        <button data-testid="start-after-settings" onClick={start}>
           {t('common.start')}
         </button>
       </div>
