@@ -24,6 +24,7 @@ const LeaderboardScreen = lazyScreen(() =>
   import('./screens/leaderboard.js').then((m) => m.LeaderboardScreen),
 );
 const LadderScreen = lazyScreen(() => import('./screens/ladder.js').then((m) => m.LadderScreen));
+const BotsScreen = lazyScreen(() => import('./screens/bots.js').then((m) => m.BotsScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 const KnightsAnalysisScreen = lazyScreen(() =>
   import('./screens/knights-analysis.js').then((m) => m.KnightsAnalysisScreen),
@@ -94,6 +95,8 @@ function Screen({ route, visit }: { route: Route; visit: number }) {
       return <LeaderboardScreen />;
     case 'ladder':
       return <LadderScreen />;
+    case 'bots':
+      return <BotsScreen />;
     case 'lesson':
       return <LessonScreen key={route.id} id={route.id} />;
     case 'notFound':

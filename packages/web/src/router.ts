@@ -20,6 +20,8 @@ export type Route =
   | { readonly name: 'leaderboard' }
   /** The bot ladder: bots rated against each other, and their games. */
   | { readonly name: 'ladder' }
+  /** Connecting a bot of one's own: the bot account, its tokens, the bridge and the ladder. */
+  | { readonly name: 'bots' }
   | { readonly name: 'lesson'; readonly id: string }
   | { readonly name: 'notFound'; readonly path: string };
 
@@ -50,6 +52,7 @@ export function parseRoute(hash: string): Route {
   if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
   if (a === 'leaderboard' && parts.length === 1) return { name: 'leaderboard' };
   if (a === 'ladder' && parts.length === 1) return { name: 'ladder' };
+  if (a === 'bots' && parts.length === 1) return { name: 'bots' };
   if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
   return { name: 'notFound', path };
 }
@@ -94,6 +97,8 @@ export function href(route: Route): string {
       return '#/leaderboard';
     case 'ladder':
       return '#/ladder';
+    case 'bots':
+      return '#/bots';
     case 'lesson':
       return `#/learn/${encodeURIComponent(route.id)}`;
     case 'notFound':

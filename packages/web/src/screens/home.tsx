@@ -49,6 +49,9 @@ export function Home() {
         <p class="muted">{t('home.subtitle')}</p>
         <a class="button secondary" href="#/challenge" data-testid="home-challenge">
           {t('challenge.title')}
+        </a>{' '}
+        <a class="button secondary" href="#/bots" data-testid="home-bots">
+          {t('home.bots')}
         </a>
       </section>
       <QuickPairing />
