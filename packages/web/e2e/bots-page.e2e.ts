@@ -52,7 +52,7 @@ describe('the Bots page', () => {
       await page.goto(`${server.url}/#/ladder`);
       await page.click('[data-testid="ladder-bots"]');
       await page.waitForSelector('[data-testid="bots-guest"]');
-      expect(await page.innerText('h1')).toBe(cs.bots.title);
+      expect(await page.innerText('h1')).toBe(cs.botsPage.title);
       const command = await page.innerText('[data-testid="bots-command"]');
       expect(command).toContain(`npx attila bot connect --server ${server.url} --token`);
       await checkScreen(page, found, `bots-guest-${size.name}`);

@@ -42,7 +42,7 @@ export function BotsScreen() {
   }, [account, me?.name]);
 
   const become = async () => {
-    if (!confirm(t('bots.becomeConfirm', { name: me!.name }))) return;
+    if (!confirm(t('botsPage.becomeConfirm', { name: me!.name }))) return;
     const r = await botApi.become();
     if (r.ok) setSince(r.value.since);
     else setError(r.error.message);
@@ -50,30 +50,30 @@ export function BotsScreen() {
 
   return (
     <main class="page bots-page" data-testid="bots">
-      <h1>{t('bots.title')}</h1>
-      <p class="muted">{t('bots.intro')}</p>
+      <h1>{t('botsPage.title')}</h1>
+      <p class="muted">{t('botsPage.intro')}</p>
       <section class="card" aria-labelledby="bots-account">
-        <h2 id="bots-account">{t('bots.accountTitle')}</h2>
+        <h2 id="bots-account">{t('botsPage.accountTitle')}</h2>
         {!me ? null : !account ? (
           <p data-testid="bots-guest">
-            {t('bots.guest')} <a href="#/account">{t('bots.toAccount')}</a>
+            {t('botsPage.guest')} <a href="#/account">{t('botsPage.toAccount')}</a>
           </p>
         ) : since === undefined ? (
           !error && <p class="muted">{t('app.loading')}</p>
         ) : since === null ? (
           <>
-            <p>{t('bots.becomeExplain')}</p>
+            <p>{t('botsPage.becomeExplain')}</p>
             <button data-testid="bots-become" onClick={() => void become()}>
-              {t('bots.become', { name: me.name })}
+              {t('botsPage.become', { name: me.name })}
             </button>
           </>
         ) : (
           <p data-testid="bots-is-bot">
-            {t('bots.isBot', { name: me.name, date: day(since) })}{' '}
+            {t('botsPage.isBot', { name: me.name, date: day(since) })}{' '}
             <a href={`#/player/${encodeURIComponent(me.name)}`} data-testid="bots-games">
-              {t('bots.games')}
+              {t('botsPage.games')}
             </a>{' '}
-            · <a href="#/ladder">{t('bots.standing')}</a>
+            · <a href="#/ladder">{t('botsPage.standing')}</a>
           </p>
         )}
         {error && (
@@ -115,11 +115,11 @@ function Tokens() {
   const live = tokens.filter((k) => k.revokedAt === null);
   return (
     <section class="card" aria-labelledby="bots-tokens">
-      <h2 id="bots-tokens">{t('bots.tokensTitle')}</h2>
-      <p class="muted small">{t('bots.tokensExplain')}</p>
+      <h2 id="bots-tokens">{t('botsPage.tokensTitle')}</h2>
+      <p class="muted small">{t('botsPage.tokensExplain')}</p>
       {live.length === 0 ? (
         <p class="muted" data-testid="bots-no-tokens">
-          {t('bots.noTokens')}
+          {t('botsPage.noTokens')}
         </p>
       ) : (
         <ul class="token-list" data-testid="bots-tokens">
@@ -129,16 +129,16 @@ function Tokens() {
               <span class="muted small">
                 {k.scopes.join(', ')} ·{' '}
                 {k.lastUsedAt
-                  ? t('bots.tokenUsed', { date: day(k.lastUsedAt) })
-                  : t('bots.tokenUnused', { date: day(k.createdAt) })}
+                  ? t('botsPage.tokenUsed', { date: day(k.lastUsedAt) })
+                  : t('botsPage.tokenUnused', { date: day(k.createdAt) })}
               </span>
               <button
                 class="small secondary"
                 data-testid="bots-revoke"
-                aria-label={t('bots.revokeNamed', { label: k.label })}
+                aria-label={t('botsPage.revokeNamed', { label: k.label })}
                 onClick={() => void revoke(k.id)}
               >
-                {t('bots.revoke')}
+                {t('botsPage.revoke')}
               </button>
             </li>
           ))}
@@ -146,7 +146,7 @@ function Tokens() {
       )}
       <form class="row" onSubmit={(e) => void create(e)}>
         <label class="field">
-          <span>{t('bots.tokenLabel')}</span>
+          <span>{t('botsPage.tokenLabel')}</span>
           <input
             value={label}
             required
@@ -157,16 +157,16 @@ function Tokens() {
         </label>
         <label class="check">
           <input type="checkbox" checked={read} onChange={(e) => setRead(e.currentTarget.checked)} />{' '}
-          {t('bots.readScope')}
+          {t('botsPage.readScope')}
         </label>
         <button type="submit" data-testid="bots-make-token">
-          {t('bots.makeToken')}
+          {t('botsPage.makeToken')}
         </button>
       </form>
       {made && (
         <div class="new-token" role="status">
           <label class="field">
-            <span>{t('bots.newToken')}</span>
+            <span>{t('botsPage.newToken')}</span>
             <input
               readOnly
               value={made}
@@ -190,21 +190,21 @@ function Guide() {
   const command = `npx attila bot connect --server ${location.origin} --token attila_bot_… -- python3 examples/bots/python/attila_bot.py`;
   return (
     <section class="card" aria-labelledby="bots-guide">
-      <h2 id="bots-guide">{t('bots.guideTitle')}</h2>
-      <p>{t('bots.guideBridge')}</p>
+      <h2 id="bots-guide">{t('botsPage.guideTitle')}</h2>
+      <p>{t('botsPage.guideBridge')}</p>
       <pre class="command" data-testid="bots-command" tabIndex={0}>
         <code>{command}</code>
       </pre>
-      <p>{t('bots.guideRules')}</p>
-      <p>{t('bots.guideProtocol')}</p>
-      <h3>{t('bots.ladderTitle')}</h3>
-      <p>{t('bots.guideLadder')}</p>
+      <p>{t('botsPage.guideRules')}</p>
+      <p>{t('botsPage.guideProtocol')}</p>
+      <h3>{t('botsPage.ladderTitle')}</h3>
+      <p>{t('botsPage.guideLadder')}</p>
       <pre class="command" tabIndex={0}>
         <code>{`curl -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' -d '{"join":true}' ${location.origin}/api/bot/ladder`}</code>
       </pre>
       <p>
         <a href="#/ladder" data-testid="bots-ladder">
-          {t('bots.toLadder')}
+          {t('botsPage.toLadder')}
         </a>
       </p>
     </section>
