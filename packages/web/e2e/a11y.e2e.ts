@@ -176,6 +176,44 @@ const SCREENS: readonly Visit[] = [
       ),
   ],
   [
+    'ladder',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/ladder`), await p.waitForSelector('[data-testid="ladder-bots"]')),
+  ],
+  [
+    'bots',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/bots`), await p.waitForSelector('[data-testid="bots-guest"]')),
+  ],
+  [
+    'challenge',
+    async (p) => void (await p.goto(`${server.url}/#/challenge`), await p.waitForSelector('main h1')),
+  ],
+  [
+    'knights-puzzles',
+    async (p) => {
+      await p.goto(`${server.url}/#/knights/puzzles`);
+      await p.waitForSelector('[data-testid="puzzle"], [data-testid="puzzle-error"]', { timeout: 60_000 });
+    },
+  ],
+  [
+    'knights-analysis-empty',
+    async (p) =>
+      void (await p.goto(`${server.url}/#/knights/analysis`), await p.waitForSelector('main.analysis-board')),
+  ],
+  [
+    'player',
+    async (p) => {
+      const me = await p.innerText('[data-testid="me-name"]');
+      await p.goto(`${server.url}/#/player/${encodeURIComponent(me)}`);
+      await p.waitForSelector('[data-testid="profile"]');
+    },
+  ],
+  [
+    'not-found',
+    async (p) => void (await p.goto(`${server.url}/#/nowhere/at/all`), await p.waitForSelector('main h1')),
+  ],
+  [
     'table-knights',
     async (p) => {
       await p.goto(`${server.url}/#/lobby/knights`);
@@ -195,7 +233,7 @@ describe('accessibility (axe-core)', () => {
   ]) {
     it(
       `finds no serious or critical violation on any screen (${size.name})`,
-      { timeout: 180_000 },
+      { timeout: 600_000 },
       async () => {
         const { page, context } = await newPage(browser, size.opts);
         const found: string[] = [];

@@ -26,6 +26,7 @@ const LeaderboardScreen = lazyScreen(() =>
 const EventsScreen = lazyScreen(() => import('./screens/events.js').then((m) => m.EventsScreen));
 const EventScreen = lazyScreen(() => import('./screens/event.js').then((m) => m.EventScreen));
 const LadderScreen = lazyScreen(() => import('./screens/ladder.js').then((m) => m.LadderScreen));
+const BotsScreen = lazyScreen(() => import('./screens/bots.js').then((m) => m.BotsScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 const KnightsAnalysisScreen = lazyScreen(() =>
   import('./screens/knights-analysis.js').then((m) => m.KnightsAnalysisScreen),
@@ -96,10 +97,15 @@ function Screen({ route, visit }: { route: Route; visit: number }) {
       return <LeaderboardScreen />;
     case 'ladder':
       return <LadderScreen />;
+<<<<<<< HEAD
     case 'events':
       return <EventsScreen />;
     case 'event':
       return <EventScreen key={route.id} id={route.id} code={route.code} />;
+=======
+    case 'bots':
+      return <BotsScreen />;
+>>>>>>> h-polish
     case 'lesson':
       return <LessonScreen key={route.id} id={route.id} />;
     case 'notFound':

@@ -22,6 +22,7 @@ import { clearSavedGame, loadSavedGame, saveGame } from '../local/saved-game.js'
 import { KnightsBotChoice } from './hotseat-bot-choice.js';
 import { loadSeatBots, NO_BOTS, saveSeatBots, useKnightsBotMove, type SeatBots } from './hotseat-bots.js';
 import { playsOf } from '../local/use-bot-move.js';
+import { SetupStart } from '../ui/setup-start.js';
 
 interface Running {
   readonly form: KnightsSettingsForm;
@@ -81,6 +82,7 @@ export function KnightsHotseat() {
       <main class="page">
         <h1>{t('knights.setup')}</h1>
         <div class="card">
+          <SetupStart testid="start" onStart={start} disabled={!allowed} />
           <KnightsSetup
             value={form}
             onChange={(f) => {
@@ -90,7 +92,7 @@ export function KnightsHotseat() {
           />
           <KnightsBotChoice value={bots} onChange={setBots} />
           {error && <p class="error">{error}</p>}
-          <button data-testid="start" onClick={start} disabled={!allowed}>
+          <button data-testid="start-after-settings" onClick={start} disabled={!allowed}>
             {t('common.start')}
           </button>
         </div>

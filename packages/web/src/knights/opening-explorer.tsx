@@ -71,7 +71,8 @@ export function OpeningExplorer(props: { position: string; verdicts: readonly Ve
             : t('openingExplorer.total', { count: fetched.counts.games })}
         </p>
       )}
-      <div class="table-scroll">
+      {/* Focusable, so that a keyboard can scroll the table where it is wider than the screen. */}
+      <div class="table-scroll" tabindex={0} role="region" aria-label={t('openingExplorer.title')}>
         <table class="explorer">
           <thead>
             <tr>

@@ -52,6 +52,9 @@ export function Home() {
         </a>{' '}
         <a class="button secondary" href="#/events" data-testid="home-events">
           {t('tournaments.title')}
+        </a>{' '}
+        <a class="button secondary" href="#/bots" data-testid="home-bots">
+          {t('home.bots')}
         </a>
       </section>
       <QuickPairing />

@@ -107,6 +107,11 @@ export function LadderScreen() {
     <main class="page" data-testid="ladder">
       <h1>{t('ladder.title')}</h1>
       <p>{t('ladder.intro')}</p>
+      <p>
+        <a href="#/bots" data-testid="ladder-bots">
+          {t('ladder.connectBot')}
+        </a>
+      </p>
       {error && <p class="error">{error}</p>}
       {view && (
         <>

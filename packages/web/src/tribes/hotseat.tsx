@@ -29,6 +29,8 @@ import {
 import { useFocusOnOpen } from '../ui/focus-on-open.js';
 import { botName } from '../ui/names.js';
 import { playsOf } from '../local/use-bot-move.js';
+import { SetupStart } from '../ui/setup-start.js';
+import { KeyMoments } from './key-moments.js';
 import {
   loadTribesBots,
   saveTribesBots,
@@ -127,6 +129,7 @@ export function TribesHotseat() {
     <main class="page">
       <h1>{t('tribes.setup')}</h1>
       <div class="card">
+        <SetupStart testid="start" onStart={start} />
         <TribesPlayerCount value={players} onChange={setPlayers} />
         <fieldset>
           <legend>{t('tribes.names')}</legend>
@@ -161,7 +164,7 @@ export function TribesHotseat() {
         <TribesFirstPlayer value={firstPlayer} players={players} names={names} onChange={setFirstPlayer} />
         <TribesOptionsFields value={options} players={players} onChange={setOptions} />
         {error && <p class="error">{error}</p>}
-        <button data-testid="start" onClick={start}>
+        <button data-testid="start-after-settings" onClick={start}>
           {t('common.start')}
         </button>
       </div>
@@ -182,6 +185,11 @@ function TribesHotseatGame({
   const toAct = tribesGame.toAct(state)[0];
   const result = tribesGame.result(state);
   const log = useMemo(() => logOf(game), [game]);
+  // The finished game, for the key moments of its game-over dialog (never while it is on: the seed tells the deck).
+  const reviewed = useMemo(
+    () => (result ? { settings: running.settings, seed: running.seed, moves: game.moves } : null),
+    [result !== null, running.seed],
+  );
   useLeaveGuard(!result, t('hotseat.confirmLeave'));
   // A reveal or scoring not yet closed is shown before the device changes hands, with no hand on screen:
   // everyone at the table watches it.
@@ -232,6 +240,7 @@ function TribesHotseatGame({
         seenPopup={running.seenPopup}
         onSeenPopup={(key) => setRunning({ ...running, seenPopup: key })}
         onMove={(move) => toAct !== undefined && play(toAct, move)}
+        endFacts={<KeyMoments game={reviewed} names={names} />}
       />
       {botTurn.thinking && (
         <p class="muted" role="status" data-testid="bot-thinking">

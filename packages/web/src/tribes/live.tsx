@@ -5,6 +5,7 @@ import type { LiveBoardProps } from '../games/client-game.js';
 import { useT } from '../i18n/i18n.js';
 import { NextSteps, RatingChangeLines, seatNames } from '../ui/game-over.js';
 import { TribesPlay } from './play.js';
+import { TableKeyMoments } from './key-moments.js';
 
 export function TribesLive(props: LiveBoardProps<TribesView, TribesEvent>) {
   const t = useT();
@@ -23,7 +24,12 @@ export function TribesLive(props: LiveBoardProps<TribesView, TribesEvent>) {
       log={props.notices}
       mapJson={map}
       seq={props.snapshot.seq}
-      endFacts={<RatingChangeLines table={props.table} seat={props.seat} names={names} />}
+      endFacts={
+        <>
+          <RatingChangeLines table={props.table} seat={props.seat} names={names} />
+          {props.table.status === 'finished' && <TableKeyMoments tableId={props.table.id} names={names} />}
+        </>
+      }
       endActions={<NextSteps table={props.table} onRematch={props.onRematch} />}
     />
   );

@@ -13,6 +13,7 @@ import {
 } from '@attila/tribes';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { TribesMoveInput } from './move-input.js';
 import { useT } from '../i18n/i18n.js';
 import { useFocusOnOpen } from '../ui/focus-on-open.js';
 import { distinctNames } from '../ui/names.js';
@@ -185,6 +186,11 @@ export function TribesPlay(input: TribesPlayProps) {
         <ConflictStatus view={view} names={props.names} provinces={provinceNames} />
       </div>
       <aside class="tribes-side">
+        {myTurn && (
+          <div class="card">
+            <TribesMoveInput legal={legal} onMove={myTurn} />
+          </div>
+        )}
         <div class="card">
           <Centuries view={view} />
         </div>

@@ -13,6 +13,8 @@ export interface ReviewQuestion {
   readonly moves: readonly string[];
   /** Whose decisions get the bot's alternative. */
   readonly seat: number | null;
+  /** Playouts a turn start (default `REVIEW_PLAYOUTS`; the game-over dialog's key moments take fewer). */
+  readonly playouts?: number;
 }
 
 export type ReviewReply =
@@ -32,7 +34,7 @@ self.onmessage = (e: MessageEvent<ReviewQuestion>) => {
   if (!settings.ok) return post({ id, error: settings.error.message });
   let last = 0;
   const review = reviewGame(settings.value, e.data.seed, e.data.moves, {
-    playouts: REVIEW_PLAYOUTS,
+    playouts: e.data.playouts ?? REVIEW_PLAYOUTS,
     seat: e.data.seat,
     botBudget: { iterations: REVIEW_ITERATIONS },
     seed: e.data.seed,

@@ -1,0 +1,53 @@
+/**
+ * Start is near on the setup screens (issue 31: "Start" was 20–21 presses of Tab away, after every setting):
+ * from a fresh load, Tab reaches Start right after the header, before any setting, at desktop and phone
+ * size and in a second language; Enter on it starts a game with the settings shown.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { tabTo } from './keyboard.js';
+import de from '../src/i18n/locales/de.json';
+
+let server: ServerProcess;
+let browser: Browser;
+
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+
+/** The header's stops (brand, five links, the player's name, the language) and the Start after them. */
+const MOST_PRESSES = 10;
+
+const SCREENS = [
+  { game: 'knights', started: '.knights-board' },
+  { game: 'tribes', started: '[data-testid="pass-device"]' },
+] as const;
+
+const SIZES = [
+  { name: 'desktop', opts: { width: 1280, height: 860, lang: 'de-DE' } },
+  { name: 'phone', opts: { width: 390, height: 844, mobile: true, lang: 'de-DE' } },
+] as const;
+
+describe('setup screens: Start comes first', () => {
+  for (const size of SIZES)
+    for (const screen of SCREENS)
+      it(`${screen.game} hotseat, ${size.name}: Start within ${MOST_PRESSES} presses of Tab`, async () => {
+        const { page, context } = await newPage(browser, size.opts);
+        await page.goto(`${server.url}/#/${screen.game}/hotseat`);
+        await page.waitForSelector('[data-testid="start"]');
+        await page.waitForSelector('[data-testid="me-name"]');
+        const presses = await tabTo(page, '[data-testid="start"]');
+        expect(presses).toBeLessThanOrEqual(MOST_PRESSES);
+        expect(await page.textContent('[data-testid="start"]')).toBe(de.common.start);
+        // Before every setting: nothing of the form was passed on the way.
+        const beforeForm = await page.evaluate(() => {
+          const start = document.querySelector('[data-testid="start"]')!;
+          const fields = [...document.querySelectorAll('main input, main select, main fieldset button')];
+          return fields.every((f) => start.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING);
+        });
+        expect(beforeForm).toBe(true);
+        await shot(page, `setup-start-${screen.game}-${size.name}`);
+        await page.keyboard.press('Enter');
+        await page.waitForSelector(screen.started);
+        await context.close();
+      });
+});
