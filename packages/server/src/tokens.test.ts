@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken, newToken, tokenMatches } from './tokens.js';
+import { hashToken, newSeed, newTableId, newToken, tokenMatches } from './tokens.js';
 
 describe('seat tokens', () => {
   it('match only the hash they were made with, however often they are checked', () => {
@@ -26,5 +26,19 @@ describe('seat tokens', () => {
     for (let i = 0; i < 25_000; i++) tokenMatches(newToken(), hash);
     expect(tokenMatches(token, hash)).toBe(true);
     expect(tokenMatches(newToken(), hash)).toBe(false);
+  });
+});
+
+describe('new tokens, table ids and seeds', () => {
+  it('are of their form and never repeat, across many pages of drawn randomness', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const [token, id, seed] = [newToken(), newTableId(), newSeed()];
+      expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+      expect(seed).toMatch(/^[0-9a-f]{24}$/);
+      for (const value of [token, id, seed]) seen.add(value);
+    }
+    expect(seen.size).toBe(6000);
   });
 });

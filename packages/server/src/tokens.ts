@@ -1,5 +1,21 @@
 /** Seat tokens and table ids: unguessable (crypto random), kept only as hashes, compared in constant time. */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomFillSync, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Random bytes drawn from the CSPRNG a page at a time (as Node does for randomUUID): a call of
+ * randomBytes per id cost more than the rest of making one. Each byte is handed out once.
+ */
+const pool = Buffer.alloc(4096);
+let used = pool.length;
+
+function randomBytes(n: number): Buffer {
+  if (used + n > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  used += n;
+  return pool.subarray(used - n, used);
+}
 
 export function newToken(): string {
   return randomBytes(24).toString('base64url');
