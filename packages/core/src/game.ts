@@ -55,6 +55,12 @@ export interface GameModule<Settings, State, View, Event extends GameEvent = Gam
   /** Exactly what `viewer` may see, as JSON. */
   view(state: State, viewer: Viewer): View;
   /**
+   * Optional: the views of several viewers at once, each equal to `view`'s. What they see alike may be the
+   * same objects in each (a server then serializes them once for all its audiences); treat them as
+   * read-only.
+   */
+  views?(state: State, viewers: readonly Viewer[]): View[];
+  /**
    * True when every viewer gets the same view (perfect information), so a server may build it once per
    * change instead of once per audience.
    */

@@ -16,6 +16,7 @@ export { GAME_KINDS, type GameKind, type GameResult } from '@attila/core';
 export { botNameClash, forbiddenCharacter } from './names.js';
 
 export { LIMITS } from './limits.js';
+export { plainMoveMessage, type MoveMessage } from './move-message.js';
 export {
   CORRESPONDENCE_DAYS,
   VACATION_DAYS_PER_YEAR,

@@ -1,10 +1,17 @@
 /**
- * Load test: N concurrent Knights games between random-move clients over real WebSockets on loopback.
+ * Load test: N concurrent games between random-move clients over real WebSockets on loopback.
  * Starts the real server (`attila serve`) as a child process on a fresh database, keeps N games going
  * (a finished game is replaced by a new one) for a bounded time, and prints moves per second, the latency
- * from sending a move to seeing its update, and the server's memory.
+ * from sending a move to seeing its update, the CPU the server spent per move, and the server's memory.
  *
- *   npx tsx packages/server/bench/load.ts [--games 300] [--seconds 20] [--warmup 3] [--url http://...]
+ *   npx tsx packages/server/bench/load.ts [--games 300] [--seconds 20] [--warmup 3] [--think-ms 0]
+ *     [--game knights|tribes] [--players 3]   (Tribes: seats per game, all played by clients)
+ *     [--url http://...]                        (an external server: no CPU or memory figures)
+ *     [--cpu-prof DIR]                          (the server child writes V8 CPU profiles into DIR as it stops)
+ *
+ * The child runs without the bot ladder and without the background tablebase build: the ladder's
+ * bots-only games think on a worker thread of the server process nonstop (no bot delay here), which the
+ * process's CPU per move would count, and the build is a 4-CPU-minute child process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -13,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { Rng } from '@attila/core';
-import type { CreateTableResponse, SeatGrant, ServerMessage } from '@attila/protocol';
+import type { CreateTableResponse, SeatGrant, ServerMessage, Snapshot } from '@attila/protocol';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,7 +30,11 @@ const GAMES = Number(arg('games', '20'));
 const SECONDS = Number(arg('seconds', '20'));
 const WARMUP = Number(arg('warmup', '3'));
 const THINK_MS = Number(arg('think-ms', '0'));
+const GAME = arg('game', 'knights');
+const PLAYERS = GAME === 'tribes' ? Number(arg('players', '3')) : 2;
+if (GAME !== 'knights' && GAME !== 'tribes') throw new Error(`--game knights or tribes, not ${GAME}`);
 const rng = Rng.fromSeed('load');
+const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? arg('cpu-prof', '') : null;
 
 /** The load clients all come from 127.0.0.1 and create ~100 tables per second: a limit they never reach. */
 const HTTP_RATE = ['--http-rate', '1000000', '--sockets-per-address', '0'];
@@ -33,7 +44,24 @@ async function startChild(): Promise<{ url: string; child: ChildProcess }> {
   const db = join(mkdtempSync(join(tmpdir(), 'attila-load-')), 'load.db');
   const child = spawn(
     process.execPath,
-    [bin, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--bot-delay', '0', ...HTTP_RATE],
+    [
+      ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : []),
+      bin,
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      db,
+      '--log-level',
+      'warn',
+      '--bot-delay',
+      '0',
+      '--ladder',
+      'off',
+      '--tablebase',
+      'off',
+      ...HTTP_RATE,
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -50,9 +78,18 @@ async function startChild(): Promise<{ url: string; child: ChildProcess }> {
   return { url, child };
 }
 
-/** CPU time (user + system, ms) the process has used so far. */
+/** CPU time (user + system, ms) the process (all its threads) has used so far. */
 function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return cpuMsIn(`/proc/${pid}/stat`);
+}
+
+/** The same for its main thread alone: the event loop, where every message is handled. */
+function mainThreadCpuMsOf(pid: number): number {
+  return cpuMsIn(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function cpuMsIn(statFile: string): number {
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
@@ -79,7 +116,11 @@ let gamesFinished = 0;
 let sends = 0;
 let updatesSeen = 0;
 
-/** One seat's client: moves at random whenever it is to act, and times each move until its update. */
+/**
+ * One seat's client: moves at random whenever it is to act, and times each move until its update (the
+ * first update of its own seat after the move was sent). A Tribes seat waits for its move's update before
+ * it moves again (in a simultaneous phase other seats' updates keep it to act meanwhile).
+ */
 function seatClient(
   url: string,
   table: string,
@@ -91,6 +132,22 @@ function seatClient(
     const ws = new WebSocket(url.replace('http', 'ws') + '/ws');
     let pending: { seq: number; at: number } | null = null;
     let finished = false;
+    let latest: Snapshot | null = null;
+    const maybeMove = (snap: Snapshot) => {
+      if (!snap.toAct.includes(seat) || !snap.legalMoves.length) return;
+      if (pending && (GAME === 'tribes' || pending.seq >= snap.seq)) return;
+      const move = JSON.stringify({ type: 'move', seq: snap.seq, move: rng.pick(snap.legalMoves) });
+      const send = () => {
+        if (ws.readyState !== ws.OPEN) return;
+        pending = { seq: snap.seq, at: performance.now() };
+        if (measuring) sends++;
+        ws.send(move);
+      };
+      // Marked pending at once so that a repeated view of the same position does not send twice.
+      pending = { seq: snap.seq, at: performance.now() };
+      if (THINK_MS > 0) setTimeout(send, -THINK_MS * Math.log(1 - rng.nextFloat()));
+      else send();
+    };
     ws.on('open', () => {
       ws.send(JSON.stringify({ type: 'hello', table, seat, token }));
       resolve(ws);
@@ -100,13 +157,17 @@ function seatClient(
       const m = JSON.parse(data.toString()) as ServerMessage;
       if (m.type === 'error') {
         errors++;
+        // Refused (stale in a simultaneous phase, say): decide again on what is known.
+        pending = null;
+        if (latest && !latest.result) maybeMove(latest);
         return;
       }
       if (m.type !== 'welcome' && m.type !== 'update' && m.type !== 'table') return;
       const snap = m.snapshot;
       if (!snap) return;
+      latest = snap;
       if (measuring && m.type === 'update') updatesSeen++;
-      if (m.type === 'update' && pending && m.seq === pending.seq + 1 && m.seat === seat) {
+      if (m.type === 'update' && pending && m.seq > pending.seq && m.seat === seat) {
         if (measuring) {
           latencies.push(performance.now() - pending.at);
           movesInWindow++;
@@ -121,38 +182,35 @@ function seatClient(
         }
         return;
       }
-      if (snap.toAct.includes(seat) && snap.legalMoves.length && (!pending || pending.seq < snap.seq)) {
-        const move = JSON.stringify({ type: 'move', seq: snap.seq, move: rng.pick(snap.legalMoves) });
-        const send = () => {
-          if (ws.readyState !== ws.OPEN) return;
-          pending = { seq: snap.seq, at: performance.now() };
-          if (measuring) sends++;
-          ws.send(move);
-        };
-        // Marked pending at once so that a repeated view of the same position does not send twice.
-        pending = { seq: snap.seq, at: performance.now() };
-        if (THINK_MS > 0) setTimeout(send, -THINK_MS * Math.log(1 - rng.nextFloat()));
-        else send();
-      }
+      maybeMove(snap);
     });
   });
 }
 
 async function runGame(url: string, stop: { stopped: boolean }): Promise<void> {
   const created = await postJson<CreateTableResponse>(`${url}/api/tables`, {
-    game: 'knights',
-    settings: {},
-    seats: [{ type: 'human' }, { type: 'human' }],
+    game: GAME,
+    settings: GAME === 'tribes' ? { players: PLAYERS } : {},
+    seats: Array.from({ length: PLAYERS }, () => ({ type: 'human' })),
     name: 'R',
     listed: false,
   });
-  const joined = await postJson<SeatGrant>(`${url}/api/tables/${created.table.id}/join`, { name: 'H' });
+  const tokens = [created.token as string];
+  for (let i = 1; i < PLAYERS; i++) {
+    const joined = await postJson<SeatGrant>(`${url}/api/tables/${created.table.id}/join`, { name: `H${i}` });
+    tokens[joined.seat] = joined.token;
+  }
   const over = () => {
     gamesFinished++;
-    if (!stop.stopped) void runGame(url, stop);
+    // Once stopped, the server refuses new games as it closes: not an error of the run.
+    if (!stop.stopped)
+      runGame(url, stop).catch((e: unknown) => {
+        if (!stop.stopped) throw e;
+      });
   };
-  await seatClient(url, created.table.id, 0, created.token as string, over);
-  await seatClient(url, created.table.id, 1, joined.token, () => undefined);
+  for (let seat = 0; seat < PLAYERS; seat++) {
+    await seatClient(url, created.table.id, seat, tokens[seat], seat === 0 ? over : () => undefined);
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -172,6 +230,7 @@ const sampler = setInterval(() => {
   if (child?.pid) peakRss = Math.max(peakRss, rssOf(child.pid));
 }, 500);
 const cpuStart = child?.pid ? cpuMsOf(child.pid) : 0;
+const mainCpuStart = child?.pid ? mainThreadCpuMsOf(child.pid) : 0;
 const ownCpuStart = process.cpuUsage();
 measuring = true;
 const started = performance.now();
@@ -179,12 +238,15 @@ await new Promise((r) => setTimeout(r, SECONDS * 1000));
 measuring = false;
 const elapsed = (performance.now() - started) / 1000;
 const serverCpuMs = child?.pid ? cpuMsOf(child.pid) - cpuStart : NaN;
+const mainCpuMs = child?.pid ? mainThreadCpuMsOf(child.pid) - mainCpuStart : NaN;
 const ownCpu = process.cpuUsage(ownCpuStart);
 stop.stopped = true;
 clearInterval(sampler);
 const rss = child?.pid ? rssOf(child.pid) : 0;
 const sorted = latencies.sort((a, b) => a - b);
 const report = {
+  game: GAME,
+  players: PLAYERS,
   games: GAMES,
   thinkMs: THINK_MS,
   seconds: Math.round(elapsed * 10) / 10,
@@ -202,6 +264,8 @@ const report = {
   // CPU the server process really got, per move and as a share of one core: on a shared machine the
   // moves per second are bounded by what the scheduler grants, this shows what each move costs.
   serverCpuUsPerMove: Math.round((serverCpuMs * 1000) / movesInWindow),
+  // Of which the main thread (the event loop); the rest is V8's garbage-collection and other helper threads.
+  serverMainThreadCpuUsPerMove: Math.round((mainCpuMs * 1000) / movesInWindow),
   serverCpuCores: +(serverCpuMs / 1000 / elapsed).toFixed(2),
   clientsCpuCores: +((ownCpu.user + ownCpu.system) / 1e6 / elapsed).toFixed(2),
   loadAverage: (await import('node:os')).loadavg()[0].toFixed(1),
@@ -210,4 +274,6 @@ const report = {
 };
 console.log(JSON.stringify(report));
 child?.kill('SIGTERM');
+// The profile is written as the server exits: wait for it.
+if (child && CPU_PROF_DIR) await new Promise((r) => child.once('exit', r));
 process.exit(0);

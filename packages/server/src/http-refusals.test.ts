@@ -51,6 +51,10 @@ describe(
       expect(await raw('/api/tables', json('{"constructor":{"prototype":{"polluted":true}}}'))).toMatchObject(
         shape(400, 'request.forbidden-key'),
       );
+      // Spelled with an escape, it is the same key.
+      expect(await raw('/api/tables', json('{"settings":{"\\u005f_proto__":{"x":1}}}'))).toMatchObject(
+        shape(400, 'request.forbidden-key'),
+      );
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       expect(await raw('/api/tables')).toMatchObject({ body: { tables: [] } });
     });

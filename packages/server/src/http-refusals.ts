@@ -83,6 +83,9 @@ export function frameworkRefusal(error: unknown, limits: { bodyBytes: number }):
 /** Keys that would reach an object's prototype if a body were ever merged into another object. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+const mayHoldForbiddenKey = (text: string): boolean =>
+  text.includes('\\') || [...FORBIDDEN_KEYS].some((key) => text.includes(key));
+
 class BodyError extends Error {
   constructor(
     readonly code: 'ATTILA_JSON' | 'ATTILA_FORBIDDEN_KEY',
@@ -96,6 +99,9 @@ class BodyError extends Error {
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') throw new BodyError('ATTILA_JSON', 'the body is empty: send a JSON object');
   try {
+    // A reviver makes JSON.parse several times slower; a body that cannot hold a forbidden key (none of
+    // their names in it, and no escape that could spell one) parses the same without it.
+    if (!mayHoldForbiddenKey(text)) return JSON.parse(text) as unknown;
     return JSON.parse(text, (key: string, value: unknown) => {
       if (FORBIDDEN_KEYS.has(key)) {
         throw new BodyError('ATTILA_FORBIDDEN_KEY', `the key "${key}" is not allowed anywhere in a body`);

@@ -15,6 +15,7 @@ import {
   tableMessage,
   updateMessage,
   updateTexts,
+  viewJson,
   welcomeMessage,
   type GameNow,
 } from './wire.js';
@@ -65,6 +66,27 @@ const cases: [string, AnyGame, unknown, number][] = [
   ['Knights (one view for everyone)', knights, unwrap(knights.parseSettings({})), 2],
   ['Tribes (hidden hands: a view per seat)', tribes, unwrap(tribes.parseSettings({ players: 3 })), 3],
 ];
+
+describe('a view serialized with its shared fields once (viewJson)', () => {
+  it('is exactly JSON.stringify, whatever the view holds, and reuses the text of an object seen before', () => {
+    const board = { cells: [1, 2, { a: null }], name: 'b' };
+    const views: unknown[] = [
+      { board, mine: [1], gone: undefined, f: () => 1, n: null, s: 'x"y', when: new Date(0) },
+      { mine: [2], board, 10: 'ten', 2: 'two', nested: { deep: [board] } },
+      [board, 1],
+      'text',
+      null,
+      7,
+      new Date(0),
+      { toJSON: () => 'custom' },
+      Object.assign(Object.create(null) as object, { board }),
+    ];
+    const fragments = new Map<object, string>();
+    for (const view of views) expect(viewJson(view, fragments)).toBe(JSON.stringify(view));
+    // The shared board was serialized once: its text is the one kept.
+    expect(fragments.get(board)).toBe(JSON.stringify(board));
+  });
+});
 
 describe('the wire form of each server message is the typed message, encoded in one place', () => {
   for (const [name, game, settings, seats] of cases) {

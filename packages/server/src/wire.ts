@@ -155,6 +155,36 @@ export const pongMessage = (ref: string | null, serverTime: number): Message<'po
   serverTime,
 });
 
+const viewerOf = (seat: number | null): Viewer => (seat === null ? 'spectator' : { seat });
+
+/**
+ * `JSON.stringify(view)`, with each of its fields that is an object serialized once per `fragments`: the
+ * views of one update share the objects every audience sees alike (`GameModule.views`), and this is where
+ * that saves the work. The text is exactly `JSON.stringify`'s (wire.test.ts).
+ */
+export function viewJson(view: unknown, fragments: Map<object, string>): string {
+  if (typeof view !== 'object' || view === null || Array.isArray(view)) return JSON.stringify(view);
+  const proto = Object.getPrototypeOf(view) as unknown;
+  if ((proto !== Object.prototype && proto !== null) || 'toJSON' in view) return JSON.stringify(view);
+  const fields = view as Record<string, unknown>;
+  let text = '';
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    let json: string | undefined;
+    if (typeof value === 'object' && value !== null) {
+      json = fragments.get(value);
+      if (json === undefined) {
+        json = JSON.stringify(value) as string | undefined;
+        if (json !== undefined) fragments.set(value, json);
+      }
+    } else json = JSON.stringify(value) as string | undefined;
+    // What JSON.stringify leaves out (undefined, functions) is left out here too.
+    if (json === undefined) continue;
+    text += `${text ? ',' : ''}${JSON.stringify(key)}:${json}`;
+  }
+  return `{${text}}`;
+}
+
 /**
  * `encode(updateMessage(g, seat, events, viewer))`, one text per audience. Only the view and the legal moves
  * differ between audiences, so the rest is serialized once (this runs for every move of every game), and it
@@ -168,11 +198,16 @@ export function updateTexts(
   const { game, state, seq } = g;
   let frame: { head: string; middle: string; tail: string; toAct: readonly number[] } | null = null;
   let shared: string | null = null;
+  // A view per audience (hidden information): built together when the game can (`views`), so what the
+  // audiences see alike is serialized once (`viewJson`).
+  let views: unknown[] | null = null;
+  const fragments = new Map<object, string>();
   const viewText = (viewer: number | null): string => {
-    if (!game.sameViewForEveryone) {
-      return JSON.stringify(game.view(state, viewer === null ? 'spectator' : { seat: viewer }));
-    }
-    return (shared ??= JSON.stringify(game.view(state, 'spectator')));
+    if (game.sameViewForEveryone) return (shared ??= JSON.stringify(game.view(state, 'spectator')));
+    if (!game.views) return JSON.stringify(game.view(state, viewerOf(viewer)));
+    // Index 0 is the spectators', then one per seat.
+    views ??= game.views(state, [null, ...g.meta.seats.map((s) => s.seat)].map(viewerOf));
+    return viewJson(views[viewer === null ? 0 : viewer + 1], fragments);
   };
   return (viewer) => {
     if (!frame) {

@@ -8,7 +8,7 @@ import { ruleBroken, type TribesRuleCode } from './refusal.js';
 import { parseSettings, settingsToJson, type TribesSettings } from './settings.js';
 import { createGame } from './setup.js';
 import { type TribesState } from './state.js';
-import { gameResult, viewOf, type TribesView } from './view.js';
+import { gameResult, viewOf, viewsOf, type TribesView } from './view.js';
 
 export const RULES_VERSION = '1';
 
@@ -70,5 +70,6 @@ export const tribesGame: GameModule<TribesSettings, TribesState, TribesView, Tri
     seat === state.toAct ? legalCodes(state).map((m) => formatMove(state.map, m)) : [],
   play: playMove,
   view: viewOf,
+  views: viewsOf,
   result: gameResult,
 };

@@ -186,3 +186,32 @@ describe('records and replay', () => {
     expect(tribesGame.legalMoves(s, 1)).toEqual([]);
   });
 });
+
+describe('views of several viewers at once (viewsOf, for servers)', () => {
+  it('are each exactly the view of that viewer, in every phase of whole games, sharing what all see', () => {
+    let commits = 0;
+    for (const seed of ['va', 'vb', 'vc']) {
+      const rng = Rng.fromSeed(seed);
+      const settings = unwrap(parseSettings({ players: 3 }));
+      let s = createGame(settings, seed);
+      const viewers: Viewer[] = ['spectator', { seat: 0 }, { seat: 1 }, { seat: 2 }];
+      for (let ply = 0; ply < 2000; ply++) {
+        const views = tribesGame.views?.(s, viewers) ?? [];
+        expect(views).toHaveLength(viewers.length);
+        viewers.forEach((viewer, i) => {
+          expect(JSON.stringify(views[i])).toBe(JSON.stringify(viewOf(s, viewer)));
+        });
+        // The board is one object for all of them: a server serializes it once.
+        expect(views[1].provinces).toBe(views[2].provinces);
+        if (s.phase === Phase.Commit) commits++;
+        const toAct = tribesGame.toAct(s);
+        if (toAct.length === 0) break;
+        const seat = toAct[0];
+        s = unwrap(tribesGame.play(s, seat, rng.pick([...tribesGame.legalMoves(s, seat)]))).state;
+      }
+      expect(tribesGame.result(s)).not.toBeNull();
+    }
+    // Conflicts (a view with each seat's own commitment) were among the positions checked.
+    expect(commits).toBeGreaterThan(0);
+  });
+});

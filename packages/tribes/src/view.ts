@@ -104,26 +104,15 @@ function perTribe(a: ArrayLike<number>, base: number): number[] {
   return out;
 }
 
-export function viewOf(s: TribesState, viewer: Viewer): TribesView {
-  const seat = viewer === 'spectator' ? null : viewer.seat;
+/** What every viewer of `s` sees alike: all of the view but whose it is, the hand and the own commitment. */
+function sharedParts(s: TribesState) {
   const n = s.players;
   const seats = [...Array(n).keys()];
   const inConflict = s.phase === Phase.Commit;
   const map = s.map;
   return {
-    tribes: TRIBES,
-    viewer: seat,
-    players: n,
-    options: s.options,
-    mapName: map.name,
-    firstPlayer: s.firstPlayer,
-    turn: s.turn,
-    active: s.active,
-    toAct: s.phase === Phase.Over ? null : s.toAct,
-    phase: PHASE_NAMES[s.phase],
-    century: centuryOf(s.peacePlaced),
-    cardInfluence: cardInfluence(centuryOf(s.peacePlaced)),
-    peaceTilesLeft: peaceTilesLeft(s.peacePlaced),
+    seats,
+    inConflict,
     provinces: map.provinces.map((p) => ({
       id: p.id,
       markers: perTribe(s.markers, p.index * TRIBE_COUNT),
@@ -137,15 +126,9 @@ export function viewOf(s: TribesState, viewer: Viewer): TribesView {
       trade: !(s.tilesUsed[i] & Tile.Trade),
       influence: !(s.tilesUsed[i] & Tile.Influence),
     })),
-    tileUsedThisTurn: s.tileThisTurn,
+    peaceTilesLeft: peaceTilesLeft(s.peacePlaced),
     handSizes: Array.from(s.handSize),
-    hand: seat === null ? null : perTribe(s.hands, seat * TRIBE_COUNT),
-    drawPile: s.drawEnd - s.drawPos,
     discard: Array.from(s.discard),
-    card: s.card >= 0 ? TRIBES[s.card] : null,
-    cardsLeftInTurn: s.cardsLeft,
-    placedThisTurn: s.placedThisTurn,
-    turnsWithoutPlacement: s.idleTurns,
     pendingConflicts:
       s.phase === Phase.Over
         ? []
@@ -153,13 +136,7 @@ export function viewOf(s: TribesState, viewer: Viewer): TribesView {
             s.conflicts.subarray(s.conflictIdx + (inConflict ? 1 : 0), s.conflictCount),
             (p) => map.provinces[p].id,
           ),
-    conflict: inConflict
-      ? {
-          province: map.provinces[s.conflicts[s.conflictIdx]].id,
-          committed: seats.map((i) => (s.commitCount[i] < 0 ? null : s.commitCount[i])),
-          own: seat === null ? null : perTribe(s.committed, seat * TRIBE_COUNT),
-        }
-      : null,
+    committed: inConflict ? seats.map((i) => (s.commitCount[i] < 0 ? null : s.commitCount[i])) : null,
     lastConflict:
       s.lastConflict < 0
         ? null
@@ -170,4 +147,62 @@ export function viewOf(s: TribesState, viewer: Viewer): TribesView {
           },
     result: gameResult(s),
   };
+}
+
+function assemble(s: TribesState, shared: ReturnType<typeof sharedParts>, viewer: Viewer): TribesView {
+  const seat = viewer === 'spectator' ? null : viewer.seat;
+  const map = s.map;
+  return {
+    tribes: TRIBES,
+    viewer: seat,
+    players: s.players,
+    options: s.options,
+    mapName: map.name,
+    firstPlayer: s.firstPlayer,
+    turn: s.turn,
+    active: s.active,
+    toAct: s.phase === Phase.Over ? null : s.toAct,
+    phase: PHASE_NAMES[s.phase],
+    century: centuryOf(s.peacePlaced),
+    cardInfluence: cardInfluence(centuryOf(s.peacePlaced)),
+    peaceTilesLeft: shared.peaceTilesLeft,
+    provinces: shared.provinces,
+    supply: shared.supply,
+    influence: shared.influence,
+    scores: shared.scores,
+    tiles: shared.tiles,
+    tileUsedThisTurn: s.tileThisTurn,
+    handSizes: shared.handSizes,
+    hand: seat === null ? null : perTribe(s.hands, seat * TRIBE_COUNT),
+    drawPile: s.drawEnd - s.drawPos,
+    discard: shared.discard,
+    card: s.card >= 0 ? TRIBES[s.card] : null,
+    cardsLeftInTurn: s.cardsLeft,
+    placedThisTurn: s.placedThisTurn,
+    turnsWithoutPlacement: s.idleTurns,
+    pendingConflicts: shared.pendingConflicts,
+    conflict:
+      shared.inConflict && shared.committed
+        ? {
+            province: map.provinces[s.conflicts[s.conflictIdx]].id,
+            committed: shared.committed,
+            own: seat === null ? null : perTribe(s.committed, seat * TRIBE_COUNT),
+          }
+        : null,
+    lastConflict: shared.lastConflict,
+    result: shared.result,
+  };
+}
+
+export function viewOf(s: TribesState, viewer: Viewer): TribesView {
+  return assemble(s, sharedParts(s), viewer);
+}
+
+/**
+ * The views of several viewers at once, each equal to `viewOf`'s: what they see alike is built once, and
+ * is the same objects in each (a server serializes those once for all its audiences). Read-only.
+ */
+export function viewsOf(s: TribesState, viewers: readonly Viewer[]): TribesView[] {
+  const shared = sharedParts(s);
+  return viewers.map((viewer) => assemble(s, shared, viewer));
 }

@@ -120,7 +120,14 @@ export class SqliteStorage extends SqlStores implements Storage {
     super(sqliteSql(db));
     this.db = db;
     this.stmt = prepareStatements(db);
+    // Made once: better-sqlite3 builds four wrapper functions per `transaction` call.
+    this.writeMoves = db.transaction((batch: readonly PendingMove[]) => {
+      for (const p of batch) this.writeMove(p);
+    });
   }
+
+  /** Moves in one transaction. */
+  private readonly writeMoves: (batch: readonly PendingMove[]) => void;
 
   private tableFrom(row: TableRow): StoredTable {
     return tableFromRow(row, (this.stmt.getSeats.all(row.id) as SeatRow[]).map(seatFromRow));
@@ -131,23 +138,29 @@ export class SqliteStorage extends SqlStores implements Storage {
     const steps = rateResult(tableId, patch);
     for (let step = steps.next(); !step.done;) {
       const { text, params, reads } = step.value;
-      const statement = this.db.prepare(text);
+      const statement = this.prepared(text);
       step = steps.next(reads ? statement.all(...params) : void statement.run(...params));
     }
     const columns = patchColumns(patch);
+    if (columns.length === 0) return;
     const sets = columns.map(([column]) => `${column} = ?`);
     const values = columns.map(([, value]) => value);
-    if (sets.length === 0) return;
-    // Few distinct column sets occur, and better-sqlite3 caches nothing itself: keep prepared statements.
-    const sql = `UPDATE tables SET ${sets.join(', ')} WHERE id = ?`;
-    let statement = this.patchCache.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.patchCache.set(sql, statement);
-    }
-    statement.run(...values, tableId);
+    this.prepared(`UPDATE tables SET ${sets.join(', ')} WHERE id = ?`).run(...values, tableId);
   }
-  private readonly patchCache = new Map<string, Database.Statement>();
+
+  /**
+   * Few distinct statements occur here (the patches' column sets, the rating steps of every finished game),
+   * and better-sqlite3 caches nothing itself: each is prepared once.
+   */
+  private prepared(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+  private readonly statements = new Map<string, Database.Statement>();
 
   /**
    * One connection: inside a transaction the caller opened (`within`, `Sql.tx`), this write joins it
@@ -248,13 +261,13 @@ export class SqliteStorage extends SqlStores implements Storage {
       return;
     }
     try {
-      this.db.transaction(() => batch.forEach((p) => this.writeMove(p)))();
+      this.writeMoves(batch);
       for (const p of batch) p.resolve();
     } catch {
       // One move was refused (its sequence number taken): commit the others one by one.
       for (const p of batch) {
         try {
-          this.db.transaction(() => this.writeMove(p))();
+          this.writeMoves([p]);
           p.resolve();
         } catch (e) {
           p.reject(
