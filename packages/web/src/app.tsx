@@ -97,15 +97,12 @@ function Screen({ route, visit }: { route: Route; visit: number }) {
       return <LeaderboardScreen />;
     case 'ladder':
       return <LadderScreen />;
-<<<<<<< HEAD
     case 'events':
       return <EventsScreen />;
     case 'event':
       return <EventScreen key={route.id} id={route.id} code={route.code} />;
-=======
     case 'bots':
       return <BotsScreen />;
->>>>>>> h-polish
     case 'lesson':
       return <LessonScreen key={route.id} id={route.id} />;
     case 'notFound':

@@ -20,15 +20,12 @@ export type Route =
   | { readonly name: 'leaderboard' }
   /** The bot ladder: bots rated against each other, and their games. */
   | { readonly name: 'ladder' }
-<<<<<<< HEAD
   /** Events (tournaments): the list and the creation form. */
   | { readonly name: 'events' }
   /** One event; `code`: a private event's invitation (the link its creator shares). */
   | { readonly name: 'event'; readonly id: string; readonly code: string | null }
-=======
   /** Connecting a bot of one's own: the bot account, its tokens, the bridge and the ladder. */
   | { readonly name: 'bots' }
->>>>>>> h-polish
   | { readonly name: 'lesson'; readonly id: string }
   | { readonly name: 'notFound'; readonly path: string };
 
@@ -59,12 +56,9 @@ export function parseRoute(hash: string): Route {
   if (a === 'learn' && parts.length === 1) return { name: 'lessons' };
   if (a === 'leaderboard' && parts.length === 1) return { name: 'leaderboard' };
   if (a === 'ladder' && parts.length === 1) return { name: 'ladder' };
-<<<<<<< HEAD
   if (a === 'events' && parts.length === 1) return { name: 'events' };
   if (a === 'events' && b && parts.length <= 3) return { name: 'event', id: b, code: parts[2] ?? null };
-=======
   if (a === 'bots' && parts.length === 1) return { name: 'bots' };
->>>>>>> h-polish
   if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
   return { name: 'notFound', path };
 }
@@ -109,15 +103,12 @@ export function href(route: Route): string {
       return '#/leaderboard';
     case 'ladder':
       return '#/ladder';
-<<<<<<< HEAD
     case 'events':
       return '#/events';
     case 'event':
       return `#/events/${encodeURIComponent(route.id)}${route.code ? `/${encodeURIComponent(route.code)}` : ''}`;
-=======
     case 'bots':
       return '#/bots';
->>>>>>> h-polish
     case 'lesson':
       return `#/learn/${encodeURIComponent(route.id)}`;
     case 'notFound':
