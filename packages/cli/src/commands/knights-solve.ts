@@ -5,19 +5,19 @@
 import { homedir } from 'node:os';
 import { defaultTablebaseDir } from '../data-dir.js';
 import { createInterface } from 'node:readline';
+// The solver's own modules, not `@attila/bots` (every bot of both games): `attila knights solve` is a whole
+// process in under a second, and most of that is loading modules (see registerKnightsSolveOnly).
 import {
-  betterValue,
-  openingTableFor,
   solveExact,
   solveExactKnowing,
   solveQuick,
   solverFor,
   solverPosition,
-  tablebaseFor,
-  tablebaseMoveValues,
-  useTablebaseDir,
   valuesOfMoves,
-} from '@attila/bots';
+} from '@attila/bots/knights-solver';
+import { betterValue } from '@attila/bots/knights-table';
+import { openingTableFor } from '@attila/bots/knights-table-load';
+import { tablebaseFor, tablebaseMoveValues, useTablebaseDir } from '@attila/bots/knights-tablebase-lookup';
 import { PLACEMENT } from '@attila/knights';
 import { moveToString, Position } from '@attila/knights';
 import type { Command } from 'commander';
@@ -176,4 +176,12 @@ export function registerKnightsSolve(knights: Command, fail: (message: string) =
       );
       for (const r of rows) out(`${formatValue(r.value).padStart(4)}  ${r.move}`);
     });
+}
+
+/** The `knights` command with `solve` and `analyse` alone (what `attila knights solve …` loads). */
+export function registerKnightsSolveOnly(knights: Command): void {
+  registerKnightsSolve(knights, (message) => {
+    process.stderr.write(`error: ${message}\n`);
+    process.exit(1);
+  });
 }
