@@ -51,8 +51,10 @@ export function solveText(
     ms: Math.round(performance.now() - start),
     source,
   });
-  const table = openingTableFor(position);
-  const placements = table?.knownPlacementValues(position) ?? null;
+  // The opening table holds nothing scorched: a move-phase position past the first turn skips its loading.
+  const table = position.scorched === 0 ? openingTableFor(position) : null;
+  const placements =
+    position.phase() === 'placement' ? (table?.knownPlacementValues(position) ?? null) : null;
   if (placements !== null && placements.length > 0) {
     // Every placement's value is in the table: the answer without a search.
     const value = placements.reduce((b, m) => betterValue(b, m.value), placements[0].value);
