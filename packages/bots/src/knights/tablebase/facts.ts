@@ -97,7 +97,9 @@ export function openingFacts(table: OpeningTable, layout: Layout): OpeningFacts 
     afterPlacement: {
       positions: sp.count(KNIGHTS),
       wins,
-      byValue: [...byValue].sort((a, b) => (a[0] > 0 === b[0] > 0 ? a[0] - b[0] : b[0] - a[0])),
+      byValue: [...byValue].sort(
+        (a, b) => Number(b[0] > 0) - Number(a[0] > 0) || Math.abs(a[0]) - Math.abs(b[0]),
+      ),
       longestWin,
       longestWinExamples,
     },
