@@ -51,10 +51,10 @@ export function solveText(
     ms: Math.round(performance.now() - start),
     source,
   });
-  // The opening table holds nothing scorched: a move-phase position past the first turn skips its loading.
-  const table = position.scorched === 0 ? openingTableFor(position) : null;
+  // The opening table is loaded (~0.2 s) only where it answers: the placement phase, or a search's value.
+  const table = () => (position.scorched === 0 ? openingTableFor(position) : null);
   const placements =
-    position.phase() === 'placement' ? (table?.knownPlacementValues(position) ?? null) : null;
+    position.phase() === 'placement' ? (table()?.knownPlacementValues(position) ?? null) : null;
   if (placements !== null && placements.length > 0) {
     // Every placement's value is in the table: the answer without a search.
     const value = placements.reduce((b, m) => betterValue(b, m.value), placements[0].value);
@@ -79,7 +79,7 @@ export function solveText(
     return { ok: true, line: finish(q.value, q.move === null ? [] : [q.move], q.nodes, 'solver') };
   }
   // Just after placement the table knows the value; only the optimal moves are searched.
-  const known = table?.positionValue(position) ?? null;
+  const known = table()?.positionValue(position) ?? null;
   const e = known !== null ? solveExactKnowing(solver, p, known) : solveExact(solver, p);
   return { ok: true, line: finish(e.value, e.best, e.nodes, known !== null ? 'table' : 'solver') };
 }
