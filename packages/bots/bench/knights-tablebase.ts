@@ -4,11 +4,15 @@
  *
  *   nice -n 10 npx tsx packages/bots/bench/knights-tablebase.ts [--layout standard] [--threads N] [--keep DIR]
  *
- * Runs `attila knights tablebase build` into a fresh folder and prints its figures (CPU seconds of all its
- * threads, wall seconds, peak resident memory, per layer), the tablebase's size on disk, and whether the
- * opening table it wrote equals `table/standard.table`. Exit status 1 when it does not.
+ * Runs `attila knights tablebase build` into a fresh folder (or `--keep DIR`, which it leaves in place: the
+ * data folder's `tablebase` makes the run also the machine's tablebase) and prints its figures (CPU seconds of
+ * all its threads, wall seconds, peak resident memory, per layer; where `/usr/bin/time` exists, also its user
+ * and system CPU and maximum resident set), the tablebase's size on disk, and the SHA-256 of the opening table
+ * it wrote beside that of `table/standard.table`. Exit status 1 when they differ.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,9 +29,13 @@ const keep = option('--keep');
 const dir = keep ?? mkdtempSync(join(tmpdir(), 'attila-tablebase-bench-'));
 const opening = join(dir, 'opening.table');
 const bin = fileURLToPath(new URL('../../cli/bin/attila.js', import.meta.url));
+// /usr/bin/time -v reports the child's own peak resident set and CPU (the build's summary measures itself).
+const timer = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-v'] : [];
 const run = spawnSync(
-  process.execPath,
+  timer[0] ?? process.execPath,
   [
+    ...timer.slice(1),
+    ...(timer.length > 0 ? [process.execPath] : []),
     bin,
     'knights',
     'tablebase',
@@ -40,8 +48,19 @@ const run = spawnSync(
     opening,
     ...(option('--threads') ? ['--threads', option('--threads')!] : []),
   ],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', timer.length > 0 ? 'pipe' : 'inherit'], maxBuffer: 1 << 24 },
 );
+if (timer.length > 0) {
+  const err = run.stderr;
+  const timeAt = err.indexOf('\tCommand being timed');
+  process.stderr.write(timeAt >= 0 ? err.slice(0, timeAt) : err);
+  const field = (label: string) => new RegExp(`${label}: ([0-9.:]+)`).exec(err)?.[1];
+  console.log(
+    `/usr/bin/time: ${field('User time \\(seconds\\)')} s user, ${field('System time \\(seconds\\)')} s system, ` +
+      `maximum resident set ${Number(field('Maximum resident set size \\(kbytes\\)')).toLocaleString('en')} KB, ` +
+      `wall ${field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)')}`,
+  );
+}
 if (run.status !== 0) {
   console.log(`the build failed (exit ${run.status})`);
   process.exit(1);
@@ -51,7 +70,12 @@ console.log(JSON.stringify(summary));
 console.log(`tablebase on disk: ${statSync(summary.file).size.toLocaleString('en')} bytes`);
 let same = true;
 if (layout === 'standard') {
-  same = Buffer.compare(readFileSync(opening), readFileSync(STANDARD_TABLE_FILE)) === 0;
+  const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+  const built = sha256(opening);
+  const shipped = sha256(STANDARD_TABLE_FILE);
+  console.log(`sha256 built   ${built}  ${opening}`);
+  console.log(`sha256 shipped ${shipped}  ${STANDARD_TABLE_FILE}`);
+  same = built === shipped && Buffer.compare(readFileSync(opening), readFileSync(STANDARD_TABLE_FILE)) === 0;
   console.log(
     same
       ? 'the opening table equals the shipped table/standard.table byte for byte'

@@ -3,12 +3,21 @@ import { Command } from 'commander';
 /** Fills in a top-level command (options, arguments, subcommands, actions) that `buildProgram` created. */
 type Register = (command: Command) => void;
 
+/** The words of a command line that are not options: the command, its subcommand, their arguments. */
+function words(args: readonly string[]): string[] {
+  return args.filter((a) => !a.startsWith('-'));
+}
+
 /**
  * The top-level commands, each in its own module. A command's module is loaded only when it is the one asked
  * for: `attila knights ...` need not start the server's libraries (SQLite, PostgreSQL, Redis, web push), nor
  * `attila --help` any game.
  */
-const COMMANDS: readonly { name: string; description: string; load: () => Promise<Register> }[] = [
+const COMMANDS: readonly {
+  name: string;
+  description: string;
+  load: (args: readonly string[] | undefined) => Promise<Register>;
+}[] = [
   {
     name: 'serve',
     description: 'start the game server: lobby, live play, bots, and the web app if built',
@@ -28,7 +37,12 @@ const COMMANDS: readonly { name: string; description: string; load: () => Promis
   {
     name: 'knights',
     description: "Knights (Faidutti's Attila, 2015): perft, legal moves, layouts, play in the terminal",
-    load: async () => (await import('./commands/knights.js')).registerKnights,
+    // `knights solve` and `analyse` answer in under a second as a whole process, most of it loading modules:
+    // they load the solver's alone, not every bot and the terminal game (`attila knights --help` lists all).
+    load: async (args) =>
+      args !== undefined && ['solve', 'analyse', 'analyze'].includes(words(args)[1] ?? '')
+        ? (await import('./commands/knights-solve.js')).registerKnightsSolveOnly
+        : (await import('./commands/knights.js')).registerKnights,
   },
   {
     name: 'replay',
@@ -73,8 +87,8 @@ function hintHelp(command: Command): void {
 /** The command that `args` (without node and the script) asks for: its first word, or the one after `help`. */
 function askedFor(args: readonly string[]): string | undefined {
   // The top-level options (--version, --help) take no value, so the first word is the command.
-  const words = args.filter((a) => !a.startsWith('-'));
-  return words[0] === 'help' ? words[1] : words[0];
+  const [first, second] = words(args);
+  return first === 'help' ? second : first;
 }
 
 /**
@@ -90,7 +104,7 @@ export async function buildProgram(args?: readonly string[]): Promise<Command> {
   const asked = args === undefined ? undefined : askedFor(args);
   for (const { name, description, load } of COMMANDS) {
     const command = program.command(name).description(description);
-    if (args === undefined || name === asked) (await load())(command);
+    if (args === undefined || name === asked) (await load(args))(command);
   }
   hintHelp(program);
   return program;

@@ -126,3 +126,49 @@ describe('POST /api/knights/analyse', { timeout: 60_000 }, () => {
     expect(valueAfter(3)).toBe(-4);
   });
 });
+
+type ValuesAnswer = {
+  values: Array<{ value: number; best: string | null } | null>;
+  error?: { code: string; message: string };
+};
+const values = (body: unknown) => post<ValuesAnswer>(server.url, '/api/knights/values', body);
+
+describe('POST /api/knights/values (a game’s positions, from the tables alone)', { timeout: 60_000 }, () => {
+  it('answers every placement position of a game exactly from the opening table, with a move that keeps it', async () => {
+    const table = standardOpeningTable()!;
+    const line = ['c3', 'c2', 'b3', 'd2', 'a3'];
+    const positions = line.map((_, i) => placed(...line.slice(0, i)));
+    const r = await values({ positions: positions.map((p) => p.toString()) });
+    expect(r.status).toBe(200);
+    expect(r.body.values).toHaveLength(positions.length);
+    for (const [i, p] of positions.entries()) {
+      const v = r.body.values[i]!;
+      expect(v.value).toBe(table.positionValue(p));
+      // The best move leaves the opponent the value that gives this one.
+      const after = p.play(v.best!);
+      expect(after.ok && valueAfter(table.positionValue(after.value)!)).toBe(v.value);
+    }
+    expect(r.body.values[0]!.value).toBe(-18);
+  });
+
+  it('says 0 for a finished game and null where the tables do not know (a move phase with no tablebase)', async () => {
+    const impossible = 'RRR../...../...../..... R'; // three Romans placed and none of the Huns: refused
+    const over = 'R#H#H/#####/#####/R#H#R H'; // the Huns have no jump: the game is over
+    const move = 'R..H./..H../...R./.R..H R';
+    const r = await values({ positions: [over, move] });
+    expect(r.status).toBe(200);
+    expect(r.body.values).toEqual([{ value: 0, best: null }, null]);
+    expect((await values({ positions: [impossible] })).status).toBe(400);
+  });
+
+  it('refuses a malformed request, naming the bad position', async () => {
+    expect(await values({})).toMatchObject({ status: 400, body: { error: { code: 'request.invalid' } } });
+    expect(await values({ positions: [] })).toMatchObject({ status: 400 });
+    expect(await values({ positions: Array(65).fill('...../...../...../..... R') })).toMatchObject({
+      status: 400,
+    });
+    const bad = await values({ positions: ['...../...../...../..... R', 'nonsense'] });
+    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'analysis.position' } } });
+    expect(bad.body.error!.message).toMatch(/^positions\[1\]: /);
+  });
+});

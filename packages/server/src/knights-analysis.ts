@@ -10,11 +10,16 @@
  *
  * Answer: `{position, verdicts: [{move, value, exact}], complete, ms}`; value +N: the mover wins in N plies,
  * -N: loses in N (exact: false — only win (+1) or loss (-1) is known).
+ *
+ * `POST /api/knights/values {positions}` (at most `MAX_VALUE_POSITIONS`): the exact value of each position of
+ * a game and one move that keeps it, from the tables alone (the opening table, the tablebase once built), at
+ * once and never searched — what the end-of-game dialog needs for its mistakes. Answer `{values: [{value,
+ * best} | null]}` in the order asked; null where the tables do not know the position (the browser searches).
  */
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { openingTableFor, standardOpeningBook } from '@attila/bots';
+import { betterValue, openingTableFor, standardOpeningBook } from '@attila/bots';
 import { moveToString, PLACEMENT, Position, STANDARD_LAYOUT } from '@attila/knights';
 import { describeZodError, type ErrorBody } from '@attila/protocol';
 import type { AnalysisAnswer, AnalysisQuestion } from './knights-analysis-worker.js';
@@ -29,6 +34,30 @@ const analyseSchema = z
     budgetMs: z.number().int().min(0).max(MAX_ANALYSIS_BUDGET_MS).optional(),
   })
   .strict();
+
+/** A game has at most 6 placements and 14 turns (one square scorched each): 21 positions, with room. */
+export const MAX_VALUE_POSITIONS = 64;
+
+const valuesSchema = z
+  .object({ positions: z.array(z.string().min(1).max(200)).min(1).max(MAX_VALUE_POSITIONS) })
+  .strict();
+
+export interface TableValue {
+  /** The side to move's value (+N wins in N plies, -N loses in N, 0 the game is over). */
+  readonly value: number;
+  /** One move that keeps it (null when the game is over). */
+  readonly best: string | null;
+}
+
+/** A position's exact value and one best move from the tables alone, or null where they do not know it. */
+export function tableValue(position: Position, tablebase: TablebaseService | null): TableValue | null {
+  const legal = position.legalMoveCodes().length;
+  if (legal === 0) return { value: 0, best: null };
+  const verdicts = tablebase?.verdicts(position) ?? tableVerdicts(position);
+  if (verdicts.length !== legal) return null;
+  const value = verdicts.reduce((b, v) => betterValue(b, v.value), verdicts[0].value);
+  return { value, best: verdicts.find((v) => v.value === value)!.move };
+}
 
 export interface MoveVerdict {
   readonly move: string;
@@ -121,6 +150,25 @@ export async function registerKnightsAnalysis(
 ): Promise<void> {
   const thread = new AnalysisThread();
   app.addHook('onClose', () => thread.stop());
+
+  app.post('/api/knights/values', async (req, reply) => {
+    const body = valuesSchema.safeParse(req.body);
+    if (!body.success) {
+      const error: ErrorBody = { error: { code: 'request.invalid', message: describeZodError(body.error) } };
+      return reply.code(400).send(error);
+    }
+    const values: Array<TableValue | null> = [];
+    for (const [i, text] of body.data.positions.entries()) {
+      const parsed = Position.parse(text);
+      if (!parsed.ok) {
+        const message = `positions[${i}]: ${parsed.error.message}`;
+        const error: ErrorBody = { error: { code: 'analysis.position', message } };
+        return reply.code(400).send(error);
+      }
+      values.push(tableValue(parsed.value, tablebase));
+    }
+    return { values };
+  });
 
   app.post('/api/knights/analyse', async (req, reply) => {
     const t0 = performance.now();

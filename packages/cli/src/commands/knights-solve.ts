@@ -5,19 +5,19 @@
 import { homedir } from 'node:os';
 import { defaultTablebaseDir } from '../data-dir.js';
 import { createInterface } from 'node:readline';
+// The solver's own modules, not `@attila/bots` (every bot of both games): `attila knights solve` is a whole
+// process in under a second, and most of that is loading modules (see registerKnightsSolveOnly).
 import {
-  betterValue,
-  openingTableFor,
   solveExact,
   solveExactKnowing,
   solveQuick,
   solverFor,
   solverPosition,
-  tablebaseFor,
-  tablebaseMoveValues,
-  useTablebaseDir,
   valuesOfMoves,
-} from '@attila/bots';
+} from '@attila/bots/knights-solver';
+import { betterValue } from '@attila/bots/knights-table';
+import { openingTableFor } from '@attila/bots/knights-table-load';
+import { tablebaseFor, tablebaseMoveValues, useTablebaseDir } from '@attila/bots/knights-tablebase-lookup';
 import { PLACEMENT } from '@attila/knights';
 import { moveToString, Position } from '@attila/knights';
 import type { Command } from 'commander';
@@ -51,8 +51,10 @@ export function solveText(
     ms: Math.round(performance.now() - start),
     source,
   });
-  const table = openingTableFor(position);
-  const placements = table?.knownPlacementValues(position) ?? null;
+  // The opening table is loaded (~0.2 s) only where it answers: the placement phase, or a search's value.
+  const table = () => (position.scorched === 0 ? openingTableFor(position) : null);
+  const placements =
+    position.phase() === 'placement' ? (table()?.knownPlacementValues(position) ?? null) : null;
   if (placements !== null && placements.length > 0) {
     // Every placement's value is in the table: the answer without a search.
     const value = placements.reduce((b, m) => betterValue(b, m.value), placements[0].value);
@@ -77,7 +79,7 @@ export function solveText(
     return { ok: true, line: finish(q.value, q.move === null ? [] : [q.move], q.nodes, 'solver') };
   }
   // Just after placement the table knows the value; only the optimal moves are searched.
-  const known = table?.positionValue(position) ?? null;
+  const known = table()?.positionValue(position) ?? null;
   const e = known !== null ? solveExactKnowing(solver, p, known) : solveExact(solver, p);
   return { ok: true, line: finish(e.value, e.best, e.nodes, known !== null ? 'table' : 'solver') };
 }
@@ -176,4 +178,12 @@ export function registerKnightsSolve(knights: Command, fail: (message: string) =
       );
       for (const r of rows) out(`${formatValue(r.value).padStart(4)}  ${r.move}`);
     });
+}
+
+/** The `knights` command with `solve` and `analyse` alone (what `attila knights solve …` loads). */
+export function registerKnightsSolveOnly(knights: Command): void {
+  registerKnightsSolve(knights, (message) => {
+    process.stderr.write(`error: ${message}\n`);
+    process.exit(1);
+  });
 }

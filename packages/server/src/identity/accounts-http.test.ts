@@ -285,6 +285,12 @@ describe.each(backends)('players and accounts over HTTP (%s)', { timeout: 60_000
       // A computation that changes nothing and reads no session is not refused for the cookie sent along.
       const analysed = await v.post('/api/knights/analyse', { position: 'nonsense' }, { noCsrf: true });
       expect(analysed.body).not.toEqual(error('csrf.header'));
+      const valued = await v.post(
+        '/api/knights/values',
+        { positions: ['...../...../...../..... R'] },
+        { noCsrf: true },
+      );
+      expect(valued).toMatchObject({ status: 200, body: { values: [{ value: -18 }] } });
       // Signing in is guarded even without a cookie (no page elsewhere signs a visitor in).
       expect(
         (

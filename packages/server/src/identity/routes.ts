@@ -48,7 +48,8 @@ const isChange = (method: string) => method !== 'GET' && method !== 'HEAD' && me
  * POSTs that change nothing and never look at the session (a computation asked with a body): no forged
  * request could do harm through them, so the cookie a browser sends along is no reason to refuse them.
  */
-const SESSION_FREE: ReadonlySet<string> = new Set(['/api/knights/analyse']);
+// Computations that change nothing and read no session (the analysis, the tables' values of a game).
+const SESSION_FREE: ReadonlySet<string> = new Set(['/api/knights/analyse', '/api/knights/values']);
 const identityPath = (url: string) => url.startsWith('/api/me') || url.startsWith('/api/account');
 
 export interface IdentityRoutes {

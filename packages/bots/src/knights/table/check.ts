@@ -6,6 +6,7 @@
  * (`valueAfter`: parent = -child + sign(child) in scores) — known exactly when all its children are known.
  * Sampled (costly): values recomputed by the solver and compared.
  */
+import type { Rng } from '@attila/core';
 import type { OpeningBook } from '../book/book.js';
 import type { KnightsSolver } from '../solver/search.js';
 import { exactScoreFromLongestLoss } from '../solver/solve.js';
@@ -53,6 +54,23 @@ export function solvedValue(solver: KnightsSolver, table: OpeningTable, layer: n
   return scoreToValue(
     exactScoreFromLongestLoss(solver, { romans: mover, huns: other, scorched: 0, side: 0 }),
   );
+}
+
+/**
+ * `n` distinct ranks of a layer of `count` positions drawn by `rng` (a partial Fisher–Yates over a sparse
+ * swap map), in the order drawn: the same seed draws the same sample, and no entry is checked twice.
+ */
+export function distinctRanks(rng: Rng, count: number, n: number): number[] {
+  const swapped = new Map<number, number>();
+  const at = (i: number) => swapped.get(i) ?? i;
+  const ranks: number[] = [];
+  for (let i = 0; i < Math.min(n, count); i++) {
+    const j = i + rng.int(count - i);
+    const picked = at(j);
+    swapped.set(j, at(i));
+    ranks.push(picked);
+  }
+  return ranks;
 }
 
 /** Recomputes the given ranks of a layer with the solver; the ones that disagree (unknown ones skipped). */

@@ -152,7 +152,7 @@ describe('the verify command', () => {
     const ok = verify(good);
     expect(ok.stdout).toContain('board ..../..../....');
     expect(ok.stdout).toContain('layer 6: 1786 of 1786 positions computed');
-    expect(ok.stdout).toContain('sample of layer 6: 40 recomputed by the alpha-beta solver, 0 disagree');
+    expect(ok.stdout).toMatch(/sample of layer 6 \(seed "1"\): 40 distinct entries .* 0 disagree/);
     expect(ok.stdout).toContain('the table is sound');
     expect(ok.status).toBe(0);
     // A wrong value with a good checksum: the structural check finds it.
@@ -170,5 +170,5 @@ describe('the verify command', () => {
     bytes[bytes.length - 1] ^= 1;
     writeFileSync(bad, bytes);
     expect(verify(bad)).toMatchObject({ status: 1, stdout: expect.stringMatching(/checksum mismatch/) });
-  }, 60_000);
+  }, 300_000);
 });

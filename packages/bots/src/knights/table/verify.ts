@@ -2,12 +2,14 @@
  * Verifies an opening table (the standard board's unless `--file` names another; the board comes from the
  * file's header): the file's header, checksum and layer sizes (on loading), the structural checks of
  * `check.ts` over the whole table (which tie every placement position to the 6-knight layer), values
- * recomputed by the alpha-beta solver — a random sample of the 6-knight entries (`--sample`, 1,000 by
+ * recomputed by the alpha-beta solver — a random sample of distinct 6-knight entries (`--sample`, 1,000 by
  * default), of 5-knight ones (`--placement-sample`) — and, on the standard board, every entry of the
  * opening book (`book/standard.book`: its win or loss, and its winning placements, must agree).
  *
  *   npx tsx packages/bots/src/knights/table/verify.ts [--file F] [--sample N] [--placement-sample N] [--seed X]
  *
+ * The sample is drawn from `--seed` (default `attila`), so a run is reproducible: the same seed checks the same
+ * entries, whose ranks are printed with their values (`--list`).
  * Exit status 1 when anything disagrees or a value is missing; the coverage is printed first.
  */
 import { Rng } from '@attila/core';
@@ -15,7 +17,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { STANDARD_LAYOUT } from '@attila/knights';
 import { standardOpeningBook } from '../book/book.js';
 import { KnightsSolver } from '../solver/search.js';
-import { bookProblems, sampleProblems, structuralProblems, type CheckProblem } from './check.js';
+import {
+  bookProblems,
+  distinctRanks,
+  sampleProblems,
+  structuralProblems,
+  type CheckProblem,
+} from './check.js';
 import { decodeTable } from './format.js';
 import { STANDARD_TABLE_FILE } from './load.js';
 import { shapeGeometry } from './shape-geometry.js';
@@ -27,7 +35,9 @@ const numberAfter = (name: string, fallback: number) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
-const rng = Rng.fromSeed(String(numberAfter('--seed', Date.now())));
+const seedArg = args.indexOf('--seed');
+const seed = seedArg >= 0 ? args[seedArg + 1] : 'attila';
+const rng = Rng.fromSeed(seed);
 
 const fileArg = args.indexOf('--file');
 const file = fileArg >= 0 ? args[fileArg + 1] : STANDARD_TABLE_FILE;
@@ -55,14 +65,20 @@ problems.push(...structuralProblems(table));
 console.log(`structural checks over all ${space.total} positions: ${problems.length} problems`);
 
 const solver = new KnightsSolver(space.geometry, 22);
-const pick = (layer: number, n: number) =>
-  Array.from({ length: Math.min(n, space.count(layer)) }, () => rng.int(space.count(layer)));
+const pick = (layer: number, n: number) => distinctRanks(rng, space.count(layer), n);
 const check = (label: string, layer: number, ranks: number[]) => {
   const t0 = process.cpuUsage().user;
+  const wall0 = Date.now();
   const found = sampleProblems(solver, table, layer, ranks);
   problems.push(...found);
+  const values = ranks.map((r) => table.values[space.offsets[layer] + r] - 128);
+  const wins = values.filter((v) => v > 0).length;
+  if (args.includes('--list'))
+    for (const [i, r] of ranks.entries()) console.log(`  ${label} rank ${r}: ${values[i]}`);
   console.log(
-    `${label}: ${ranks.length} recomputed by the alpha-beta solver, ${found.length} disagree, ${((process.cpuUsage().user - t0) / 1e6).toFixed(1)} s CPU`,
+    `${label} (seed ${JSON.stringify(seed)}): ${ranks.length} distinct entries (${wins} wins, ${ranks.length - wins} losses for the side to move) ` +
+      `recomputed by the alpha-beta solver, ${found.length} disagree, ` +
+      `${((process.cpuUsage().user - t0) / 1e6).toFixed(1)} s CPU, ${((Date.now() - wall0) / 1000).toFixed(1)} s wall`,
   );
 };
 const sample = numberAfter('--sample', 1000);
