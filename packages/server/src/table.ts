@@ -319,6 +319,11 @@ export class Table {
     );
   }
 
+  /** The player holding a seat (null: nobody's, a bot's, or a client without a session). */
+  seatPlayerId(seat: number): string | null {
+    return this.copy.meta.seats[seat]?.player?.id ?? null;
+  }
+
   seatHolds(seat: number, token: string): boolean {
     const s = this.copy.meta.seats[seat];
     return s !== undefined && tokenMatches(token, s.tokenHash);
