@@ -23,6 +23,8 @@ const LessonScreen = lazyScreen(() => import('./lessons/lesson-screen.js').then(
 const LeaderboardScreen = lazyScreen(() =>
   import('./screens/leaderboard.js').then((m) => m.LeaderboardScreen),
 );
+const ModerationScreen = lazyScreen(() => import('./screens/moderation.js').then((m) => m.ModerationScreen));
+const ReportScreen = lazyScreen(() => import('./community/report-screen.js').then((m) => m.ReportScreen));
 const LadderScreen = lazyScreen(() => import('./screens/ladder.js').then((m) => m.LadderScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
 const KnightsAnalysisScreen = lazyScreen(() =>
@@ -96,6 +98,10 @@ function Screen({ route, visit }: { route: Route; visit: number }) {
       return <LadderScreen />;
     case 'lesson':
       return <LessonScreen key={route.id} id={route.id} />;
+    case 'moderation':
+      return <ModerationScreen />;
+    case 'report':
+      return <ReportScreen key={`${route.player}/${route.table}`} {...route} />;
     case 'notFound':
       return (
         <main class="page">
