@@ -31,6 +31,8 @@ export const resultSchema = z
     aborted: z.literal(true).optional(),
     /** Seats that resigned: they lost, whatever their score (a resigned Tribes seat ranks last). */
     resigned: z.array(z.number().int().min(0)).optional(),
+    /** Seats whose player left the game (or ran out of time) and a take-over bot finished for them. */
+    left: z.array(z.number().int().min(0)).optional(),
   })
   .strict();
 

@@ -82,6 +82,33 @@ export type ErrorCode =
   | 'rematch.never-started'
   | 'rematch.started'
   | 'rematch.declined'
+  // community: follows, blocks, reports, moderation (community/)
+  | 'follow.self'
+  | 'follow.unknown-player'
+  | 'follow.already'
+  | 'follow.not-following'
+  | 'block.self'
+  | 'block.unknown-player'
+  | 'block.already'
+  | 'block.not-blocked'
+  | 'report.self'
+  | 'report.unknown-player'
+  | 'report.table-not-found'
+  | 'report.not-at-table'
+  | 'report.duplicate'
+  | 'report.too-many'
+  | 'moderation.forbidden'
+  | 'moderation.unknown-player'
+  | 'moderation.report-not-found'
+  | 'moderation.report-closed'
+  | 'moderation.not-rated'
+  | 'moderation.self'
+  | 'moderation.table-not-found'
+  | 'chat.muted'
+  | 'challenge.blocked'
+  | 'rated.barred'
+  | 'rated.leaver'
+  | 'account.closed'
   // players, sessions, accounts (identity/)
   | 'csrf.header'
   | 'csrf.origin'
@@ -236,6 +263,32 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'rematch.never-started': 409,
   'rematch.started': 409,
   'rematch.declined': 409,
+  'follow.self': 400,
+  'follow.unknown-player': 404,
+  'follow.already': 409,
+  'follow.not-following': 409,
+  'block.self': 400,
+  'block.unknown-player': 404,
+  'block.already': 409,
+  'block.not-blocked': 409,
+  'report.self': 400,
+  'report.unknown-player': 404,
+  'report.table-not-found': 404,
+  'report.not-at-table': 400,
+  'report.duplicate': 409,
+  'report.too-many': 429,
+  'moderation.forbidden': 403,
+  'moderation.unknown-player': 404,
+  'moderation.report-not-found': 404,
+  'moderation.report-closed': 409,
+  'moderation.not-rated': 409,
+  'moderation.self': 400,
+  'moderation.table-not-found': 404,
+  'chat.muted': 403,
+  'challenge.blocked': 403,
+  'rated.barred': 403,
+  'rated.leaver': 403,
+  'account.closed': 403,
   'csrf.header': 403,
   'csrf.origin': 403,
   'session.none': 401,

@@ -10,6 +10,9 @@ import type { Logger } from 'pino';
 import type { Broadcast } from './broadcast/types.js';
 import { registerBotApi } from './bot-api/register.js';
 import { registerChallenges } from './challenges/register.js';
+import type { Community } from './community/community.js';
+import { registerCommunity } from './community/register.js';
+import { hashToken } from './tokens.js';
 import type { BotApiTimes } from './bot-api/game-routes.js';
 import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
@@ -114,7 +117,12 @@ export interface HttpContext {
   readonly ladder?: LadderOptions | null;
   /** The knights tablebases (null: none kept). */
   readonly tablebase?: TablebaseService | null;
+  /** Follows, blocks, reports, sanctions (community/). */
+  readonly community: Community;
 }
+
+/** The address a seat was taken from, as kept for moderators: a hash, compared with others, never shown. */
+export const addressHash = (req: FastifyRequest) => hashToken(`seat-address:${normalizeIP(req.ip)}`);
 
 /** A refusal (seat-players.ts `mayPlayRated`) sent as it is. */
 function refuseRated(reply: FastifyReply, r: Result<void>) {
@@ -179,6 +187,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   const identity = await registerIdentity(app, { ...ctx.identity, storage: ctx.storage, bots: botNames });
   const seats = ctx.storage.accounts;
   registerPushRoutes(app, identity, ctx.push, () => Date.now());
+  registerCommunity(app, identity, ctx.community, ctx.storage, ctx.now ?? (() => Date.now()));
   const botSeating = await registerBotApi(app, {
     lobby,
     storage: ctx.storage,
@@ -197,6 +206,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     allowedOrigins: ctx.identity.allowedOrigins,
     log: ctx.log,
     now: ctx.now,
+    community: ctx.community,
   });
 
   app.get('/health', async () => ({
@@ -244,6 +254,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const creator = await seatPlayerOf(seats.sql, player);
     const rated = body.rated && body.name !== undefined ? mayPlayRated(creator) : ok(undefined);
     if (!rated.ok) return refuseRated(reply, rated);
+    const allowed = body.rated && creator ? await ctx.community.mayPlayRated(creator.id) : ok(undefined);
+    if (!allowed.ok) return refuseRated(reply, allowed);
     const botToken = bot
       ? (table: string, seat: number) => botSeating.seatToken(table, seat, bot.id)
       : undefined;
@@ -253,6 +265,8 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
       creator,
     });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    if (creator && r.value.seat !== null)
+      await ctx.storage.community.seatAddress(r.value.table.id, r.value.seat, creator.id, addressHash(req));
     return reply.code(201).send(r.value);
   });
 
@@ -283,6 +297,9 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const joiner = await seatPlayerOf(seats.sql, player);
     const rated = table.info().rated ? mayPlayRated(joiner) : ok(undefined);
     if (!rated.ok) return refuseRated(reply, rated);
+    const allowed =
+      table.info().rated && joiner ? await ctx.community.mayPlayRated(joiner.id) : ok(undefined);
+    if (!allowed.ok) return refuseRated(reply, allowed);
     const name = player?.displayName ?? body.name;
     // A bot account's seat token is derived, so the seat number must be known before the join.
     const seat = bot
@@ -293,6 +310,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const r = await table.submit({ kind: 'join', name, seat, token, player: joiner });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
     lobby.touch(table.id);
+    if (joiner) await ctx.storage.community.seatAddress(table.id, r.value.seat, joiner.id, addressHash(req));
     return { table: table.info(), seat: r.value.seat, token: r.value.token };
   });
 
@@ -301,8 +319,13 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     if (!body) return reply;
     const table = await tableFrom(req.params.id, reply);
     if (!table) return reply;
+    const playing = table.status === 'playing';
+    const leaver = table.seatPlayerId(body.seat);
     const r = await table.submit({ kind: 'leave', seat: body.seat, token: body.token });
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
+    // Leaving a game under way is a departure (the leaver rule, community/leavers.ts).
+    if (playing && leaver)
+      await ctx.storage.community.addDeparture(leaver, table.id, 'left', table.info().rated, Date.now());
     // Before the start the seat is free again, nobody's any more: seating.ts `leftSeat` writes that.
     lobby.touch(table.id);
     return { table: table.info() };

@@ -84,7 +84,7 @@ export function checkMove(log: GameLog, req: MoveRequest, now: number): Result<C
   const played = game.play(state, seat, move);
   if (!played.ok) return played;
   const next = played.value.state;
-  const result = game.result(next);
+  const result = withLeavers(meta, game.result(next));
   let clock: ClockState | null = meta.clock;
   if (clock && meta.clockSettings) {
     clock = result
@@ -99,6 +99,20 @@ export function checkMove(log: GameLog, req: MoveRequest, now: number): Result<C
     recorded: formatRecordedMove(seat, move, toAct),
     toActBefore: toAct,
   });
+}
+
+/**
+ * A result that says which seats' players left: people's seats a take-over bot plays at the end, their
+ * player gone (left or out of time; resigned seats are said apart). A Tribes table that lost a player to
+ * leaving says so, and the others know why a bot sat there.
+ */
+function withLeavers(meta: StoredTable, result: GameResult | null): GameResult | null {
+  if (!result) return result;
+  const resigned = playOf(meta).resigned;
+  const left = meta.seats
+    .filter((s) => s.kind === 'human' && s.controller === 'bot' && !resigned.includes(s.seat))
+    .map((s) => s.seat);
+  return left.length ? { ...result, left } : result;
 }
 
 /** A person's move as it may arrive again: the same seat, token, move number, line and move. */

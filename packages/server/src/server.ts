@@ -30,6 +30,7 @@ import type { LoginLimits } from './identity/login-limits.js';
 import type { SessionPolicy } from './identity/session-policy.js';
 import { PostgresStorage } from './storage/postgres.js';
 import { Push, type PushOptions } from './push/push.js';
+import { Community } from './community/community.js';
 import { PushTurnNotices } from './push/turn-notices.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';
@@ -229,8 +230,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   log.info(restored, 'tables restored');
   leases.start(lobby);
 
+  const community = new Community(storage, now);
   const pools = new PoolService(
-    { storage, lobby, log, now: options.now ?? (() => Date.now()) },
+    {
+      storage,
+      lobby,
+      log,
+      now: options.now ?? (() => Date.now()),
+      mayPlayRated: (player) => community.mayPlayRated(player),
+    },
     { ...DEFAULT_POOL_TIMES, ...options.pools },
   );
   pools.start();
@@ -262,6 +270,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       slowReaderBytes: options.slowReaderBytes ?? DEFAULT_SOCKET_LIMITS.slowReaderBytes,
     },
     chatRate: options.chatRate,
+    community,
   });
   const ladderOptions =
     options.ladder === undefined || options.ladder === false
@@ -294,6 +303,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     botApi: options.botApi,
     now: options.now,
     pools,
+    community,
     ladder: ladderOptions,
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],

@@ -213,6 +213,7 @@ export class Table {
       return decided;
     }
     const change = decided.value;
+    const before = this.copy.meta;
     const toActBefore = this.toActNow();
     let committed: Committed<Change['kind']>;
     try {
@@ -230,6 +231,7 @@ export class Table {
     hooks.committed?.(this.seq);
     committed.publish();
     noticeTurns(this.deps.notices, this.copy.meta, committed.mover, toActBefore, this.toActNow());
+    if (command.kind === 'clock') this.countTimeouts(before, now);
     this.driver.update();
     switch (command.kind) {
       case 'move':
@@ -241,6 +243,26 @@ export class Table {
         return committed.stored ? ok(committed.stored) : err('server.error', 'chat');
       default:
         return ok(null);
+    }
+  }
+
+  /**
+   * People's seats the clock just took from them (a take-over bot plays on, or the game is lost) are
+   * departures for the leaver rule (community/leavers.ts). Counting never holds up the game: a failure is
+   * logged.
+   */
+  private countTimeouts(before: StoredTable, now: number): void {
+    const after = this.copy.meta;
+    const lost =
+      after.status === 'finished' && before.status === 'playing' ? (after.result?.winners ?? []) : null;
+    for (const s of before.seats) {
+      const player = s.player?.id;
+      if (!player || s.controller !== 'human') continue;
+      const out = lost ? !lost.includes(s.seat) : after.seats[s.seat]?.controller === 'bot';
+      if (!out) continue;
+      void this.deps.storage.community
+        .addDeparture(player, after.id, 'timeout', after.rated === true, now)
+        .catch((e) => this.deps.log.warn({ table: after.id, err: e }, 'counting a timeout failed'));
     }
   }
 
@@ -317,6 +339,11 @@ export class Table {
     return this.copy.meta.seats.flatMap((s) =>
       s.tokenHash !== null && s.player?.kind === 'account' ? [s.player.id] : [],
     );
+  }
+
+  /** The player holding a seat (null: nobody's, a bot's, or a client without a session). */
+  seatPlayerId(seat: number): string | null {
+    return this.copy.meta.seats[seat]?.player?.id ?? null;
   }
 
   seatHolds(seat: number, token: string): boolean {

@@ -16,6 +16,7 @@ import {
   describeZodError,
   LIMITS,
   plainMoveMessage,
+  type ChatMessage,
   type ClientMessage,
   type ErrorBody,
   type ServerMessage,
@@ -24,6 +25,7 @@ import { SeatChatLimiter, type ChatRate } from './chat-limit.js';
 import { originAllowed, type OriginAllowList } from './origins.js';
 import { AddressCounter, slowReadersToClose, type SocketLimits } from './socket-limits.js';
 import type { Table } from './table.js';
+import type { Result } from '@attila/core';
 import { ackMessage, encode, errorMessage, pongMessage } from './wire.js';
 
 /** What all connections share: the limits, the per-address counts, the seats' chat allowances. */
@@ -32,6 +34,22 @@ interface Edge {
   readonly addresses: AddressCounter;
   readonly chat: SeatChatLimiter;
   readonly connections: Set<Connection>;
+  readonly community: SocketCommunity | null;
+}
+
+/**
+ * What sockets ask of the community (community/community.ts): whether a seat's player may chat (a
+ * moderator's mute), and whose lines a seated player does not want (the players they blocked; everyone's
+ * but their own when they muted the table's chat).
+ */
+export interface SocketCommunity {
+  chatAllowed(playerId: string): Promise<Result<void>>;
+  chatHidden(playerId: string, tableId: string): Promise<ChatHidden>;
+}
+
+export interface ChatHidden {
+  readonly muted: boolean;
+  readonly blocked: ReadonlySet<string>;
 }
 
 export interface SocketStats {
@@ -40,6 +58,8 @@ export interface SocketStats {
 
 class Connection implements Watcher {
   seat: number | null = null;
+  /** Whose chat lines this seat's player does not get (null: everyone's). */
+  private hidden: ChatHidden | null = null;
   private token: string | null = null;
   private table: Table | null = null;
   private greeted = false;
@@ -90,6 +110,11 @@ class Connection implements Watcher {
    */
   send(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.hidden) {
+      const kept = this.withoutHiddenChat(text);
+      if (kept === null) return;
+      text = kept;
+    }
     if (this.socket.bufferedAmount > this.edge.limits.perSocketBytes) {
       this.socket.close(1008, 'too far behind');
       return;
@@ -106,6 +131,25 @@ class Connection implements Watcher {
     this.socket.send(text);
   }
   private corked = false;
+
+  /** The text without the chat lines this player does not want (null: nothing left to send). */
+  private withoutHiddenChat(text: string): string | null {
+    const shown = (line: ChatMessage) => {
+      if (line.seat === this.seat) return true;
+      if (this.hidden!.muted) return false;
+      const from = this.table?.seatPlayerId(line.seat) ?? null;
+      return from === null || !this.hidden!.blocked.has(from);
+    };
+    if (text.startsWith('{"type":"chat"')) {
+      const m = JSON.parse(text) as { message: ChatMessage };
+      return shown(m.message) ? text : null;
+    }
+    if (text.startsWith('{"type":"welcome"')) {
+      const m = JSON.parse(text) as { chat: ChatMessage[] };
+      return JSON.stringify({ ...m, chat: m.chat.filter(shown) });
+    }
+    return text;
+  }
 
   private reply(message: ServerMessage): void {
     this.send(encode(message));
@@ -193,6 +237,11 @@ class Connection implements Watcher {
         ref,
       );
     }
+    const player = table.seatPlayerId(seat);
+    if (m.type === 'chat' && player !== null && this.edge.community) {
+      const allowed = await this.edge.community.chatAllowed(player);
+      if (!allowed.ok) return this.fail(allowed.error.code, allowed.error.message, ref);
+    }
     // A move is acknowledged once stored, before anyone hears of it; the rest are answered by the news.
     const hooks = m.type === 'move' ? { committed: (seq: number) => this.reply(ackMessage(ref, seq)) } : {};
     const r = await table.submit(commandOf(m, seat, token), hooks);
@@ -229,6 +278,11 @@ class Connection implements Watcher {
       }
       this.seat = m.seat;
       this.token = m.token;
+      const player = table.seatPlayerId(m.seat);
+      if (player !== null && this.edge.community) {
+        const hidden = await this.edge.community.chatHidden(player, table.id).catch(undo);
+        this.hidden = hidden.muted || hidden.blocked.size > 0 ? hidden : null;
+      }
     }
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.table = table;
@@ -252,6 +306,8 @@ export interface SocketOptions {
   readonly limits: SocketLimits;
   /** Chat lines per seat (default `CHAT_RATE`). */
   readonly chatRate?: ChatRate;
+  /** Chat mutes and blocks (null: none applied). */
+  readonly community?: SocketCommunity | null;
 }
 
 /** Chat lines per seat (all its sockets together). */
@@ -274,6 +330,7 @@ export function registerSockets(
     addresses: new AddressCounter(),
     chat: new SeatChatLimiter(options.chatRate ?? CHAT_RATE),
     connections: new Set(),
+    community: options.community ?? null,
   };
   const sweep = setInterval(() => {
     for (const conn of slowReadersToClose([...edge.connections], options.limits.slowReaderBytes)) {

@@ -25,6 +25,8 @@ const LeaderboardScreen = lazyScreen(() =>
 );
 const EventsScreen = lazyScreen(() => import('./screens/events.js').then((m) => m.EventsScreen));
 const EventScreen = lazyScreen(() => import('./screens/event.js').then((m) => m.EventScreen));
+const ModerationScreen = lazyScreen(() => import('./screens/moderation.js').then((m) => m.ModerationScreen));
+const ReportScreen = lazyScreen(() => import('./community/report-screen.js').then((m) => m.ReportScreen));
 const LadderScreen = lazyScreen(() => import('./screens/ladder.js').then((m) => m.LadderScreen));
 const BotsScreen = lazyScreen(() => import('./screens/bots.js').then((m) => m.BotsScreen));
 const ReplayScreen = lazyScreen(() => import('./screens/replay.js').then((m) => m.ReplayScreen));
@@ -105,6 +107,10 @@ function Screen({ route, visit }: { route: Route; visit: number }) {
       return <BotsScreen />;
     case 'lesson':
       return <LessonScreen key={route.id} id={route.id} />;
+    case 'moderation':
+      return <ModerationScreen />;
+    case 'report':
+      return <ReportScreen key={`${route.player}/${route.table}`} {...route} />;
     case 'notFound':
       return (
         <main class="page">

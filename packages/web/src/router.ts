@@ -27,6 +27,15 @@ export type Route =
   /** Connecting a bot of one's own: the bot account, its tokens, the bridge and the ladder. */
   | { readonly name: 'bots' }
   | { readonly name: 'lesson'; readonly id: string }
+  /** The moderators' queue of reports. */
+  | { readonly name: 'moderation' }
+  /** Report a player about a game, from its table or its replay. */
+  | {
+      readonly name: 'report';
+      readonly player: string;
+      readonly from: 'table' | 'replay';
+      readonly table: string;
+    }
   | { readonly name: 'notFound'; readonly path: string };
 
 export function parseRoute(hash: string): Route {
@@ -60,6 +69,15 @@ export function parseRoute(hash: string): Route {
   if (a === 'events' && b && parts.length <= 3) return { name: 'event', id: b, code: parts[2] ?? null };
   if (a === 'bots' && parts.length === 1) return { name: 'bots' };
   if (a === 'learn' && b && parts.length === 2) return { name: 'lesson', id: b };
+  if (a === 'moderation' && parts.length === 1) return { name: 'moderation' };
+  if (
+    a === 'report' &&
+    b &&
+    (parts[2] === 'table' || parts[2] === 'replay') &&
+    parts[3] &&
+    parts.length === 4
+  )
+    return { name: 'report', player: b, from: parts[2], table: parts[3] };
   return { name: 'notFound', path };
 }
 
@@ -111,6 +129,10 @@ export function href(route: Route): string {
       return '#/bots';
     case 'lesson':
       return `#/learn/${encodeURIComponent(route.id)}`;
+    case 'moderation':
+      return '#/moderation';
+    case 'report':
+      return `#/report/${encodeURIComponent(route.player)}/${route.from}/${encodeURIComponent(route.table)}`;
     case 'notFound':
       return `#/${route.path}`;
   }

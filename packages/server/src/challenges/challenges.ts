@@ -44,6 +44,13 @@ export interface ChallengeDeps {
   readonly seatToken: (table: string, seat: number, playerId: string) => string;
   readonly now: () => number;
   readonly log: Logger;
+  /** Blocks and rated-play limits (community/community.ts); absent: none. */
+  readonly community?: ChallengeCommunity;
+}
+
+export interface ChallengeCommunity {
+  eitherBlocked(a: string, b: string): Promise<boolean>;
+  mayPlayRated(playerId: string): Promise<Result<void>>;
 }
 
 const partyOf = (p: StoredPlayer, bot: boolean): ChallengeParty => ({
@@ -74,6 +81,14 @@ export class Challenges {
       const key = nameKey(name.normalize('NFC').trim());
       const player = await this.d.accounts.accountByKey(key);
       invited.push({ name, player: player ? partyOf(player, await this.isBot(player)) : null });
+      // Nobody is challenged by someone they blocked, nor challenges someone they blocked (who blocked
+      // whom is not said).
+      if (player && this.d.community && (await this.d.community.eitherBlocked(challenger.id, player.id)))
+        return err('challenge.blocked', `you cannot challenge "${name}": one of you blocked the other`);
+    }
+    if (request.rated && this.d.community) {
+      const allowed = await this.d.community.mayPlayRated(challenger.id);
+      if (!allowed.ok) return allowed;
     }
     const decided = decideChallenge({
       id: newTableId(),
@@ -123,6 +138,10 @@ export class Challenges {
           'challenge.rated-bot',
           'rated games are for people: a bot account cannot accept a rated challenge; decline it',
         );
+      if (answer === 'accept' && c.rated && this.d.community) {
+        const allowed = await this.d.community.mayPlayRated(player.id);
+        if (!allowed.ok) return allowed;
+      }
       const decided = decideAnswer(c, player.id, answer, this.d.now(), reason);
       if (!decided.ok) return decided;
       const gone = decided.value.complete ? await this.deletedAmong(c) : null;

@@ -9,7 +9,7 @@ import type { OriginAllowList } from '../origins.js';
 import type { Storage } from '../storage/types.js';
 import { challengeLines, registerChallengeRoutes } from './challenge-routes.js';
 import { ChallengeStore } from './challenge-store.js';
-import { Challenges } from './challenges.js';
+import { Challenges, type ChallengeCommunity } from './challenges.js';
 
 export interface ChallengeOptions {
   readonly storage: Storage;
@@ -20,6 +20,7 @@ export interface ChallengeOptions {
   readonly allowedOrigins: OriginAllowList;
   readonly log: Logger;
   readonly now?: () => number;
+  readonly community?: ChallengeCommunity;
 }
 
 export function registerChallenges(app: FastifyInstance, o: ChallengeOptions): Challenges {
@@ -31,6 +32,7 @@ export function registerChallenges(app: FastifyInstance, o: ChallengeOptions): C
     seatToken: o.bots.seatToken,
     now: o.now ?? (() => Date.now()),
     log: o.log,
+    community: o.community,
   });
   registerChallengeRoutes(app, {
     challenges,

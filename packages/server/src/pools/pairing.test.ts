@@ -129,3 +129,25 @@ describe('fill with bots', () => {
     expect(pairings(waiting, 4, NOW)).toEqual([{ entries: ['a'], bots: 3 }]);
   });
 });
+
+describe('players of whom one blocked the other never sit together', () => {
+  const apart = (a: string, b: string) =>
+    (a === 'player-a' && b === 'player-b') || (a === 'player-b' && b === 'player-a');
+
+  it('however long they wait, alone in the pool', () => {
+    const waiting = [entry('a', 1500, 10 * GAP_OPEN_AFTER_MS), entry('b', 1500, 10 * GAP_OPEN_AFTER_MS)];
+    expect(pairings(waiting, 2, NOW, apart)).toEqual([]);
+  });
+
+  it('a third player sits with the one who waited longest; the other waits on', () => {
+    const waiting = [entry('a', 1500, 3000), entry('b', 1500, 2000), entry('c', 1500, 1000)];
+    expect(pairings(waiting, 2, NOW, apart)).toEqual([{ entries: ['a', 'c'], bots: 0 }]);
+  });
+
+  it('nor at a Tribes table with others between them, nor at a bot-filled one', () => {
+    const four = ['a', 'b', 'c', 'd'].map((id) => entry(id, 1500, 6000, 5000));
+    const made = pairings(four, 4, NOW, apart);
+    for (const p of made) expect(p.entries.includes('a') && p.entries.includes('b')).toBe(false);
+    expect(made.flatMap((p) => p.entries).sort()).toEqual(['a', 'b', 'c', 'd']);
+  });
+});

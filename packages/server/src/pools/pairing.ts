@@ -16,8 +16,13 @@
  *
  * that is 100 + 15 per second waited, and anyone once a player has waited a minute. A group sits down when
  * its ratings' spread (highest − lowest) is within the gap of every member: each one's range must hold all
- * the others, so a newcomer is never thrown at someone who has only just joined.
+ * the others, so a newcomer is never thrown at someone who has only just joined. Two players of whom one
+ * blocked the other (`apart`) never sit at one table, however long they wait.
  */
+
+/** Whether two players must not sit together (one blocked the other). */
+export type Apart = (playerA: string, playerB: string) => boolean;
+const NEVER_APART: Apart = () => false;
 
 /** One person waiting in a pool. */
 export interface WaitingEntry {
@@ -68,6 +73,7 @@ function groupAround(
   others: readonly WaitingEntry[],
   size: number,
   now: number,
+  apart: Apart,
 ): WaitingEntry[] {
   const group = [anchor];
   const nearest = [...others].sort(
@@ -78,7 +84,8 @@ function groupAround(
   );
   for (const candidate of nearest) {
     if (group.length === size) break;
-    if (group.some((g) => g.playerId === candidate.playerId)) continue;
+    if (group.some((g) => g.playerId === candidate.playerId || apart(g.playerId, candidate.playerId)))
+      continue;
     if (fits([...group, candidate], now)) group.push(candidate);
   }
   return group;
@@ -92,7 +99,12 @@ const byWaiting = (a: WaitingEntry, b: WaitingEntry) => a.joinedAt - b.joinedAt 
  * and has waited that long, it sits with the others who asked for bots too (within the gap) and bots take
  * the remaining seats. Entries left over keep waiting.
  */
-export function pairings(waiting: readonly WaitingEntry[], seats: number, now: number): Pairing[] {
+export function pairings(
+  waiting: readonly WaitingEntry[],
+  seats: number,
+  now: number,
+  apart: Apart = NEVER_APART,
+): Pairing[] {
   const queue = [...waiting].sort(byWaiting);
   const free = new Set(queue.map((e) => e.id));
   const out: Pairing[] = [];
@@ -100,13 +112,13 @@ export function pairings(waiting: readonly WaitingEntry[], seats: number, now: n
     if (!free.has(anchor.id)) continue;
     // Those passed over before stay candidates: a later anchor may be nearer to them.
     const others = queue.filter((e) => free.has(e.id) && e.id !== anchor.id);
-    let group = groupAround(anchor, others, seats, now);
+    let group = groupAround(anchor, others, seats, now, apart);
     let bots = 0;
     if (group.length < seats) {
       const botsDue = anchor.botsAfterMs !== null && now - anchor.joinedAt >= anchor.botsAfterMs;
       if (!botsDue) continue;
       const willingToo = others.filter((e) => e.botsAfterMs !== null);
-      group = groupAround(anchor, willingToo, seats - 1, now);
+      group = groupAround(anchor, willingToo, seats - 1, now, apart);
       bots = seats - group.length;
     }
     for (const e of group) free.delete(e.id);

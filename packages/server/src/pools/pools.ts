@@ -54,6 +54,8 @@ const NEWCOMER_RATING = 1500;
 
 export interface PoolDeps {
   readonly storage: Storage;
+  /** Rated play refused to a barred player or a leaver (community/community.ts); absent: never refused. */
+  readonly mayPlayRated?: (playerId: string) => Promise<Result<void>>;
   readonly lobby: Lobby;
   readonly log: Logger;
   readonly now: () => number;
@@ -109,6 +111,10 @@ export class PoolService {
         'pool.rated-bot',
         'rated pools are for people: a bot account joins casual pools (it plays rated games on the bot ladder)',
       );
+    if (spec.value.rated && this.deps.mayPlayRated) {
+      const allowed = await this.deps.mayPlayRated(player.id);
+      if (!allowed.ok) return allowed;
+    }
     const pool = poolKey(spec.value);
     const speed = speedClassOf(POOL_CLOCKS[spec.value.speed]);
     const rating =
@@ -234,7 +240,14 @@ export class PoolService {
     const made: NewTable[] = [];
     await this.store.pairUnderLock(pool, this.aliveSince(), async (waiting, tx) => {
       const byId = new Map(waiting.map((e) => [e.id, e]));
-      for (const p of pairings(waiting, spec.seats, this.deps.now())) {
+      // Players of whom one blocked the other never sit together (read in the pairing's transaction).
+      const blocks = await this.deps.storage.community.blocksAmong(
+        [...new Set(waiting.map((e) => e.playerId))],
+        tx.sql,
+      );
+      const apart = (a: string, b: string) =>
+        blocks.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+      for (const p of pairings(waiting, spec.seats, this.deps.now(), apart)) {
         const people = p.entries.map((id) => byId.get(id)!);
         const pairing = this.tableFor(spec, people, p.bots);
         if (!pairing) continue;

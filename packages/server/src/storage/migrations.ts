@@ -362,6 +362,79 @@ CREATE TABLE event_games (
 CREATE INDEX event_games_open ON event_games (event_id, over);
 `,
   },
+  {
+    version: 17,
+    description:
+      "community: follows, blocks, muted table chats, reports, moderators' actions, departures from games (leavers), the addresses seats were taken from",
+    sql: (d) => `
+CREATE TABLE follows (
+  follower_id TEXT NOT NULL REFERENCES players (id),
+  followed_id TEXT NOT NULL REFERENCES players (id),
+  at ${TIME[d]} NOT NULL,
+  PRIMARY KEY (follower_id, followed_id)
+);
+CREATE INDEX follows_followed ON follows (followed_id);
+CREATE TABLE blocks (
+  blocker_id TEXT NOT NULL REFERENCES players (id),
+  blocked_id TEXT NOT NULL REFERENCES players (id),
+  at ${TIME[d]} NOT NULL,
+  PRIMARY KEY (blocker_id, blocked_id)
+);
+CREATE INDEX blocks_blocked ON blocks (blocked_id);
+CREATE TABLE chat_mutes (
+  player_id TEXT NOT NULL REFERENCES players (id),
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  at ${TIME[d]} NOT NULL,
+  PRIMARY KEY (player_id, table_id)
+);
+CREATE TABLE reports (
+  id TEXT PRIMARY KEY,
+  reporter_id TEXT NOT NULL REFERENCES players (id),
+  reported_id TEXT NOT NULL REFERENCES players (id),
+  reason TEXT NOT NULL,
+  note TEXT NOT NULL,
+  source TEXT NOT NULL,
+  table_id TEXT REFERENCES tables (id),
+  created_at ${TIME[d]} NOT NULL,
+  status TEXT NOT NULL,
+  closed_by TEXT REFERENCES players (id),
+  closed_at ${TIME[d]},
+  closing_reason TEXT
+);
+CREATE INDEX reports_status ON reports (status, created_at);
+CREATE INDEX reports_reported ON reports (reported_id);
+CREATE INDEX reports_reporter ON reports (reporter_id, created_at);
+CREATE TABLE moderation_actions (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  moderator_id TEXT REFERENCES players (id),
+  action TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  report_id TEXT REFERENCES reports (id),
+  table_id TEXT REFERENCES tables (id),
+  until ${TIME[d]},
+  created_at ${TIME[d]} NOT NULL
+);
+CREATE INDEX moderation_actions_player ON moderation_actions (player_id, created_at);
+CREATE TABLE departures (
+  player_id TEXT NOT NULL REFERENCES players (id),
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  kind TEXT NOT NULL,
+  rated INTEGER NOT NULL,
+  at ${TIME[d]} NOT NULL,
+  PRIMARY KEY (player_id, table_id)
+);
+CREATE INDEX departures_player ON departures (player_id, at);
+CREATE TABLE seat_addresses (
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  seat INTEGER NOT NULL,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  address_hash TEXT NOT NULL,
+  PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX seat_addresses_player ON seat_addresses (player_id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

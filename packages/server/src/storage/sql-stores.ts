@@ -3,7 +3,9 @@
  * driver's `Sql`: each storage class (sqlite.ts, postgres.ts) extends this, so the list is kept here only.
  */
 import { AccountStore } from './accounts.js';
+import { CommunityStore } from './community-store.js';
 import { ExplorerStore } from './explorer-store.js';
+import { ModerationStore } from './moderation-store.js';
 import { PoolStore } from './pool-store.js';
 import { PuzzleStore } from './puzzle-store.js';
 import { RatingStore } from './rating-store.js';
@@ -13,14 +15,16 @@ import type { Storage } from './types.js';
 
 export abstract class SqlStores implements Pick<
   Storage,
-  'accounts' | 'ratings' | 'puzzles' | 'pools' | 'explorer'
+  'accounts' | 'ratings' | 'puzzles' | 'pools' | 'explorer' | 'community' | 'moderation' | 'roles'
 > {
   readonly accounts: AccountStore;
   readonly ratings: RatingStore;
   readonly puzzles: PuzzleStore;
   readonly pools: PoolStore;
   readonly explorer: ExplorerStore;
-  /** Accounts' roles: the operator's `attila admin grant|revoke` (not part of `Storage`: no route uses it yet). */
+  readonly community: CommunityStore;
+  readonly moderation: ModerationStore;
+  /** Accounts' roles: the operator's `attila admin grant|revoke` (the moderation routes ask it who is a moderator). */
   readonly roles: RoleStore;
 
   protected constructor(protected readonly sql: Sql) {
@@ -30,5 +34,7 @@ export abstract class SqlStores implements Pick<
     this.pools = new PoolStore(sql);
     this.explorer = new ExplorerStore(sql);
     this.roles = new RoleStore(sql);
+    this.community = new CommunityStore(sql);
+    this.moderation = new ModerationStore(sql);
   }
 }

@@ -6,6 +6,9 @@
  */
 import type { ClockState } from '../clock.js';
 import type { AccountStore } from './accounts.js';
+import type { CommunityStore } from './community-store.js';
+import type { ModerationStore } from './moderation-store.js';
+import type { RoleStore } from './roles.js';
 import type { PuzzleStore } from './puzzle-store.js';
 import type { ExplorerStore } from './explorer-store.js';
 import type { PoolStore } from './pool-store.js';
@@ -140,6 +143,12 @@ export interface Storage {
   readonly pools: PoolStore;
   /** The Knights opening explorer's counts (explorer-store.ts). */
   readonly explorer: ExplorerStore;
+  /** Follows, blocks, muted chats, departures, seats' addresses (community-store.ts). */
+  readonly community: CommunityStore;
+  /** Reports and moderators' actions (moderation-store.ts). */
+  readonly moderation: ModerationStore;
+  /** Accounts' roles (roles.ts): who is a moderator. */
+  readonly roles: RoleStore;
   /**
    * Stores a new table with its seats (one transaction). `within`: the caller's open transaction
    * (`Sql.tx`), so the table commits together with the caller's own rows — or not at all.

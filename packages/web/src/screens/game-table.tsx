@@ -20,6 +20,9 @@ import { useTurnTitle } from '../ui/turn-title.js';
 import { LiveActions } from './live-actions.js';
 import { lockedWhilePending, MoveStatusBanner } from './move-status.js';
 import { RatedMark } from '../ui/game-over.js';
+import type { ComponentChildren } from 'preact';
+import { ChatMuteButton, useChatMute } from '../community/chat-mute.js';
+import { href } from '../router.js';
 
 export function GameTable<S, St, V, E extends GameEvent>(props: {
   game: ClientGameSpec<S, St, V, E>;
@@ -33,6 +36,7 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
   const [seat, setSeat] = useState<HeldSeat | null>(() => heldSeat(id));
   const [live, conn] = useLive<V, E>(id, seat);
   const me = useMe();
+  const chatMute = useChatMute(id);
   const [typedName, setName] = useState<string | null>(null);
   const name = typedName ?? (playerName() || me?.name || '');
   const [joinError, setJoinError] = useState<string | null>(null);
@@ -139,6 +143,19 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
             {s.name ? (s.kind === 'bot' ? botName(t, s.bot ?? s.name) : s.name) : t('lobby.freeSeat')}
             <BotMark holder={s.holder} />
             {s.seat === mine && ` (${t('common.you')})`}
+            {me?.kind === 'account' &&
+              s.kind === 'human' &&
+              s.name &&
+              s.seat !== mine &&
+              s.holder === 'account' && (
+                <a
+                  class="small report-link"
+                  href={href({ name: 'report', player: s.name, from: 'table', table: table.id })}
+                  data-testid={`report-seat-${s.seat}`}
+                >
+                  {t('community.report')}
+                </a>
+              )}
             {live.snapshot?.clock && (
               <ClockTime
                 key={`${s.seat}-${live.snapshot.clock.at}`}
@@ -187,7 +204,12 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
       )}
       {table.status === 'open' && !live.snapshot && <p class="muted">{t('lobby.waitingForPlayers')}</p>}
       {mine !== null && table.status === 'playing' && !resigned && <TurnSignalSettings />}
-      <Chat chat={live.chat} onSend={(text) => conn?.chat(text)} canSend={mine !== null} />
+      <Chat
+        chat={chatMute.muted ? live.chat.filter((m) => m.seat === mine) : live.chat}
+        onSend={(text) => conn?.chat(text)}
+        canSend={mine !== null}
+        mute={chatMute.toggle ? <ChatMuteButton muted={chatMute.muted} toggle={chatMute.toggle} /> : null}
+      />
     </main>
   );
 }
@@ -196,16 +218,19 @@ function Chat({
   chat,
   onSend,
   canSend,
+  mute,
 }: {
   chat: readonly ChatMessage[];
   onSend: (text: string) => void;
   canSend: boolean;
+  mute: ComponentChildren;
 }) {
   const t = useT();
   const [text, setText] = useState('');
   return (
     <section class="card chat">
       <h3>{t('lobby.chat')}</h3>
+      {mute}
       <ul class="chat-lines" data-testid="chat">
         {chat.map((m) => (
           <li key={m.id}>

@@ -1,3 +1,4 @@
+import { FollowingCard } from '../community/following-card.js';
 import { useT, type T } from '../i18n/i18n.js';
 import { Knight } from '../knights/pieces.js';
 import { TribeSymbol, TRIBES } from '../tribes/tribes.js';
@@ -58,6 +59,7 @@ export function Home() {
         </a>
       </section>
       <QuickPairing />
+      <FollowingCard />
       <YourGames />
       <div class="grid2">
         <section class="card game-card" data-testid="knights-card">

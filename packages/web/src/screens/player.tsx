@@ -7,6 +7,7 @@ import { href } from '../router.js';
 import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
 import { RatingsCard } from './ratings.js';
 import { BotMark } from '../ui/seat-mark.js';
+import { PlayerActions } from '../community/player-actions.js';
 
 export function PlayerScreen({ name }: { name: string }) {
   const t = useT();
@@ -38,6 +39,9 @@ export function PlayerScreen({ name }: { name: string }) {
             >
               {t('challenge.button', { name: profile.name })}
             </a>
+          )}
+          {me?.kind === 'account' && me.name !== profile.name && !profile.bot && (
+            <PlayerActions name={profile.name} />
           )}
           <RatingsCard name={profile.name} profile={profile} />
           <PlayerGames profile={profile} filter={filter} onFilter={setFilter} />

@@ -10,6 +10,7 @@ import { clientGame } from '../games/registry.js';
 import { useT } from '../i18n/i18n.js';
 import { api } from '../net/api.js';
 import { TableList } from './table-list.js';
+import { ReplayReportLinks } from '../community/replay-report.js';
 
 /** A record's text, replayed by its game's engine: the screen to step through it, or why not. */
 function load(text: string): Result<ComponentType> {
@@ -46,7 +47,13 @@ export function ReplayScreen({ id }: { id: string | null }) {
     } else setError(l.error.message);
   };
 
-  if (Loaded) return <Loaded />;
+  if (Loaded)
+    return (
+      <>
+        <Loaded />
+        {id && <ReplayReportLinks table={id} />}
+      </>
+    );
   return (
     <main class="page">
       <h1>{t('replay.title')}</h1>

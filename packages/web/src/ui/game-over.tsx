@@ -54,35 +54,52 @@ export function RatingChangeLines(props: {
 }) {
   const t = useT();
   const changes = useRatingChanges(props.table);
-  if (!props.table.rated) {
+  const left = props.table.result?.left ?? [];
+  // A table that lost a player to leaving says so (a take-over bot played their seat to the end).
+  const leftLine = left.length > 0 && (
+    <p data-testid="game-over-left">
+      {t('gameOver.left', { seats: left.map((s) => props.names[s]).join(', ') })}
+    </p>
+  );
+  if (leftLine)
     return (
-      <p class="muted" data-testid="game-over-casual">
-        {t('gameOver.casual')}
-      </p>
+      <>
+        {leftLine}
+        {ratingLines()}
+      </>
+    );
+  return ratingLines();
+  function ratingLines() {
+    if (!props.table.rated) {
+      return (
+        <p class="muted" data-testid="game-over-casual">
+          {t('gameOver.casual')}
+        </p>
+      );
+    }
+    if (!changes) return null;
+    if (changes.seats.length === 0) {
+      return <p data-testid="game-over-rating">{t('gameOver.ratedNoChange')}</p>;
+    }
+    const ordered = [...changes.seats].sort(
+      (a, b) => Number(b.seat === props.seat) - Number(a.seat === props.seat),
+    );
+    return (
+      <ul class="rating-changes" data-testid="game-over-rating">
+        {ordered.map((c) => {
+          const values = { rating: c.after, change: signedChange(c.after - c.before) };
+          return (
+            <li key={c.seat} data-testid={`rating-change-${c.seat}`}>
+              {c.seat === props.seat
+                ? t('gameOver.yourRating', values)
+                : t('gameOver.theirRating', { ...values, name: props.names[c.seat] })}
+              {changes.speed && ` (${t(`ratings.speed.${changes.speed}`)})`}
+            </li>
+          );
+        })}
+      </ul>
     );
   }
-  if (!changes) return null;
-  if (changes.seats.length === 0) {
-    return <p data-testid="game-over-rating">{t('gameOver.ratedNoChange')}</p>;
-  }
-  const ordered = [...changes.seats].sort(
-    (a, b) => Number(b.seat === props.seat) - Number(a.seat === props.seat),
-  );
-  return (
-    <ul class="rating-changes" data-testid="game-over-rating">
-      {ordered.map((c) => {
-        const values = { rating: c.after, change: signedChange(c.after - c.before) };
-        return (
-          <li key={c.seat} data-testid={`rating-change-${c.seat}`}>
-            {c.seat === props.seat
-              ? t('gameOver.yourRating', values)
-              : t('gameOver.theirRating', { ...values, name: props.names[c.seat] })}
-            {changes.speed && ` (${t(`ratings.speed.${changes.speed}`)})`}
-          </li>
-        );
-      })}
-    </ul>
-  );
 }
 
 /** The table's mark that its game is rated (beside the seats), or casual. */

@@ -1,0 +1,133 @@
+/**
+ * The community on two server processes over PostgreSQL + Redis (their own, on free ports): every query of
+ * the community and moderation stores runs on PostgreSQL, a block made through one process keeps a
+ * challenge and chat lines apart on the other, and a moderator on one process unrates a game played on
+ * the other.
+ */
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
+import type { CommunityState, ReportCase } from '@attila/protocol/community';
+import { startServer, type RunningServer } from '../server.js';
+import { PostgresStorage } from '../storage/postgres.js';
+import { account, at } from '../test-support/challenge-client.js';
+import { TestClient } from '../test-support/client.js';
+import {
+  postgresAvailable,
+  redisAvailable,
+  startPostgres,
+  startRedis,
+  type OwnPostgres,
+  type OwnRedis,
+} from '../test-support/own-services.js';
+import { skipWithout } from '../test-support/skip-without.js';
+
+const up = postgresAvailable && redisAvailable;
+const quiet = pino({ level: 'silent' });
+let postgres: OwnPostgres | null = null;
+let redis: OwnRedis | null = null;
+let storage: PostgresStorage | null = null;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  if (!up) return;
+  [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  storage = await PostgresStorage.open({ connectionString: postgres.url, schema: 'community', log: quiet });
+  for (let i = 0; i < 2; i++) {
+    servers.push(
+      await startServer({
+        port: 0,
+        ...(i === 0 ? { storage } : { postgres: postgres.url, postgresSchema: 'community' }),
+        redis: redis.url,
+        botDelayMs: 0,
+        botMinThinkMs: 0,
+        httpRate: false,
+        logger: quiet,
+      }),
+    );
+  }
+}, 90_000);
+afterAll(async () => {
+  for (const s of servers) await s.close().catch(() => undefined);
+  await redis?.close();
+  await postgres?.close();
+});
+
+describe('the community across two processes (PostgreSQL + Redis)', () => {
+  it.skipIf(skipWithout(up, 'PostgreSQL and Redis binaries (initdb, redis-server)'))(
+    'follow, block (challenge and chat), report, moderate and unrate, each through either process',
+    { timeout: 90_000 },
+    async () => {
+      const [one, two] = servers;
+      const ada = await account(one.url, 'Ada');
+      const ben = at(await account(one.url, 'Ben'), two.url);
+      const mod = await account(one.url, 'Moe');
+      await storage!.roles.grant('Moe', 'moderator', Date.now());
+
+      // Ben plays Ada a rated game made through process two; Ada follows Ben through process one.
+      const made = await ben.post<CreateTableResponse>('/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'human' }],
+        name: 'x',
+        rated: true,
+        clock: { mode: 'move', moveMs: 30_000 },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const id = made.body.table.id;
+      const joined = await ada.post<SeatGrant>(`/api/tables/${id}/join`, { name: 'x' });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      expect((await ada.post<CommunityState>('/api/account/follow', { name: 'Ben' })).body.following).toEqual(
+        [expect.objectContaining({ name: 'Ben', playing: true })],
+      );
+
+      // Ada blocks Ben through one: Ben's challenge through two is refused, his chat lines do not reach her.
+      await ada.post('/api/account/block', { name: 'Ben' });
+      expect((await ben.post('/api/challenges', { game: 'knights', players: ['Ada'] })).status).toBe(403);
+      const adaSocket = await TestClient.connect(one.url);
+      adaSocket.send({ type: 'hello', table: id, seat: joined.body.seat, token: joined.body.token });
+      await adaSocket.next('welcome');
+      const benSocket = await TestClient.connect(two.url);
+      benSocket.send({ type: 'hello', table: id, seat: 0, token: made.body.token });
+      await benSocket.next('welcome');
+      benSocket.send({ type: 'chat', text: 'from Ben' });
+      await benSocket.next('chat');
+      adaSocket.send({ type: 'chat', text: 'from Ada' });
+      await adaSocket.next('chat', (m) => m.message.text === 'from Ada');
+      expect(adaSocket.received.flatMap((m) => (m.type === 'chat' ? [m.message.text] : []))).toEqual([
+        'from Ada',
+      ]);
+
+      // Ben resigns (through two); Ada reports him from the replay; the moderator unrates it through one.
+      benSocket.send({ type: 'resign' });
+      await benSocket.next('table', (m) => m.table.status === 'finished');
+      for (const s of [adaSocket, benSocket]) s.socket.close();
+      const report = await ada.post<{ report: string }>('/api/account/reports', {
+        name: 'Ben',
+        reason: 'cheating',
+        from: 'replay',
+        table: id,
+      });
+      expect(report.status).toBe(201);
+      const c = (await mod.get<ReportCase>(`/api/moderation/reports/${report.body.report}`)).body;
+      expect(c.game).toMatchObject({ table: id, rated: true, status: 'finished' });
+      expect(c.chat.map((l) => l.text)).toEqual(['from Ben', 'from Ada']);
+      // Both seats were taken from 127.0.0.1.
+      expect(c.history.sameAddressRated).toEqual([{ table: id, with: 'Ada' }]);
+      const unrated = await mod.post('/api/moderation/actions', {
+        name: 'Ben',
+        action: 'unrate',
+        reason: 'one person, two accounts',
+        table: id,
+        report: report.body.report,
+      });
+      expect(unrated.status, JSON.stringify(unrated.body)).toBe(201);
+      const left = await storage!.accounts.sql.all<{ games: number }>(
+        'SELECT games FROM ratings r JOIN players p ON p.id = r.player_id WHERE p.display_name IN (?, ?)',
+        ['Ada', 'Ben'],
+      );
+      expect(left.map((r) => Number(r.games))).toEqual([0, 0]);
+      const told = (await ben.get<CommunityState>('/api/account/community')).body.notices;
+      expect(told).toEqual([expect.objectContaining({ action: 'unrate', by: 'Moe', table: id })]);
+    },
+  );
+});
