@@ -173,26 +173,30 @@ describe('no-trap placement rule: after each placement every knight must have a 
 });
 
 describe('house rule: a player with no legal placement loses', () => {
-  it('no placement position on the standard board is without a legal placement (exhaustive)', () => {
-    const b = new Board(STANDARD_LAYOUT, 0);
-    const seen = new Set<number>();
-    const bufs = Array.from({ length: 6 }, () => new Int32Array(MAX_MOVES));
-    let stuck = 0;
-    const walk = (ply: number): void => {
-      if (!b.inPlacement() || seen.has(b.key())) return;
-      seen.add(b.key());
-      const n = b.generateMoves(bufs[ply]);
-      if (n === 0) stuck++;
-      for (let i = 0; i < n; i++) {
-        b.makeMove(bufs[ply][i]);
-        walk(ply + 1);
-        b.unmakeMove(bufs[ply][i]);
-      }
-    };
-    walk(0);
-    expect(seen.size).toBeGreaterThan(100_000);
-    expect(stuck).toBe(0);
-  });
+  it(
+    'no placement position on the standard board is without a legal placement (exhaustive)',
+    { tags: ['slow'] },
+    () => {
+      const b = new Board(STANDARD_LAYOUT, 0);
+      const seen = new Set<number>();
+      const bufs = Array.from({ length: 6 }, () => new Int32Array(MAX_MOVES));
+      let stuck = 0;
+      const walk = (ply: number): void => {
+        if (!b.inPlacement() || seen.has(b.key())) return;
+        seen.add(b.key());
+        const n = b.generateMoves(bufs[ply]);
+        if (n === 0) stuck++;
+        for (let i = 0; i < n; i++) {
+          b.makeMove(bufs[ply][i]);
+          walk(ply + 1);
+          b.unmakeMove(bufs[ply][i]);
+        }
+      };
+      walk(0);
+      expect(seen.size).toBeGreaterThan(100_000);
+      expect(stuck).toBe(0);
+    },
+  );
 
   it('the engine scores a placement position without a legal placement as lost by the side to place', () => {
     // Unreachable in play (the rule above shows why), so built directly on a board: the Roman on a1 is
