@@ -143,6 +143,15 @@ describe('no-trap placement rule: after each placement every knight must have a 
     expect(refusal(p, 'c2', 'knights.move.trap-other')).toMatch(/Roman knight on a1 without a move/);
   });
 
+  it('names the knight left without a move, Roman or Hun, wherever it stands among the others', () => {
+    // The knight on e1 keeps d3: only a1 is trapped, and the refusal names it.
+    const huns = P('...../.H.../...../R...H R');
+    expect(refusal(huns, 'c2', 'knights.move.trap-other')).toMatch(/the Roman knight on a1 without a move/);
+    const romans = P('...../.R.../...../H...R H');
+    expect(romans.legalMoves()).not.toContain('c2');
+    expect(refusal(romans, 'c2', 'knights.move.trap-other')).toMatch(/the Hun knight on a1 without a move/);
+  });
+
   it('refuses a square where the new knight itself would have no move', () => {
     // a1 jumps only to b3 and c2, both taken.
     const p = P('...../.R.../..H../..... R');
