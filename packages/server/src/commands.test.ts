@@ -97,7 +97,8 @@ describe('decide: each command as the one change to store', () => {
 function started(patch: Partial<StoredTable> = {}): TableNow {
   const open = table(patch);
   const joined = unwrap(decide(open, { kind: 'join', name: 'B' }, ctx));
-  return { ...open, meta: joined.meta as StoredTable };
+  if (joined.kind !== 'seats') throw new Error(`a join is a change of seats, not ${joined.kind}`);
+  return { ...open, meta: joined.meta };
 }
 
 /** The Huns (seat 1) to move with one move left: it traps the Romans and ends the game (rules.test.ts). */
