@@ -13,6 +13,9 @@ export default defineConfig({
     // many files spend much of their time waiting (for a child process, a socket, a database, a timer), so
     // two overlap well even on 2 cores.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `slow`: an exhaustive or random sweep of seconds. `npm test` runs it; the mutation runs
+    // (scripts/mutation/) leave it out, since it would run once per mutant.
+    tags: [{ name: 'slow', description: 'an exhaustive or random sweep of seconds' }],
     projects: [
       {
         extends: true,

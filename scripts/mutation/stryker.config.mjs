@@ -43,6 +43,8 @@ if (!target)
 process.env.MUTATION_TESTS = target.tests.join(',');
 // MUTATION_FILES (comma-separated paths) narrows a run to some of the target's files, when time is short.
 const only = (process.env.MUTATION_FILES ?? '').split(',').filter(Boolean);
+// MUTATION_LABEL keeps such a partial run's reports apart: reports/mutation/<target>-<label>/.
+const label = process.env.MUTATION_LABEL ? `${name}-${process.env.MUTATION_LABEL}` : name;
 
 export default {
   testRunner: 'vitest',
@@ -50,14 +52,19 @@ export default {
   vitest: { configFile: 'scripts/mutation/vitest.config.ts', related: true },
   mutate: only.length ? only : target.mutate,
   reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
-  jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
-  htmlReporter: { fileName: `reports/mutation/${name}/index.html` },
-  tempDirName: `.stryker-tmp/${name}`,
+  jsonReporter: { fileName: `reports/mutation/${label}/mutation.json` },
+  htmlReporter: { fileName: `reports/mutation/${label}/index.html` },
+  tempDirName: `.stryker-tmp/${label}`,
+  // A run after new tests re-tests only the mutants whose code or covering tests changed.
+  incremental: true,
+  incrementalFile: `reports/mutation/${label}/stryker-incremental.json`,
   // Another target's sandbox and the reports are not part of the project to copy.
   ignorePatterns: ['.stryker-tmp', 'reports', 'packages/web/dist', 'screenshots', 'test-results'],
   // One worker: the machine is shared (two cores); run it at a low priority (scripts/mutation.sh does).
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
-  timeoutMS: 20_000,
+  // Added to a mutant's expected time before it counts as timed out (an endless loop): the machine is
+  // shared, so generous, but not so long that a run of looping mutants takes hours.
+  timeoutMS: Number(process.env.MUTATION_TIMEOUT_MS ?? 10_000),
   cleanTempDir: 'always',
   thresholds: { high: 90, low: 80, break: null },
 };

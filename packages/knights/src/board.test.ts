@@ -24,27 +24,31 @@ function* randomBoards(seed: string, games: number): Generator<Board> {
 }
 
 describe('the fast board', () => {
-  it('unmakeMove undoes makeMove exactly; counts agree with generation; random moves are legal', () => {
-    const moves = new Int32Array(MAX_MOVES);
-    const rng = Rng.fromSeed('random-move');
-    for (const b of randomBoards('make-unmake', 60)) {
-      const before = b.key();
-      const n = b.generateMoves(moves);
-      expect(n).toBe(b.countMoves());
-      expect(n > 0).toBe(b.hasAnyMove());
-      expect(new Set(moves.subarray(0, n)).size).toBe(n);
-      for (let i = 0; i < n; i++) {
-        b.makeMove(moves[i]);
-        expect(popcount(b.romans & b.huns) + popcount((b.romans | b.huns) & b.scorched)).toBe(0);
-        b.unmakeMove(moves[i]);
-        expect(b.key()).toBe(before);
+  it(
+    'unmakeMove undoes makeMove exactly; counts agree with generation; random moves are legal',
+    { tags: ['slow'] },
+    () => {
+      const moves = new Int32Array(MAX_MOVES);
+      const rng = Rng.fromSeed('random-move');
+      for (const b of randomBoards('make-unmake', 60)) {
+        const before = b.key();
+        const n = b.generateMoves(moves);
+        expect(n).toBe(b.countMoves());
+        expect(n > 0).toBe(b.hasAnyMove());
+        expect(new Set(moves.subarray(0, n)).size).toBe(n);
+        for (let i = 0; i < n; i++) {
+          b.makeMove(moves[i]);
+          expect(popcount(b.romans & b.huns) + popcount((b.romans | b.huns) & b.scorched)).toBe(0);
+          b.unmakeMove(moves[i]);
+          expect(b.key()).toBe(before);
+        }
+        if (n > 0) expect(Array.from(moves.subarray(0, n))).toContain(b.randomMove(rng));
+        else expect(b.randomMove(rng)).toBe(-1);
       }
-      if (n > 0) expect(Array.from(moves.subarray(0, n))).toContain(b.randomMove(rng));
-      else expect(b.randomMove(rng)).toBe(-1);
-    }
-  });
+    },
+  );
 
-  it('key() and setKey() round-trip the whole state', () => {
+  it('key() and setKey() round-trip the whole state', { tags: ['slow'] }, () => {
     for (const b of randomBoards('keys', 30)) {
       const copy = new Board(b.layout);
       copy.setKey(b.key());
@@ -60,7 +64,7 @@ describe('the fast board', () => {
     }
   });
 
-  it('positions print and parse back identically', () => {
+  it('positions print and parse back identically', { tags: ['slow'] }, () => {
     for (const b of randomBoards('print', 30)) {
       const p = Position.fromBoard(b);
       if (!b.inPlacement() || b.hasAnyMove()) {

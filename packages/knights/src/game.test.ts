@@ -127,27 +127,31 @@ describe('the GameModule', () => {
     expect(JSON.parse(JSON.stringify(v))).toEqual(v);
   });
 
-  it('every game on every preset ends with a winner (no draws) within 6 placements and 14 turns', () => {
-    for (const { name } of PRESET_LAYOUTS) {
-      for (const first of ['R', 'H'] as const) {
-        const { state, moves } = randomGame(name, first, `${name}-${first}`);
-        const result = knightsGame.result(state)!;
-        expect(result.winners).toHaveLength(1);
-        expect(moves.length).toBeGreaterThan(6);
-        expect(moves.length).toBeLessThanOrEqual(20);
-        const view = knightsGame.view(state, 'spectator');
-        expect(view.phase).toBe('over');
-        expect(view.seatToMove).toBe(null);
-        expect(knightsGame.legalMoves(state, 0)).toEqual([]);
-        expect(knightsGame.legalMoves(state, 1)).toEqual([]);
-        expect(knightsGame.toAct(state)).toEqual([]);
-        expect(view.winner).toBe(result.winners[0] === 0 ? 'R' : 'H');
-        expect(result.reason).toMatch(/the (Romans|Huns) cannot move any knight/);
-        const after = knightsGame.play(state, 0, moves[0]);
-        expect(!after.ok && after.error.code).toBe('knights.over');
+  it(
+    'every game on every preset ends with a winner (no draws) within 6 placements and 14 turns',
+    { tags: ['slow'] },
+    () => {
+      for (const { name } of PRESET_LAYOUTS) {
+        for (const first of ['R', 'H'] as const) {
+          const { state, moves } = randomGame(name, first, `${name}-${first}`);
+          const result = knightsGame.result(state)!;
+          expect(result.winners).toHaveLength(1);
+          expect(moves.length).toBeGreaterThan(6);
+          expect(moves.length).toBeLessThanOrEqual(20);
+          const view = knightsGame.view(state, 'spectator');
+          expect(view.phase).toBe('over');
+          expect(view.seatToMove).toBe(null);
+          expect(knightsGame.legalMoves(state, 0)).toEqual([]);
+          expect(knightsGame.legalMoves(state, 1)).toEqual([]);
+          expect(knightsGame.toAct(state)).toEqual([]);
+          expect(view.winner).toBe(result.winners[0] === 0 ? 'R' : 'H');
+          expect(result.reason).toMatch(/the (Romans|Huns) cannot move any knight/);
+          const after = knightsGame.play(state, 0, moves[0]);
+          expect(!after.ok && after.error.code).toBe('knights.over');
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('game records', () => {

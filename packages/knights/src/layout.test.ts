@@ -139,17 +139,21 @@ describe('layout symmetries and canonical form', () => {
 describe('all legal layouts', () => {
   const all = enumerateLayouts();
 
-  it('there are 1651 up to rotation and reflection, each legal and in canonical form', () => {
-    expect(all).toHaveLength(1651);
-    expect(new Set(all).size).toBe(all.length);
-    for (const shape of all) {
-      const layout = unwrap(layoutFromShape(shape));
-      expect(layout.canonical).toBe(shape);
-    }
-    for (const p of PRESET_LAYOUTS) expect(all).toContain(p.layout.canonical);
-  });
+  it(
+    'there are 1651 up to rotation and reflection, each legal and in canonical form',
+    { tags: ['slow'] },
+    () => {
+      expect(all).toHaveLength(1651);
+      expect(new Set(all).size).toBe(all.length);
+      for (const shape of all) {
+        const layout = unwrap(layoutFromShape(shape));
+        expect(layout.canonical).toBe(shape);
+      }
+      for (const p of PRESET_LAYOUTS) expect(all).toContain(p.layout.canonical);
+    },
+  );
 
-  it('every randomly thrown legal arrangement of the four tiles is among them', () => {
+  it('every randomly thrown legal arrangement of the four tiles is among them', { tags: ['slow'] }, () => {
     const rng = Rng.fromSeed('throw tiles');
     const set = new Set(all);
     let legal = 0;

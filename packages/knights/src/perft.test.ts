@@ -99,7 +99,7 @@ function enginePerft(text: string, depth: number, bulk = true): number {
 const EMPTY_STANDARD = '...../...../...../..... R';
 
 describe('perft against the simple reference generator', () => {
-  it('from the empty standard board, depths 1 to 4', () => {
+  it('from the empty standard board, depths 1 to 4', { tags: ['slow'] }, () => {
     const ref = refParse(EMPTY_STANDARD);
     const counts = [1, 2, 3, 4].map((d) => enginePerft(EMPTY_STANDARD, d));
     expect(counts).toEqual([1, 2, 3, 4].map((d) => refPerft(ref, d)));
@@ -140,26 +140,30 @@ describe('perft against the simple reference generator', () => {
     }
   });
 
-  it('in positions reached by random play of the reference generator on random layouts', () => {
-    const rng = Rng.fromSeed('perft-midgame');
-    const shapes = enumerateLayouts();
-    for (let game = 0; game < 12; game++) {
-      let p = refParse(`${rng.pick(shapes)} ${rng.pick(['R', 'H'])}`);
-      const plies = 4 + rng.int(10);
-      for (let i = 0; i < plies; i++) {
-        const children = refChildren(p);
-        if (children.length === 0) break;
-        p = rng.pick(children).next;
+  it(
+    'in positions reached by random play of the reference generator on random layouts',
+    { tags: ['slow'] },
+    () => {
+      const rng = Rng.fromSeed('perft-midgame');
+      const shapes = enumerateLayouts();
+      for (let game = 0; game < 12; game++) {
+        let p = refParse(`${rng.pick(shapes)} ${rng.pick(['R', 'H'])}`);
+        const plies = 4 + rng.int(10);
+        for (let i = 0; i < plies; i++) {
+          const children = refChildren(p);
+          if (children.length === 0) break;
+          p = rng.pick(children).next;
+        }
+        const text = refPrint(p);
+        const depth = squaresWith(p, '.').length > 10 ? 1 : 2;
+        expect(enginePerft(text, depth), text).toBe(refPerft(p, depth));
       }
-      const text = refPrint(p);
-      const depth = squaresWith(p, '.').length > 10 ? 1 : 2;
-      expect(enginePerft(text, depth), text).toBe(refPerft(p, depth));
-    }
-  });
+    },
+  );
 });
 
 describe('legal move lists against the reference generator, through whole games', () => {
-  it('on every preset-like and random layout, move by move, until the game ends', () => {
+  it('on every preset-like and random layout, move by move, until the game ends', { tags: ['slow'] }, () => {
     const rng = Rng.fromSeed('whole-games');
     const shapes = enumerateLayouts();
     for (let game = 0; game < 24; game++) {

@@ -89,3 +89,28 @@ describe('position notation', () => {
     });
   });
 });
+
+describe('position identity', () => {
+  it('two positions are equal only when the knights, scorched squares and side to move all agree', () => {
+    const base = 'R##H#/#.H#./#R#R./#.##H R';
+    const p = unwrap(Position.parse(base));
+    expect(unwrap(Position.parse(base)).equals(p)).toBe(true);
+    for (const other of [
+      'R##H#/#.H#./#R#R./#.##H H', // the side to move
+      'R#.H#/#.H#./#R#R./#.##H R', // a scorched square
+      'R##H#/#H.#./#R#R./#.##H R', // a Hun elsewhere
+      'R##H#/#.H#./#R#.R/#.##H R', // a Roman elsewhere
+    ])
+      expect(unwrap(Position.parse(other)).equals(p), other).toBe(false);
+  });
+
+  it('a row with no cells is refused, naming the row', () => {
+    expect(refused('...../ R')).toMatch(/row 2 from the top is empty/);
+  });
+
+  it('legal moves are listed in sorted order', () => {
+    const moves = unwrap(Position.parse('R##H#/#.H#./#R#R./#.##H R')).legalMoves();
+    expect(moves.length).toBeGreaterThan(1);
+    expect(moves).toEqual([...moves].sort());
+  });
+});

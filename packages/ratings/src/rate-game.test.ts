@@ -155,6 +155,17 @@ describe('rateGame: what is not rated, and what is refused', () => {
     expect(codes).toEqual(['rating.result', 'rating.result', 'rating.seats', 'rating.seats', 'rating.time']);
   });
 
+  it('a game of too few seats is refused, saying how many a rated game has', () => {
+    const one = rateGame({ ...knightsWin(0), seats: [null] });
+    expect(one).toMatchObject({ ok: false, error: { code: 'rating.seats' } });
+    expect(!one.ok && one.error.message).toMatch(/a rated knights game has 2 to 2 seats, not 1/);
+  });
+
+  it('a drawn two-player game scores a half each: two equal players stay where they are', () => {
+    const draw = rated({ ...knightsWin(0), result: { winners: [0, 1], reason: 'agreed' } });
+    for (const seat of draw.seats) expect(seat.change).toBe(0);
+  });
+
   it('refuses a stored rating out of bounds, saying which seat and what is allowed', () => {
     const bad = { rating: 1500, deviation: 20, volatility: 0.06, games: 3, lastGameAt: null };
     const r = rateGame({ ...knightsWin(0), seats: [null, bad] });

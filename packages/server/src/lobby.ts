@@ -34,7 +34,14 @@ import { Table, type TableDeps } from './table.js';
 import { finishedTables } from './finished-tables.js';
 import type { Sql } from './storage/sql.js';
 import type { StoredTable } from './storage/types.js';
-import { checkRequest, storedSeats, type NewTable, type NewTableOptions } from './table-request.js';
+import {
+  checkRequest,
+  heldPlayers,
+  newStoredTable,
+  storedSeats,
+  type NewTable,
+  type NewTableOptions,
+} from './table-request.js';
 import { Unavailable } from './errors.js';
 import { newSeed, newTableId, newToken } from './tokens.js';
 import { seatPlayersOf } from './seat-players.js';
@@ -306,34 +313,14 @@ export class Lobby implements LeaseLobby {
     const holders = options.holders?.(id);
     const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
     const seats = storedSeats(request, creatorSeat, token, holders, options.creator ?? null);
-    const meta: StoredTable = {
-      id,
-      game: request.game,
-      settings: game.settingsToJson(settings),
-      seed,
-      rulesVersion: game.rulesVersion,
-      listed: request.listed,
-      rated: request.rated,
-      clockSettings: request.clock,
-      takeover: request.takeover,
-      status: 'open',
-      createdAt: new Date(this.deps.now()).toISOString(),
-      startedAt: null,
-      finishedAt: null,
-      result: null,
-      clock: null,
-      seats,
-    };
+    const createdAt = this.deps.now();
+    const meta = newStoredTable(request, game, settings, { id, seed, seats, createdAt });
     const fresh = Table.fresh(game, meta, this.deps);
     if (!fresh.ok) return err(fresh.error.code, fresh.error.message);
     const table = fresh.value;
-    const seatPlayers = [...(holders ?? [])].flatMap(([seat, h]) =>
-      h.playerId ? [{ seat, id: h.playerId }] : [],
-    );
-    // Pools and challenges seat each player once already (pairing.ts, challenge-rules.ts); a table is
-    // never made otherwise, whoever asks (one player, one seat: seating.ts).
-    if (new Set(seatPlayers.map((p) => p.id)).size !== seatPlayers.length)
-      return err('join.already-seated', 'one player takes one seat: the same player was given two seats');
+    const held = heldPlayers(holders);
+    if (!held.ok) return held;
+    const seatPlayers = held.value;
     return ok({
       id,
       write: async (within) => {

@@ -1,12 +1,13 @@
 /**
- * A request for a new table, checked and turned into its seats (`Lobby.prepare`), and the shapes of a
- * table made but not yet stored (`NewTable`), which callers may write inside their own transaction.
+ * A request for a new table, checked and turned into its seats and its stored row (`Lobby.prepare`), and the
+ * shapes of a table made but not yet stored (`NewTable`), which callers may write inside their own
+ * transaction.
  */
 import { err, ok, type Result } from '@attila/core';
 import type { CreateTable, CreateTableResponse } from '@attila/protocol';
 import type { AnyGame, GameRegistry } from './games.js';
 import type { Sql } from './storage/sql.js';
-import type { SeatPlayer, StoredSeat } from './storage/types.js';
+import type { SeatPlayer, StoredSeat, StoredTable } from './storage/types.js';
 import { hashToken } from './tokens.js';
 
 /** A seat taken when its table is made: the player's name and the SHA-256 of the token that holds it. */
@@ -169,4 +170,53 @@ export function storedSeats(
               player: null,
             },
   );
+}
+
+/**
+ * The players given seats at once (`NewTableOptions.holders`), each once. Pools and challenges seat each
+ * player once already (pairing.ts, challenge-rules.ts); a table is never made otherwise, whoever asks (one
+ * player, one seat: seating.ts).
+ */
+export function heldPlayers(
+  holders: ReadonlyMap<number, SeatHolder> | undefined,
+): Result<{ readonly seat: number; readonly id: string }[]> {
+  const players = [...(holders ?? [])].flatMap(([seat, h]) => (h.playerId ? [{ seat, id: h.playerId }] : []));
+  if (new Set(players.map((p) => p.id)).size !== players.length)
+    return err('join.already-seated', 'one player takes one seat: the same player was given two seats');
+  return ok(players);
+}
+
+/** Where a new table comes from besides its request: its name, seed, seats and moment of creation. */
+export interface NewTableOrigin {
+  readonly id: string;
+  readonly seed: string;
+  readonly seats: StoredSeat[];
+  readonly createdAt: number;
+}
+
+/** The stored row of a new table: open, not started, with the request's choices. */
+export function newStoredTable(
+  request: CreateTable,
+  game: AnyGame,
+  settings: unknown,
+  { id, seed, seats, createdAt }: NewTableOrigin,
+): StoredTable {
+  return {
+    id,
+    game: request.game,
+    settings: game.settingsToJson(settings),
+    seed,
+    rulesVersion: game.rulesVersion,
+    listed: request.listed,
+    rated: request.rated,
+    clockSettings: request.clock,
+    takeover: request.takeover,
+    status: 'open',
+    createdAt: new Date(createdAt).toISOString(),
+    startedAt: null,
+    finishedAt: null,
+    result: null,
+    clock: null,
+    seats,
+  };
 }

@@ -5,17 +5,16 @@
  * (audience.ts, wire.ts). Nobody is told of a change that is not stored. The clock's timer and the bots are
  * run by the driver (driver.ts), which only reads the table and submits commands like everyone else.
  * What each kind of change stores, applies and publishes is in table/kinds/ (found through
- * table/change-kinds.ts); catching up with other processes, the driver's view and the turn notices are in
- * table/ too.
+ * table/change-kinds.ts); rebuilding a table from storage, driving it and catching up with other
+ * processes, the driver's view and the turn notices are in table/ too.
  */
-import { err, ok, replayMoves, type Result } from '@attila/core';
+import { err, ok, type Result } from '@attila/core';
 import type { ChatMessage, TableInfo } from '@attila/protocol';
 import { Audience } from './audience.js';
 import type { Broadcast } from './broadcast/types.js';
-import { resumeClock } from './clock.js';
 import { decide, type Change, type Outcome, type Outcomes, type TableCommand } from './commands.js';
 import { TableDriver, type DriverDeps } from './driver.js';
-import { refusalOf, Unavailable } from './errors.js';
+import { Unavailable } from './errors.js';
 import type { AnyGame } from './games.js';
 import { repeatedMove, stale, type HistoryEntry } from './moves.js';
 import { takebacksAllowed } from './live-play.js';
@@ -36,6 +35,8 @@ import type { ChangeSite, TableCopy } from './table/change-kind.js';
 import { commitChange, type Committed } from './table/change-kinds.js';
 import { catchUpWithStorage } from './table/catch-up.js';
 import { DriverViewCache } from './table/driver-view.js';
+import { Driving } from './table/driving.js';
+import { replayedCopy } from './table/replay.js';
 import { noticeTurns } from './table/turn-notices.js';
 import { missedSince, updatesSince } from './table/updates-since.js';
 
@@ -65,18 +66,17 @@ export class Table {
   private readonly audience: Audience;
   private readonly driver: TableDriver;
   private readonly driverViews = new DriverViewCache();
+  /** Who runs the clock and bots, and catching up with other processes (table/driving.ts). */
+  private readonly drivingSwitch: Driving;
   /** What the change kinds see of this table (table/change-kind.ts). */
   private readonly site: ChangeSite;
   private constructor(
     readonly game: AnyGame,
-    meta: StoredTable,
-    state: unknown,
-    moves: StoredMove[],
-    history: HistoryEntry[],
-    chat: ChatMessage[],
+    copy: TableCopy,
     private readonly deps: TableDeps,
   ) {
-    this.copy = { meta, state, moves: moves.map((m) => m.move), history, chatLog: chat };
+    this.copy = copy;
+    const meta = copy.meta;
     this.audience = new Audience(meta.id, meta.seats.length, deps.broadcast, deps.now());
     this.driver = new TableDriver(
       meta.id,
@@ -100,6 +100,17 @@ export class Table {
       moment: () => this.moment(),
       publishTable: () => this.publishTable(),
     };
+    this.drivingSwitch = new Driving({
+      id: meta.id,
+      copy: this.copy,
+      queue: this.queue,
+      driver: this.driver,
+      alone: deps.broadcast.local,
+      now: () => deps.now(),
+      log: deps.log,
+      refresh: () => this.refresh(),
+      publishTable: () => this.publishTable(),
+    });
   }
 
   /** Rebuilds a table from storage: its moves are replayed through the engine (each one re-checked). */
@@ -110,22 +121,8 @@ export class Table {
     chat: ChatMessage[],
     deps: TableDeps,
   ): Result<Table> {
-    const settings = game.parseSettings(meta.settings);
-    if (!settings.ok) return settings;
-    const replayed = replayMoves(
-      game,
-      settings.value,
-      meta.seed,
-      moves.map((m) => m.move),
-    );
-    if (!replayed.ok) return err(replayed.error.code, `table ${meta.id}: ${replayed.error.message}`);
-    const { states, events } = replayed.value;
-    const history = moves.map((m, i) => ({
-      seat: m.seat,
-      events: events[i],
-      toActBefore: game.toAct(states[i]),
-    }));
-    return ok(new Table(game, meta, states[states.length - 1], moves, history, chat, deps));
+    const copy = replayedCopy(game, meta, moves, chat);
+    return copy.ok ? ok(new Table(game, copy.value, deps)) : copy;
   }
 
   /**
@@ -387,7 +384,7 @@ export class Table {
 
   /** Catches up with storage (several processes), through the queue. */
   sync(): Promise<void> {
-    return this.queue.run(() => (this.deps.broadcast.local ? undefined : this.refresh()));
+    return this.drivingSwitch.sync();
   }
 
   // ------------------------------------------------------------ bots and clocks (driver.ts runs them)
@@ -397,52 +394,14 @@ export class Table {
     return this.driver.active;
   }
 
-  private wantDrive = false;
-
-  /**
-   * This process starts (or stops) running the table's clock and bots. With one process this happens once,
-   * right after the table is loaded: a running clock gets the restart grace. With several, the new driver
-   * first catches up with storage, and goes on with the stored clock as it is.
-   */
+  /** This process starts (or stops) running the table's clock and bots (table/driving.ts). */
   drive(on: boolean): Promise<void> {
-    this.wantDrive = on;
-    if (!on) {
-      this.driver.setDriving(false);
-      return Promise.resolve();
-    }
-    return this.queue.run(async () => {
-      if (!this.wantDrive || this.driver.active) return;
-      const meta = this.copy.meta;
-      if (!this.deps.broadcast.local) {
-        await this.refresh();
-        // The last driver may have died between storing a move and publishing it: the table's news at
-        // this seq makes every watcher that has not heard of it catch up (feed.ts); the others ignore it.
-        this.publishTable();
-      } else if (meta.status === 'playing' && meta.clock) {
-        this.copy.meta = { ...meta, clock: resumeClock(meta.clock, this.deps.now()) };
-      }
-      this.driver.setDriving(true);
-      this.driver.update();
-    });
+    return this.drivingSwitch.drive(on);
   }
-
-  private catchingUp = false;
 
   /** Another process changed the game (the driver heard it, or the broadcast is back): catch up, drive on. */
   catchUp(): void {
-    if (this.catchingUp || !this.driver.active) return;
-    this.catchingUp = true;
-    void this.queue
-      .run(async () => {
-        this.catchingUp = false;
-        if (!this.driver.active) return;
-        await this.refresh();
-        this.driver.update();
-      })
-      .catch((e) => {
-        this.deps.log.warn({ table: this.id, err: refusalOf(e) }, 'catching up failed; retrying');
-        setTimeout(() => this.catchUp(), 500).unref();
-      });
+    this.drivingSwitch.catchUp();
   }
 
   /** Stops timers and bots (server shutdown); resolves once what was under way is stored. */

@@ -55,42 +55,46 @@ describe('determinizer: the same samples as determinize, from one reused state',
     [3, true],
     [5, false],
   ] as const) {
-    it(`${players} players${bluff ? ', bluffing' : ''}: equal field by field, sample after sample`, () => {
-      let facedown = 0;
-      let compared = 0;
-      let k = 0;
-      for (const { view, state } of cases(players, bluff, 5)) {
-        if (view.conflict && view.conflict.committed.some((c, i) => i !== view.viewer && (c ?? 0) > 0))
-          facedown++;
-        const d = determinizer(view, state.map);
-        const seed = `sample-${players}-${k++}`;
-        const a = Rng.fromSeed(seed);
-        const b = Rng.fromSeed(seed);
-        const c = Rng.fromSeed(seed);
-        const dirty = Rng.fromSeed(seed + '/dirty');
-        let last: TribesState | null = null;
-        for (let j = 0; j < 4; j++) {
-          const sample = d.sample(a);
-          const expected = fields(referenceDeterminize(view, state.map, b));
-          const fresh = determinize(view, state.map, c);
-          // Compared as text first: deep equality on every sample would dominate the test's time.
-          if (JSON.stringify(fields(sample)) !== JSON.stringify(expected))
-            expect(fields(sample)).toEqual(expected);
-          if (JSON.stringify(fields(fresh)) !== JSON.stringify(expected))
-            expect(fields(fresh)).toEqual(expected);
-          expect(a.state()).toBe(b.state());
-          expect(c.state()).toBe(b.state());
-          if (last) expect(sample).toBe(last);
-          expect(fresh).not.toBe(sample);
-          last = sample;
-          // The search plays each sample out in place: the next sample must not see any of it.
-          randomPlayout(sample, dirty);
-          compared++;
+    it(
+      `${players} players${bluff ? ', bluffing' : ''}: equal field by field, sample after sample`,
+      { tags: ['slow'] },
+      () => {
+        let facedown = 0;
+        let compared = 0;
+        let k = 0;
+        for (const { view, state } of cases(players, bluff, 5)) {
+          if (view.conflict && view.conflict.committed.some((c, i) => i !== view.viewer && (c ?? 0) > 0))
+            facedown++;
+          const d = determinizer(view, state.map);
+          const seed = `sample-${players}-${k++}`;
+          const a = Rng.fromSeed(seed);
+          const b = Rng.fromSeed(seed);
+          const c = Rng.fromSeed(seed);
+          const dirty = Rng.fromSeed(seed + '/dirty');
+          let last: TribesState | null = null;
+          for (let j = 0; j < 4; j++) {
+            const sample = d.sample(a);
+            const expected = fields(referenceDeterminize(view, state.map, b));
+            const fresh = determinize(view, state.map, c);
+            // Compared as text first: deep equality on every sample would dominate the test's time.
+            if (JSON.stringify(fields(sample)) !== JSON.stringify(expected))
+              expect(fields(sample)).toEqual(expected);
+            if (JSON.stringify(fields(fresh)) !== JSON.stringify(expected))
+              expect(fields(fresh)).toEqual(expected);
+            expect(a.state()).toBe(b.state());
+            expect(c.state()).toBe(b.state());
+            if (last) expect(sample).toBe(last);
+            expect(fresh).not.toBe(sample);
+            last = sample;
+            // The search plays each sample out in place: the next sample must not see any of it.
+            randomPlayout(sample, dirty);
+            compared++;
+          }
         }
-      }
-      expect(facedown).toBeGreaterThan(10);
-      expect(compared).toBeGreaterThan(500);
-    });
+        expect(facedown).toBeGreaterThan(10);
+        expect(compared).toBeGreaterThan(500);
+      },
+    );
   }
 
   it('fails on an inconsistent view as determinize did', () => {

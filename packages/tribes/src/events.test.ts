@@ -41,22 +41,32 @@ function randomGameEvents(players: number, seed: string): TribesEvent[] {
 }
 
 describe('events', () => {
-  it('carry only public information: commitments and draws as counts, no hidden card anywhere', () => {
-    const seen = new Set<string>();
-    for (let g = 0; g < 30; g++) {
-      for (const e of randomGameEvents(2 + (g % 4), `ev${g}`)) {
-        seen.add(e.type);
-        const allowed = ALLOWED[e.type];
-        expect(allowed, `unknown event ${e.type}`).toBeDefined();
-        for (const key of Object.keys(e)) if (key !== 'type') expect(allowed).toContain(key);
-        // Every event has a line of text except the end of a turn, which the draw line already shows.
-        if (e.type !== 'turn-ended') expect(describeEvent(e)).toBeTypeOf('string');
+  it(
+    'carry only public information: commitments and draws as counts, no hidden card anywhere',
+    { tags: ['slow'] },
+    () => {
+      const seen = new Set<string>();
+      for (let g = 0; g < 30; g++) {
+        for (const e of randomGameEvents(2 + (g % 4), `ev${g}`)) {
+          seen.add(e.type);
+          const allowed = ALLOWED[e.type];
+          expect(allowed, `unknown event ${e.type}`).toBeDefined();
+          for (const key of Object.keys(e)) if (key !== 'type') expect(allowed).toContain(key);
+          // Every event has a line of text except the end of a turn, which the draw line already shows.
+          if (e.type !== 'turn-ended') expect(describeEvent(e)).toBeTypeOf('string');
+        }
       }
-    }
-    for (const type of ['card-played', 'cards-committed', 'cards-revealed', 'century-scored', 'game-over']) {
-      expect(seen).toContain(type);
-    }
-  });
+      for (const type of [
+        'card-played',
+        'cards-committed',
+        'cards-revealed',
+        'century-scored',
+        'game-over',
+      ]) {
+        expect(seen).toContain(type);
+      }
+    },
+  );
 
   it('the board summary shows the viewer its own hand and nobody else', () => {
     const s = newGame(3);

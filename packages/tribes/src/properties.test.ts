@@ -73,27 +73,31 @@ function violation(s: TribesState, prev: Prev, peaceful: Map<number, string>): s
 }
 
 describe('properties over random games', () => {
-  it('cards (54), markers (20 per tribe) and peace tiles (10) are accounted for; no province above 5 or touched after peace; scores and influence never decrease', () => {
-    const buffer = new Int32Array(MAX_MOVES);
-    fc.assert(
-      fc.property(gameArb, ({ players, options, seed, moveSeed }) => {
-        const s = createGame(unwrap(parseSettings({ players, options })), seed);
-        const rng = Rng.fromSeed(moveSeed);
-        const peaceful = new Map<number, string>();
-        let prev: Prev = { scores: s.scores.slice(), influence: s.influence.slice() };
-        let moves = 0;
-        while (!s.over) {
-          const n = legalMoveCodes(s, buffer);
-          if (n === 0) throw new Error('no legal move in a running game');
-          applyInPlace(s, buffer[rng.int(n)]);
-          const broken = violation(s, prev, peaceful);
-          if (broken) throw new Error(`after move ${moves + 1}: ${broken}`);
-          prev = { scores: s.scores.slice(), influence: s.influence.slice() };
-          if (++moves > 5000) throw new Error('the game does not end');
-        }
-        expect(legalMoveCodes(s, buffer)).toBe(0);
-      }),
-      { numRuns: 2000 },
-    );
-  });
+  it(
+    'cards (54), markers (20 per tribe) and peace tiles (10) are accounted for; no province above 5 or touched after peace; scores and influence never decrease',
+    { tags: ['slow'] },
+    () => {
+      const buffer = new Int32Array(MAX_MOVES);
+      fc.assert(
+        fc.property(gameArb, ({ players, options, seed, moveSeed }) => {
+          const s = createGame(unwrap(parseSettings({ players, options })), seed);
+          const rng = Rng.fromSeed(moveSeed);
+          const peaceful = new Map<number, string>();
+          let prev: Prev = { scores: s.scores.slice(), influence: s.influence.slice() };
+          let moves = 0;
+          while (!s.over) {
+            const n = legalMoveCodes(s, buffer);
+            if (n === 0) throw new Error('no legal move in a running game');
+            applyInPlace(s, buffer[rng.int(n)]);
+            const broken = violation(s, prev, peaceful);
+            if (broken) throw new Error(`after move ${moves + 1}: ${broken}`);
+            prev = { scores: s.scores.slice(), influence: s.influence.slice() };
+            if (++moves > 5000) throw new Error('the game does not end');
+          }
+          expect(legalMoveCodes(s, buffer)).toBe(0);
+        }),
+        { numRuns: 2000 },
+      );
+    },
+  );
 });

@@ -194,25 +194,29 @@ function everyMove(s: TribesState): MoveCode[] {
 }
 
 describe('every refusal in real games names a rule', () => {
-  it('along random 3-player games, a legal move breaks no rule and every other move breaks one', () => {
-    const rng = Rng.fromSeed('refusals');
-    let refused = 0;
-    for (let g = 0; g < 3; g++) {
-      const s = newGame(3, {}, { seed: `refusal-${g}` });
-      for (let ply = 0; ply < 400 && !s.over; ply++) {
-        if (ply % 5 === 0) {
-          for (const m of everyMove(s)) {
-            const rule = ruleBroken(s, s.toAct, m);
-            if (isLegal(s, m)) expect(rule).toBeNull();
-            else {
-              expect(rule, `move ${m} at ply ${ply}`).not.toBeNull();
-              refused++;
+  it(
+    'along random 3-player games, a legal move breaks no rule and every other move breaks one',
+    { tags: ['slow'] },
+    () => {
+      const rng = Rng.fromSeed('refusals');
+      let refused = 0;
+      for (let g = 0; g < 3; g++) {
+        const s = newGame(3, {}, { seed: `refusal-${g}` });
+        for (let ply = 0; ply < 400 && !s.over; ply++) {
+          if (ply % 5 === 0) {
+            for (const m of everyMove(s)) {
+              const rule = ruleBroken(s, s.toAct, m);
+              if (isLegal(s, m)) expect(rule).toBeNull();
+              else {
+                expect(rule, `move ${m} at ply ${ply}`).not.toBeNull();
+                refused++;
+              }
             }
           }
+          applyInPlace(s, randomMove(s, rng));
         }
-        applyInPlace(s, randomMove(s, rng));
       }
-    }
-    expect(refused).toBeGreaterThan(1000);
-  });
+      expect(refused).toBeGreaterThan(1000);
+    },
+  );
 });

@@ -81,37 +81,42 @@ describe('views: what each seat may see', () => {
     });
   });
 
-  it('two states differing only in hidden cards give identical views for a seat; determinize samples them', () => {
-    const buffer = new Int32Array(MAX_MOVES);
-    let differed = 0;
-    fc.assert(
-      fc.property(fc.integer({ min: 2, max: 5 }), fc.boolean(), fc.integer(), (players, bluff, seed) => {
-        const settings = unwrap(parseSettings({ players, options: { conflictBluffCards: bluff } }));
-        const s = createGame(settings, String(seed));
-        const rng = Rng.fromSeed(seed);
-        let step = 0;
-        while (!s.over) {
-          if (step++ % 5 === 0 || s.phase === Phase.Commit) {
-            const seat = rng.int(players);
-            const viewer: Viewer = rng.int(6) === 0 ? 'spectator' : { seat };
-            const v = viewOf(s, viewer);
-            const d = determinize(v, settings.map, rng);
-            // Compared as text first: deep equality on every step would dominate the test's time.
-            if (JSON.stringify(viewOf(d, viewer)) !== JSON.stringify(v)) expect(viewOf(d, viewer)).toEqual(v);
-            if (cardCensus(d).join() !== '9,9,9,9,9,9') expect(cardCensus(d)).toEqual([9, 9, 9, 9, 9, 9]);
-            if (hiddenCards(d, seat) !== hiddenCards(s, seat)) differed++;
-            // The guess is a real game: the seat to act has the same kinds of moves, and it plays to the end.
-            if (legalMoveCodes(d, buffer) === 0) throw new Error('no legal move in a determinized state');
+  it(
+    'two states differing only in hidden cards give identical views for a seat; determinize samples them',
+    { tags: ['slow'] },
+    () => {
+      const buffer = new Int32Array(MAX_MOVES);
+      let differed = 0;
+      fc.assert(
+        fc.property(fc.integer({ min: 2, max: 5 }), fc.boolean(), fc.integer(), (players, bluff, seed) => {
+          const settings = unwrap(parseSettings({ players, options: { conflictBluffCards: bluff } }));
+          const s = createGame(settings, String(seed));
+          const rng = Rng.fromSeed(seed);
+          let step = 0;
+          while (!s.over) {
+            if (step++ % 5 === 0 || s.phase === Phase.Commit) {
+              const seat = rng.int(players);
+              const viewer: Viewer = rng.int(6) === 0 ? 'spectator' : { seat };
+              const v = viewOf(s, viewer);
+              const d = determinize(v, settings.map, rng);
+              // Compared as text first: deep equality on every step would dominate the test's time.
+              if (JSON.stringify(viewOf(d, viewer)) !== JSON.stringify(v))
+                expect(viewOf(d, viewer)).toEqual(v);
+              if (cardCensus(d).join() !== '9,9,9,9,9,9') expect(cardCensus(d)).toEqual([9, 9, 9, 9, 9, 9]);
+              if (hiddenCards(d, seat) !== hiddenCards(s, seat)) differed++;
+              // The guess is a real game: the seat to act has the same kinds of moves, and it plays to the end.
+              if (legalMoveCodes(d, buffer) === 0) throw new Error('no legal move in a determinized state');
+            }
+            applyInPlace(s, buffer[rng.int(legalMoveCodes(s, buffer))]);
           }
-          applyInPlace(s, buffer[rng.int(legalMoveCodes(s, buffer))]);
-        }
-      }),
-      { numRuns: 300 },
-    );
-    expect(differed).toBeGreaterThan(2000);
-  });
+        }),
+        { numRuns: 300 },
+      );
+      expect(differed).toBeGreaterThan(2000);
+    },
+  );
 
-  it('a determinized state plays on to the end with every card accounted for', () => {
+  it('a determinized state plays on to the end with every card accounted for', { tags: ['slow'] }, () => {
     const settings = unwrap(parseSettings({ players: 4 }));
     const buffer = new Int32Array(MAX_MOVES);
     for (let g = 0; g < 50; g++) {
@@ -128,7 +133,7 @@ describe('views: what each seat may see', () => {
 });
 
 describe('records and replay', () => {
-  it('replaying the moves re-checks every move and reproduces every state', () => {
+  it('replaying the moves re-checks every move and reproduces every state', { tags: ['slow'] }, () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 5 }), fc.integer(), (players, seed) => {
         const settings = unwrap(tribesGame.parseSettings({ players }));
