@@ -1,6 +1,8 @@
 /**
  * Every refusal the server itself gives, as one typed list of codes, and the HTTP status of each. Engines
  * add their own move codes (`move.illegal`, `knights.*`, ...): those are bad input, status 400.
+ * Longer than 400 lines on purpose: one catalogue, read as a whole by whoever documents or answers a refusal;
+ * split by feature it would hide the codes that clash or repeat.
  */
 
 /** The codes of refusals decided by the server (not by an engine). */

@@ -37,6 +37,7 @@ import { catchUpWithStorage } from './table/catch-up.js';
 import { DriverViewCache } from './table/driver-view.js';
 import { Driving } from './table/driving.js';
 import { replayedCopy } from './table/replay.js';
+import { recordTimeouts } from './table/timeouts.js';
 import { noticeTurns } from './table/turn-notices.js';
 import { missedSince, updatesSince } from './table/updates-since.js';
 
@@ -228,7 +229,7 @@ export class Table {
     hooks.committed?.(this.seq);
     committed.publish();
     noticeTurns(this.deps.notices, this.copy.meta, committed.mover, toActBefore, this.toActNow());
-    if (command.kind === 'clock') this.countTimeouts(before, now);
+    if (command.kind === 'clock') recordTimeouts(this.deps, before, this.copy.meta, now);
     this.driver.update();
     switch (command.kind) {
       case 'move':
@@ -240,26 +241,6 @@ export class Table {
         return committed.stored ? ok(committed.stored) : err('server.error', 'chat');
       default:
         return ok(null);
-    }
-  }
-
-  /**
-   * People's seats the clock just took from them (a take-over bot plays on, or the game is lost) are
-   * departures for the leaver rule (community/leavers.ts). Counting never holds up the game: a failure is
-   * logged.
-   */
-  private countTimeouts(before: StoredTable, now: number): void {
-    const after = this.copy.meta;
-    const lost =
-      after.status === 'finished' && before.status === 'playing' ? (after.result?.winners ?? []) : null;
-    for (const s of before.seats) {
-      const player = s.player?.id;
-      if (!player || s.controller !== 'human') continue;
-      const out = lost ? !lost.includes(s.seat) : after.seats[s.seat]?.controller === 'bot';
-      if (!out) continue;
-      void this.deps.storage.community
-        .addDeparture(player, after.id, 'timeout', after.rated === true, now)
-        .catch((e) => this.deps.log.warn({ table: after.id, err: e }, 'counting a timeout failed'));
     }
   }
 
