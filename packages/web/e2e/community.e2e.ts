@@ -152,5 +152,34 @@ describe('the community', () => {
     expect(notice).toContain('Warning');
     expect(notice).toContain('Procopius');
     expect(notice).toContain('keep it civil');
+
+    // The other report: a bar from rated play for an hour. The player is told, and a rated table is refused
+    // with the reason while a casual one is still open to him.
+    await mod.locator('[data-testid="open-report"]').first().click();
+    await mod.waitForSelector('[data-testid="report-case"]');
+    expect(await mod.innerText('[data-testid="case-actions"]')).toContain('keep it civil');
+    await mod.selectOption('[data-testid="moderation-action"]', 'bar-rated');
+    await mod.fill('[data-testid="moderation-minutes"]', '60');
+    await mod.fill('[data-testid="moderation-reason"]', 'abuse after a warning');
+    await mod.click('[data-testid="moderation-submit"]');
+    await expect.poll(() => mod.locator('[data-testid="open-report"]').count()).toBe(0);
+    await star.reload(); // he is on the home screen already: he comes back to it
+
+    await expect
+      .poll(() => star.locator('[data-testid="moderation-notice"]').allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringContaining('Barred from rated play')]));
+    const seats = [{ type: 'human' }, { type: 'human' }];
+    const clock = { mode: 'days', days: 1 };
+    const rated = await pagePost(star, '/api/tables', {
+      game: 'knights',
+      seats,
+      name: 'x',
+      rated: true,
+      clock,
+    });
+    expect(rated.status).toBe(403);
+    expect(JSON.stringify(rated.body)).toContain('rated.barred');
+    const casual = await pagePost(star, '/api/tables', { game: 'knights', seats, name: 'x' });
+    expect(casual.status).toBe(201);
   });
 });
