@@ -54,6 +54,15 @@ describe('Knights arena pairing', () => {
     expect(pairsOf).toEqual(['p0-p1', 'p2-p3', 'p4-p5']);
   });
 
+  it('never pairs two of whom one blocked the other, in an arena of two neither: each waits', () => {
+    const apart = new Set(['p0\np1', 'p1\np0']);
+    const pairs = pairArena(field(4), [], new Set(), 's', 0, apart);
+    const pairsOf = pairs.map((p) => [p.first, p.second].sort().join('-')).sort();
+    expect(pairsOf).toHaveLength(2);
+    expect(pairsOf).not.toContain('p0-p1');
+    expect(pairArena(field(2), [], new Set(), 's', 0, apart)).toEqual([]);
+  });
+
   it('does not pair two who just played each other while others are in; in an arena of two it does', () => {
     const ps = field(3);
     const games = [game(0, 'p0', 'p1', 'p1')];

@@ -115,7 +115,8 @@ const RANK_GAP = 1_000;
 
 /**
  * The games to start now among the free players (`busy`: those at a table). `ordinal`: the event's count of
- * pairings so far (seeds the coin tosses).
+ * pairings so far (seeds the coin tosses). `apart`: pairs never to pair ("a\nb", both orders: one blocked the
+ * other; each waits for someone else).
  */
 export function pairArena(
   players: readonly ArenaPlayer[],
@@ -123,6 +124,7 @@ export function pairArena(
   busy: ReadonlySet<string>,
   seed: string,
   ordinal: number,
+  apart: ReadonlySet<string> = new Set(),
 ): ArenaPairing[] {
   const standings = arenaStandings(players, games);
   const rating = new Map(players.map((p) => [p.id, p.rating]));
@@ -146,6 +148,7 @@ export function pairArena(
     for (let j = i + 1; j < free.length; j++) {
       const [a, b] = [free[i].id, free[j].id];
       if (entrants > 2 && (last.get(a) === b || last.get(b) === a)) continue;
+      if (apart.has(`${a}\n${b}`)) continue;
       const gap = Math.abs(rank.get(a)! - rank.get(b)!);
       const ratingGap = Math.abs(rating.get(a)! - rating.get(b)!);
       edges.push({ a: i, b: j, weight: BASE - gap * gap * RANK_GAP - Math.round(ratingGap) });

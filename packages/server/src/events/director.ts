@@ -115,12 +115,13 @@ export class EventDirector {
     const entries = await this.store.entries(event.id);
     const games = await this.store.games(event.id);
     const open = games.some((g) => !g.over);
+    const apart = await this.blocksAmong(entries);
     if (event.body.format === 'arena') {
       if (now >= (event.body.endsAt ?? 0)) {
         if (!open) return (await this.finish(event)) || changed;
         return changed;
       }
-      const pairs = nextArenaGames(event, entries, games);
+      const pairs = nextArenaGames(event, entries, games, apart);
       let ordinal = games.length;
       for (const players of pairs) {
         if (await this.createTables(event, 0, [{ players, bye: false }], ordinal, null)) changed = true;
@@ -136,12 +137,18 @@ export class EventDirector {
       this.deps.log.info({ event: event.id }, 'event ended at its start: fewer than two entrants');
       return (await this.finish(event)) || changed;
     }
-    const seatings = nextRound(event, entries, games);
+    const seatings = nextRound(event, entries, games, apart);
     if (seatings.length === 0 && active.length > 0) {
       // Too few for a table (Tribes without bots): the event cannot go on.
       return (await this.finish(event)) || changed;
     }
     return (await this.createTables(event, event.round + 1, seatings, games.length, event.round)) || changed;
+  }
+
+  /** Entrants of whom one blocked the other, as pair keys both ways: the pairings keep them apart. */
+  private async blocksAmong(entries: readonly StoredEntry[]): Promise<Set<string>> {
+    const pairs = await this.deps.storage.community.blocksAmong(entries.map((e) => e.playerId));
+    return new Set(pairs.flatMap(([a, b]) => [`${a}\n${b}`, `${b}\n${a}`]));
   }
 
   /** Records the end of each game whose table finished. */

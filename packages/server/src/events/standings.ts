@@ -88,11 +88,12 @@ export function nextRound(
   event: StoredEvent,
   entries: readonly StoredEntry[],
   games: readonly StoredEventGame[],
+  apart: ReadonlySet<string> = new Set(),
 ): { players: (string | null)[]; bye: boolean }[] {
   const round = event.round + 1;
   const players = swissPlayers(entries);
   if (event.body.format === 'swiss') {
-    const r = pairSwissRound(players, swissGames(games), round, event.body.seed);
+    const r = pairSwissRound(players, swissGames(games), round, event.body.seed, apart);
     return [
       ...r.pairings.map((p) => ({ players: [p.first, p.second], bye: false })),
       ...(r.bye ? [{ players: [r.bye], bye: true }] : []),
@@ -113,11 +114,13 @@ export function nextArenaGames(
   event: StoredEvent,
   entries: readonly StoredEntry[],
   games: readonly StoredEventGame[],
+  apart: ReadonlySet<string> = new Set(),
 ): string[][] {
   const busy = new Set(
     games.filter((g) => !g.over).flatMap((g) => g.players.filter((p): p is string => p !== null)),
   );
-  return pairArena(swissPlayers(entries), arenaGames(games), busy, event.body.seed, games.length).map((p) => [
+  const players = swissPlayers(entries);
+  return pairArena(players, arenaGames(games), busy, event.body.seed, games.length, apart).map((p) => [
     p.first,
     p.second,
   ]);

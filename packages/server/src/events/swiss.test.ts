@@ -122,6 +122,27 @@ describe('Knights Swiss pairing', () => {
     expect(fourth.pairings).toHaveLength(2);
   });
 
+  it('keeps apart two of whom one blocked the other, as if they had met (6 players, 5 rounds)', () => {
+    const field = players(6);
+    // Round 1 pairs top half against bottom half: p000 meets p003 unless they are kept apart.
+    const natural = pairSwissRound(field, [], 1, 'b');
+    expect(natural.pairings.some((p) => [p.first, p.second].sort().join() === 'p000,p003')).toBe(true);
+    const apart = new Set(['p000\np003', 'p003\np000']);
+    const rng = Rng.fromSeed('b');
+    let games: SwissGame[] = [];
+    for (let r = 1; r <= 5; r++) {
+      const round = pairSwissRound(field, games, r, 'b', apart);
+      checkRound(
+        round,
+        field.map((p) => p.id),
+        games,
+      );
+      // Five rounds of six players: everyone meets everyone else once, but not these two.
+      if (r < 5) expect(round.pairings.some((p) => apart.has(`${p.first}\n${p.second}`))).toBe(false);
+      games = [...games, ...play(round, (id) => field.find((p) => p.id === id)!.rating, rng)];
+    }
+  });
+
   it('pairs a late entrant from the round after joining, with 0 points', () => {
     const field = [...players(6), { id: 'late', rating: 2500, fromRound: 3, withdrawn: false }];
     const games = simulate(field, 5, 'late');

@@ -156,7 +156,8 @@ function preference(c: Colours | undefined): number {
 }
 
 /**
- * The pairings of round `round` (1-based; the rounds before it all paired). Throws on a round out of order
+ * The pairings of round `round` (1-based; the rounds before it all paired); `apart`: pairs to keep apart
+ * ("a\nb", both orders: one blocked the other). Throws on a round out of order
  * or a player listed twice (the caller's data is wrong, not the user's).
  */
 export function pairSwissRound(
@@ -164,6 +165,7 @@ export function pairSwissRound(
   games: readonly SwissGame[],
   round: number,
   seed: string,
+  apart: ReadonlySet<string> = new Set(),
 ): SwissRound {
   if (new Set(players.map((p) => p.id)).size !== players.length) throw new Error('a player is listed twice');
   const lastRound = games.reduce((m, g) => Math.max(m, g.round), 0);
@@ -179,6 +181,8 @@ export function pairSwissRound(
     if (g.second === null) hadBye.add(g.first);
     else met.add(`${g.first}\n${g.second}`).add(`${g.second}\n${g.first}`);
   }
+  // Players of whom one blocked the other weigh as if they had met: paired only when nothing else can be.
+  for (const key of apart) met.add(key);
   const colours = coloursOf(games);
   const n = active.length;
   if (n === 0) return { round, pairings: [], bye: null };
