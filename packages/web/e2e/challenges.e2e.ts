@@ -15,6 +15,7 @@ import {
   sidewaysOverflow,
   type ServerProcess,
   withServerAndBrowser,
+  claimAccount,
 } from './harness.js';
 
 let server: ServerProcess;
@@ -22,14 +23,7 @@ let browser: Browser;
 
 withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
-async function claim(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/#/account`);
-  await page.waitForSelector('[data-testid="claim"]');
-  await page.fill('[data-testid="claim-name"]', name);
-  await page.fill('[data-testid="claim-password"]', 'a good long password');
-  await page.click('[data-testid="claim-submit"]');
-  await expect.poll(() => page.innerText('[data-testid="me-name"]')).toBe(name);
-}
+const claim = (page: Page, name: string) => claimAccount(page, server.url, name);
 
 const challengeCard = (page: Page, status: string) =>
   page.locator(`[data-testid="challenge"][data-status="${status}"]`);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startServer, type ServerProcess } from './harness.js';
+import { launchBrowser, newPage, startServer, type ServerProcess, claimAccount } from './harness.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -30,14 +30,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function claim(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/#/account`);
-  await page.waitForSelector('[data-testid="claim"]');
-  await page.fill('[data-testid="claim-name"]', name);
-  await page.fill('[data-testid="claim-password"]', 'a good long password');
-  await page.click('[data-testid="claim-submit"]');
-  await expect.poll(() => page.innerText('[data-testid="me-name"]')).toBe(name);
-}
+const claim = (page: Page, name: string) => claimAccount(page, server.url, name);
 
 /** A request from the page itself (its session cookie, the app's CSRF header). */
 async function pagePost(page: Page, path: string, body: unknown): Promise<{ status: number; body: unknown }> {

@@ -7,21 +7,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { playKnightsTurn } from './knights.js';
-import { newPage, shot, sidewaysOverflow, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  shot,
+  sidewaysOverflow,
+  type ServerProcess,
+  withServerAndBrowser,
+  claimAccount,
+} from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
 withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
-async function claim(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/#/account`);
-  await page.waitForSelector('[data-testid="claim"]');
-  await page.fill('[data-testid="claim-name"]', name);
-  await page.fill('[data-testid="claim-password"]', 'a good long password');
-  await page.click('[data-testid="claim-submit"]');
-  await expect.poll(() => page.innerText('[data-testid="me-name"]')).toBe(name);
-}
+const claim = (page: Page, name: string) => claimAccount(page, server.url, name);
 
 /** Plays the game the pages sit at until both show its winner (each moves when it is offered targets). */
 async function playOut(pages: readonly Page[]): Promise<void> {

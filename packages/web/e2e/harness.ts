@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 export const SCREENSHOTS = new URL('../screenshots/', import.meta.url).pathname;
@@ -259,4 +259,14 @@ export async function liveTable(
   const board = game === 'knights' ? '.knights-board' : '[data-testid="tribes-map"] .land';
   for (const p of [creator, ...joiners]) await p.waitForSelector(board);
   return invite;
+}
+
+/** Makes the page's player an account of `name` through the account screen, as a person does. */
+export async function claimAccount(page: Page, url: string, name: string): Promise<void> {
+  await page.goto(`${url}/#/account`);
+  await page.waitForSelector('[data-testid="claim"]');
+  await page.fill('[data-testid="claim-name"]', name);
+  await page.fill('[data-testid="claim-password"]', 'a good long password');
+  await page.click('[data-testid="claim-submit"]');
+  await expect.poll(() => page.innerText('[data-testid="me-name"]')).toBe(name);
 }

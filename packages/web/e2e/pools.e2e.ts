@@ -16,6 +16,7 @@ import {
   sidewaysOverflow,
   startServer,
   type ServerProcess,
+  claimAccount,
 } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
@@ -39,14 +40,7 @@ afterAll(async () => {
   await client.end();
 });
 
-async function claim(page: Page, url: string, name: string): Promise<void> {
-  await page.goto(`${url}/#/account`);
-  await page.waitForSelector('[data-testid="claim"]');
-  await page.fill('[data-testid="claim-name"]', name);
-  await page.fill('[data-testid="claim-password"]', 'a good long password');
-  await page.click('[data-testid="claim-submit"]');
-  await expect.poll(() => page.innerText('[data-testid="me-name"]')).toBe(name);
-}
+const claim = claimAccount;
 
 /** Chooses a pool on the home screen and joins it. */
 async function joinPool(

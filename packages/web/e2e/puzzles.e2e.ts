@@ -18,6 +18,7 @@ import {
   sidewaysOverflow,
   type ServerProcess,
   withServerAndBrowser,
+  claimAccount,
 } from './harness.js';
 
 let server: ServerProcess;
@@ -74,14 +75,7 @@ async function solve(page: Page, z: KnightsPuzzle, enter: (page: Page, move: str
   await expect.poll(() => phase(page)).toBe('solved');
 }
 
-async function claim(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/#/account`);
-  await page.waitForSelector('[data-testid="claim"]');
-  await page.fill('[data-testid="claim-name"]', name);
-  await page.fill('[data-testid="claim-password"]', 'a good long password');
-  await page.click('[data-testid="claim-submit"]');
-  await expect.poll(() => page.innerText('[data-testid="me-name"]')).toBe(name);
-}
+const claim = (page: Page, name: string) => claimAccount(page, server.url, name);
 
 const rating = async (page: Page) =>
   Number(await page.getAttribute('[data-testid="player-rating"]', 'data-rating'));

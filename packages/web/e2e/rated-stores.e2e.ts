@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '@attila/core';
 import { END_REASON_TEXT, EndReason } from '@attila/tribes';
 import de from '../src/i18n/locales/de.json';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { launchBrowser, newPage, shot, startServer, type ServerProcess, claimAccount } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
 
@@ -63,14 +63,7 @@ afterAll(async () => {
 const url = () => server!.url;
 const meName = (page: Page) => page.innerText('[data-testid="me-name"]');
 
-async function claim(page: Page, name: string): Promise<void> {
-  await page.goto(`${url()}/#/account`);
-  await page.waitForSelector('[data-testid="claim"]');
-  await page.fill('[data-testid="claim-name"]', name);
-  await page.fill('[data-testid="claim-password"]', 'a good long password');
-  await page.click('[data-testid="claim-submit"]');
-  await expect.poll(() => meName(page)).toBe(name);
-}
+const claim = (page: Page, name: string) => claimAccount(page, url(), name);
 
 /** The rating a profile shows for a game (a day a move: the correspondence class), without its `?`. */
 async function rating(page: Page, name: string, game: string): Promise<number> {

@@ -7,23 +7,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
-import { newPage, seriousA11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  seriousA11yViolations,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  claimAccount,
+} from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
 withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
-const meName = (page: Page) => page.innerText('[data-testid="me-name"]');
-
-async function claim(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/#/account`);
-  await page.waitForSelector('[data-testid="claim"]');
-  await page.fill('[data-testid="claim-name"]', name);
-  await page.fill('[data-testid="claim-password"]', 'a good long password');
-  await page.click('[data-testid="claim-submit"]');
-  await expect.poll(() => meName(page)).toBe(name);
-}
+const claim = (page: Page, name: string) => claimAccount(page, server.url, name);
 
 describe('rated games', () => {
   it('two accounts play a rated Knights game; profiles show the ratings, the leaderboard nobody yet', async () => {
