@@ -108,6 +108,7 @@ export type ErrorCode =
   | 'moderation.table-not-found'
   | 'chat.muted'
   | 'challenge.blocked'
+  | 'join.blocked'
   | 'rated.barred'
   | 'rated.leaver'
   | 'account.closed'
@@ -288,6 +289,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'moderation.table-not-found': 404,
   'chat.muted': 403,
   'challenge.blocked': 403,
+  'join.blocked': 403,
   'rated.barred': 403,
   'rated.leaver': 403,
   'account.closed': 403,

@@ -49,7 +49,7 @@ import {
   type ErrorBody,
   type ListTablesResponse,
 } from '@attila/protocol';
-import type { Metrics } from './table.js';
+import type { Metrics, Table } from './table.js';
 import type { SocketStats } from './ws.js';
 
 /** Body limit and the parsers: JSON only, parsed once with prototype keys refused. */
@@ -285,6 +285,17 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
 
   registerTableRatingChanges(app, ctx.storage, tableFrom);
 
+  /** Whether a block stands between `playerId` and anyone seated at the table (they never play together). */
+  const blockedAtTable = async (table: Table, playerId: string): Promise<boolean> => {
+    const seated = table
+      .info()
+      .seats.map((s) => table.seatPlayerId(s.seat))
+      .filter((id): id is string => id !== null && id !== playerId);
+    if (seated.length === 0) return false;
+    const blocks = await ctx.storage.community.blocksAmong([playerId, ...seated]);
+    return blocks.some(([a, b]) => a === playerId || b === playerId);
+  };
+
   app.post<{ Params: { id: string } }>('/api/tables/:id/join', async (req, reply) => {
     const body = parse(joinTableSchema, req.body, reply);
     if (!body || nameRefused(body.name, reply)) return reply;
@@ -300,6 +311,12 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
     const allowed =
       table.info().rated && joiner ? await ctx.community.mayPlayRated(joiner.id) : ok(undefined);
     if (!allowed.ok) return refuseRated(reply, allowed);
+    if (joiner && (await blockedAtTable(table, joiner.id)))
+      return refuse(
+        reply,
+        'join.blocked',
+        'you cannot sit at this table: you and a player seated at it blocked one another; find another table',
+      );
     const name = player?.displayName ?? body.name;
     // A bot account's seat token is derived, so the seat number must be known before the join.
     const seat = bot

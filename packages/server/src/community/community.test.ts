@@ -115,6 +115,41 @@ describe('following, blocking, muting and reporting players', () => {
     expect((await bob.post('/api/challenges', challenge)).status).toBe(201);
   });
 
+  it('a blocked player cannot sit at a table the blocker waits at, nor the blocker at theirs (seat 2 of 3 too); others can', async () => {
+    const [erin, finn, gwen] = [
+      await account(server.url, 'Erin'),
+      await account(server.url, 'Finn'),
+      await account(server.url, 'Gwen'),
+    ];
+    await erin.post('/api/account/block', { name: 'Finn' });
+    const made = await erin.post<CreateTableResponse>('/api/tables', {
+      game: 'tribes',
+      settings: { players: 3 },
+      seats: [{ type: 'human' }, { type: 'human' }, { type: 'human' }],
+      name: 'x',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.table.id;
+    expect(codeOf(await finn.post(`/api/tables/${id}/join`, { name: 'x', seat: 2 }))).toEqual([
+      403,
+      'join.blocked',
+    ]);
+    // The refusal changed nothing: the seats Finn asked for are free, and Gwen takes one.
+    expect((await gwen.post<SeatGrant>(`/api/tables/${id}/join`, { name: 'x', seat: 2 })).status).toBe(200);
+    // The other way round: Finn waits at a table of his, Erin (the blocker) cannot sit there either.
+    const his = await finn.post<CreateTableResponse>('/api/tables', {
+      game: 'knights',
+      seats: [{ type: 'human' }, { type: 'human' }],
+      name: 'x',
+    });
+    expect(codeOf(await erin.post(`/api/tables/${his.body.table.id}/join`, { name: 'x' }))).toEqual([
+      403,
+      'join.blocked',
+    ]);
+    await erin.post('/api/account/unblock', { name: 'Finn' });
+    expect((await erin.post(`/api/tables/${his.body.table.id}/join`, { name: 'x' })).status).toBe(200);
+  });
+
   it("the blocker never gets the blocked player's chat lines, live or in a later welcome; the blocked still hears the blocker", async () => {
     const [carla, dan] = [await account(server.url, 'Carla'), await account(server.url, 'Dan')];
     const { id, seats, bSeat } = await knightsBetween(carla, dan);
