@@ -76,6 +76,10 @@ describe('crash safety', () => {
     const bAcked: number[] = [];
     await playRandomly([bPlayer], 'crash-b', 4, 30_000).catch(() => 0);
     for (const m of bPlayer.client.received) if (m.type === 'ack') bAcked.push(m.seq);
+    // C's bots have made a move (on a busy machine the first bot thought of a fresh process can take seconds).
+    const cSeq = async () =>
+      (await get<{ table: { seq: number } }>(url, `/api/tables/${c.table.id}`)).body.table.seq;
+    await expect.poll(cSeq, { timeout: 20_000 }).toBeGreaterThan(0);
     // One last move on A, and the server dies right after acknowledging it.
     const last = aPlayers[0].client;
     const lastSnap = (await last.next('update', (m) => m.seq === 6)).snapshot;

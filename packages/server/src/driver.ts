@@ -89,6 +89,9 @@ export class TableDriver {
     private readonly deps: DriverDeps,
   ) {}
 
+  /** Counts the times the driving stopped: a bot's answer counts only in the term it was asked in. */
+  private term = 0;
+
   /** Whether this process runs the table's clock and bots now. */
   get active(): boolean {
     return this.driving && !this.closed;
@@ -98,7 +101,10 @@ export class TableDriver {
   setDriving(on: boolean): void {
     if (on && !this.driving) this.starting = true;
     this.driving = on;
-    if (!on) this.stopTimers();
+    if (!on) {
+      this.term++;
+      this.stopTimers();
+    }
   }
 
   /** After any change of the game: rearm the clock's timer, and let the bots to act think. */
@@ -171,6 +177,9 @@ export class TableDriver {
 
   private async runBot(seat: number, seq: number, line: number, bot: string, key: string): Promise<void> {
     let failed = false;
+    // A thought begun before the driving stopped is dropped, even once it runs again: by then the new term
+    // asked the bot afresh (its pending turns were cleared), and two answers to one turn would race.
+    const term = this.term;
     try {
       const view = this.read();
       if (!this.active || seq !== view.seq || line !== view.line) return;
@@ -189,7 +198,7 @@ export class TableDriver {
         );
         move = null;
       }
-      if (!this.active) return;
+      if (!this.active || term !== this.term) return;
       const r = await this.submit({ kind: 'bot-move', seat, seq, move, line });
       if (r.ok) return;
       if (OVERTAKEN.has(r.error.code)) this.deps.metrics.botOvertaken++;
