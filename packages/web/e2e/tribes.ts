@@ -19,7 +19,7 @@ export async function playTribesDecision(page: Page): Promise<void> {
   await page.waitForFunction(
     (seq) => document.querySelector('.tribes-play')?.getAttribute('data-seq') !== seq,
     before,
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
 }
 
