@@ -115,13 +115,12 @@ export class EventDirector {
     const entries = await this.store.entries(event.id);
     const games = await this.store.games(event.id);
     const open = games.some((g) => !g.over);
-    const apart = await this.blocksAmong(entries);
     if (event.body.format === 'arena') {
       if (now >= (event.body.endsAt ?? 0)) {
         if (!open) return (await this.finish(event)) || changed;
         return changed;
       }
-      const pairs = nextArenaGames(event, entries, games, apart);
+      const pairs = nextArenaGames(event, entries, games, await this.blocksAmong(entries));
       let ordinal = games.length;
       for (const players of pairs) {
         if (await this.createTables(event, 0, [{ players, bye: false }], ordinal, null)) changed = true;
@@ -137,7 +136,7 @@ export class EventDirector {
       this.deps.log.info({ event: event.id }, 'event ended at its start: fewer than two entrants');
       return (await this.finish(event)) || changed;
     }
-    const seatings = nextRound(event, entries, games, apart);
+    const seatings = nextRound(event, entries, games, await this.blocksAmong(entries));
     if (seatings.length === 0 && active.length > 0) {
       // Too few for a table (Tribes without bots): the event cannot go on.
       return (await this.finish(event)) || changed;
