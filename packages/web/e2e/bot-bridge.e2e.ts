@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, claimAccountByRequest } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
 let server: ServerProcess;
@@ -66,20 +66,9 @@ bot.send, bot.choose = send, choose
 sys.exit(bot.main())
 `;
 
-/** Claims an account for the page's guest, as the account screen does. */
+/** Claims an account for the page's guest, as the account screen does, and shows it. */
 async function claim(page: Page, name: string): Promise<void> {
-  const status = await page.evaluate(
-    async (n) =>
-      (
-        await fetch('/api/account/claim', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-attila-csrf': '1' },
-          body: JSON.stringify({ name: n, password: 'a good long password' }),
-        })
-      ).status,
-    name,
-  );
-  expect(status).toBe(200);
+  await claimAccountByRequest(page, name);
   await page.reload();
 }
 

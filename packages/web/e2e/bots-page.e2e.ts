@@ -14,6 +14,7 @@ import {
   sidewaysOverflow,
   type ServerProcess,
   withServerAndBrowser,
+  claimAccountByRequest,
 } from './harness.js';
 import cs from '../src/i18n/locales/cs.json';
 
@@ -59,18 +60,7 @@ describe('the Bots page', () => {
 
       // A fresh account (claimed from the guest), then the page from the home screen's link.
       const name = `Robotus${i}`;
-      const claimed = await page.evaluate(
-        async (n) =>
-          (
-            await fetch('/api/account/claim', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'x-attila-csrf': '1' },
-              body: JSON.stringify({ name: n, password: 'a good long password' }),
-            })
-          ).status,
-        name,
-      );
-      expect(claimed).toBe(200);
+      await claimAccountByRequest(page, name);
       await page.goto(`${server.url}/#/`);
       await page.reload();
       await page.click('[data-testid="home-bots"]');
