@@ -43,6 +43,7 @@ function placements(name: string, moves: string[], layout = 'standard'): string 
 
 async function openAt(page: Page, file: string, ply: number): Promise<void> {
   await page.goto(`${server.url}/#/`);
+  await page.waitForSelector('[data-testid="home-challenge"]');
   await page.goto(`${server.url}/#/replay`);
   await page.setInputFiles('[data-testid="record-file"]', file);
   await page.waitForSelector('[data-testid="replay-slider"]');

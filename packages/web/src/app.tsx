@@ -81,7 +81,8 @@ function Screen({ route, visit }: { route: Route; visit: number }) {
     case 'table':
       return <TableScreen key={route.id} id={route.id} />;
     case 'replay':
-      return <ReplayScreen key={route.id ?? ''} id={route.id} />;
+      // A visit is a fresh screen: home and back again at once (one render for both) shows the file input.
+      return <ReplayScreen key={`${route.id ?? ''}/${visit}`} id={route.id} />;
     case 'knightsAnalysis':
       // A link followed inside the app opens its position (the screen reads it once, then rewrites the address).
       return <KnightsAnalysisScreen key={visit} position={route.position} />;

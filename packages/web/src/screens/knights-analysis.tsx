@@ -25,6 +25,7 @@ import { explorable, OpeningExplorer } from '../knights/opening-explorer.js';
 import { positionProblemText } from '../knights/position-problem-text.js';
 import { KnightsSetup } from '../knights/setup.js';
 import { editorTilesOf } from '../knights/tile-arrangement.js';
+import { useOwnAddress } from '../own-address.js';
 import { href } from '../router.js';
 
 const START = emptyPosition('standard', 'R') ?? '...../...../...../..... R';
@@ -110,9 +111,8 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
   const setUp = (position: string) => dispatch({ kind: 'set-up', root: position });
   const setCursor = (n: number) => dispatch({ kind: 'jump', cursor: n });
   // The address follows the board, so a copied address (or the share link) reopens this position.
-  useEffect(() => {
-    history.replaceState(null, '', href({ name: 'knightsAnalysis', position: shown }));
-  }, [shown]);
+  const rewriteAddress = useOwnAddress();
+  useEffect(() => rewriteAddress({ name: 'knightsAnalysis', position: shown }), [shown]);
 
   const best = analysis.line?.[0] ?? bestVerdict(analysis.verdicts)?.move ?? null;
   const canForward = cursor < path.length || (best !== null && facts !== null);

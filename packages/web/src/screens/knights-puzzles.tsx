@@ -14,6 +14,7 @@ import { useT } from '../i18n/i18n.js';
 import { useAnalysis } from '../knights/analysis.js';
 import { KnightsBoard } from '../knights/board.js';
 import { fetchPuzzle, sendAttempt, type PuzzleWhich } from '../knights/puzzle-api.js';
+import { useOwnAddress } from '../own-address.js';
 import { href } from '../router.js';
 
 type Phase =
@@ -44,6 +45,7 @@ export function KnightsPuzzlesScreen(props: { puzzle: PuzzleWhich }) {
   const [verdict, setVerdict] = useState<PuzzleAttemptResponse | null>(null);
   const [after, setAfter] = useState<string | null>(null);
 
+  const rewriteAddress = useOwnAddress();
   const load = (which: PuzzleWhich, previous: string | null) => {
     setError(null);
     setVerdict(null);
@@ -53,7 +55,7 @@ export function KnightsPuzzlesScreen(props: { puzzle: PuzzleWhich }) {
       setAttempt(start(r.value));
       // The address names what is shown, so a reload shows it again (without a new screen).
       if (which === 'next') {
-        history.replaceState(null, '', href({ name: 'knightsPuzzles', puzzle: { id: r.value.puzzle.id } }));
+        rewriteAddress({ name: 'knightsPuzzles', puzzle: { id: r.value.puzzle.id } });
       }
     });
   };
@@ -210,7 +212,7 @@ export function KnightsPuzzlesScreen(props: { puzzle: PuzzleWhich }) {
               class="small secondary"
               data-testid="puzzle-daily"
               onClick={() => {
-                history.replaceState(null, '', href({ name: 'knightsPuzzles', puzzle: 'daily' }));
+                rewriteAddress({ name: 'knightsPuzzles', puzzle: 'daily' });
                 load('daily', null);
               }}
             >
