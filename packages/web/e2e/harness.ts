@@ -172,8 +172,8 @@ export interface AxeViolation {
   readonly nodes: readonly string[];
 }
 
-/** Runs axe-core (injected from node_modules) on the page; the serious and critical violations. */
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core (injected from node_modules) on the page; every violation, whatever its impact. */
+export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
   const { createRequire } = await import('node:module');
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   // Evaluated through the devtools protocol: the app's Content-Security-Policy (no inline script) would block
@@ -197,14 +197,12 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
       nodes: { target: string[]; failureSummary?: string }[];
     }
     const result = await axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-      }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+    }));
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, seriousA11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, a11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import {
   clickTribesMove,
   finishLesson,
@@ -90,7 +90,7 @@ describe('Learn to play', () => {
       await playLesson(page, en, lesson.id, 'desktop');
       if (i + 1 < KNIGHTS_LESSONS.length) await page.locator('[data-testid="next-lesson"]').click();
     }
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await a11yViolations(page)).toEqual([]);
     // The last lesson leads to a real game against a bot.
     await page.locator('[data-testid="play-bot"]').click();
     await page.waitForURL(/#\/lobby\/knights$/);
@@ -227,7 +227,7 @@ describe('Learn to play', () => {
       await page.locator('[data-testid="tribes-learn"]').click();
       await page.locator(`[data-testid="lesson-${TRIBES_LESSONS[0].id}"] a`).click();
       await playTribesLesson(page, en, TRIBES_LESSONS[0].id, 'desktop');
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(await a11yViolations(page)).toEqual([]);
       await page.locator('[data-testid="next-lesson"]').click();
       // Halfway through, a reload comes back to the same task.
       await page.waitForSelector(`[data-testid="lesson"][data-lesson="${TRIBES_LESSONS[1].id}"]`);

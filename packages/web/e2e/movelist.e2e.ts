@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   liveTable,
   newPage,
-  seriousA11yViolations,
+  a11yViolations,
   shot,
   type ServerProcess,
   withServerAndBrowser,
@@ -93,7 +93,7 @@ describe('the move list', () => {
       expect(await a.page.innerText('[data-testid="viewing-past"]')).toContain('move 3');
       expect(await a.page.locator('.knights-board [data-target="true"]').count()).toBe(0);
       await shot(a.page, 'movelist-live-past-desktop');
-      expect(await seriousA11yViolations(a.page)).toEqual([]);
+      expect(await a11yViolations(a.page)).toEqual([]);
       await a.page.click('[data-testid="back-to-live"]');
       await expect.poll(() => position(a.page)).toBe(positions[ply]);
       expect(await a.page.locator('[data-testid="viewing-past"]').count()).toBe(0);
@@ -105,7 +105,7 @@ describe('the move list', () => {
       await play();
       expect(await position(b.page)).toBe(positions[0]);
       await shot(b.page, 'movelist-live-past-phone-de');
-      expect(await seriousA11yViolations(b.page)).toEqual([]);
+      expect(await a11yViolations(b.page)).toEqual([]);
       await b.page.click('[data-testid="back-to-live"]');
       await expect.poll(() => position(b.page)).toBe(positions[ply]);
 

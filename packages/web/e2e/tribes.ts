@@ -49,6 +49,8 @@ async function decide(page: Page): Promise<void> {
 export async function playTribesUntilOver(
   page: Page,
   name: string,
+  /** Asked with the game-over dialog open, before it is closed. */
+  atEnd: (page: Page) => Promise<void> = async () => {},
 ): Promise<{ conflicts: number; scorings: number }> {
   let conflicts = 0;
   let scorings = 0;
@@ -70,6 +72,7 @@ export async function playTribesUntilOver(
       await page.waitForSelector('[data-testid="winner"], [data-testid="reveal"], [data-testid="scoring"]');
       if (!(await visible(page, 'winner'))) continue;
       await shot(page, `${name}-winner`);
+      await atEnd(page);
       await page.click('[data-testid="close-winner"]');
       break;
     }

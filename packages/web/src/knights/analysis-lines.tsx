@@ -29,7 +29,7 @@ export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] | null 
   if (!verdicts || verdicts.length === 0) return null;
   return (
     <section>
-      <h3>{t('analysisBoard.moves')}</h3>
+      <h2 class="minor-heading">{t('analysisBoard.moves')}</h2>
       <ol class="verdicts" data-testid="verdict-list" tabindex={0} aria-label={t('analysisBoard.moves')}>
         {sortedVerdicts(verdicts).map((v) => (
           <li key={v.move} data-move={v.move} class={v.value > 0 ? 'win' : 'loss'}>
@@ -63,7 +63,7 @@ export function BestLine(props: {
   const ahead = props.line ?? [];
   return (
     <section data-testid="best-line">
-      <h3>{t('analysisBoard.line')}</h3>
+      <h2 class="minor-heading">{t('analysisBoard.line')}</h2>
       <div class="row" role="toolbar" aria-label={t('analysisBoard.line')}>
         <button
           class="small secondary"

@@ -160,6 +160,8 @@ function KnightsHotseatGame(props: {
 
   return (
     <main class="page">
+      {/* The page's title for a screen reader (the board is its heading to the eye). */}
+      <h1 class="sr-only">{t('games.knights.name')}</h1>
       <div class="play">
         <div class="card board-card">
           <KnightsBoard

@@ -86,6 +86,8 @@ export function GameTable<S, St, V, E extends GameEvent>(props: {
 
   return (
     <main class="page table-screen" data-testid="table">
+      {/* The page's title for a screen reader (the board is its heading to the eye). */}
+      <h1 class="sr-only">{t(`games.${table.game}.name`)}</h1>
       {/* Until the first welcome the table comes from the HTTP fetch: connecting is not reconnecting. */}
       {live.table && live.status !== 'open' && <div class="banner warn">{t('lobby.reconnecting')}</div>}
       {live.error && <div class="banner error">{live.error.message}</div>}
@@ -229,7 +231,7 @@ function Chat({
   const [text, setText] = useState('');
   return (
     <section class="card chat">
-      <h3>{t('lobby.chat')}</h3>
+      <h2 class="minor-heading">{t('lobby.chat')}</h2>
       {mute}
       <ul class="chat-lines" data-testid="chat">
         {chat.map((m) => (

@@ -23,12 +23,12 @@ export function ConflictStatus(props: {
   if (!view.conflict) return null;
   return (
     <section class="card conflict-status" data-testid="conflict" aria-live="polite">
-      <h3>
+      <h2 class="minor-heading">
         <span aria-hidden="true">⚔ </span>
         {t('tribes.conflict', {
           province: props.provinces.get(view.conflict.province) ?? view.conflict.province,
         })}
-      </h3>
+      </h2>
       <ul class="commitments">
         {view.conflict.committed.map((n, seat) => (
           <li key={seat} class={n === null ? 'waiting' : 'done'}>

@@ -143,7 +143,7 @@ export function Decision({ view, legal, onMove, pending, setPending }: DecisionP
   const tiles = (c.tileDouble || c.trades.size > 0 || c.twoInfluence.length > 0) && (
     <div class="tile-actions">
       <div class="prompt-row">
-        <h4>{t('tribes.actions')}</h4>
+        <h2>{t('tribes.actions')}</h2>
         <RuleHelp topic="tribes.tiles" />
       </div>
       <div class="row">

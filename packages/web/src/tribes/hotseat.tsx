@@ -231,6 +231,8 @@ function TribesHotseatGame({
 
   return (
     <main class="page wide">
+      {/* The page's title for a screen reader (the map is its heading to the eye). */}
+      <h1 class="sr-only">{t('games.tribes.name')}</h1>
       <TribesPlay
         view={view}
         legal={legal}

@@ -94,7 +94,7 @@ export function GameLog(props: {
   }, [lines.length]);
   return (
     <section class="card log">
-      <h3>{t('common.log')}</h3>
+      <h2 class="minor-heading">{t('common.log')}</h2>
       {/* Focusable so a keyboard can scroll a long log. */}
       <ol ref={ref} class="log-lines" data-testid="log" aria-live="polite" tabindex={0}>
         {/* The whole game: a reload or a late joiner gets every line from the welcome (issue 18, defect 6). */}

@@ -178,7 +178,7 @@ export function TribesPlay(input: TribesPlayProps) {
           view.hand && (
             // Pinned over the map on a phone only while the game is on: after it, the map is all there is to see.
             <div class={`card hand-bar${view.result ? ' game-over' : ''}`}>
-              <h3>{t('tribes.hand')}</h3>
+              <h2 class="minor-heading">{t('tribes.hand')}</h2>
               <Hand view={view} selected={null} playable={new Set()} />
             </div>
           )

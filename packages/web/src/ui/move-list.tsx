@@ -30,7 +30,7 @@ export function MoveList(props: {
     <section>
       {/* "Start" sits in the heading's row, apart from the scrolling list: it never covers an entry. */}
       <div class="movelist-head">
-        <h3>{t('common.moves')}</h3>
+        <h2 class="minor-heading">{t('common.moves')}</h2>
         {onJump && (
           <button
             class={`small secondary${current === 0 ? ' current' : ''}`}
