@@ -8,7 +8,7 @@
  * example, the same as the command line's test of the bridge (packages/cli/src/commands/bot-connect-outside.test.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,48 +23,9 @@ withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'packages/cli/bin/attila.js');
-const EXAMPLE = join(ROOT, 'examples/bots/python/attila_bot.py');
 
-/**
- * The example with faults (its `send` and `choose` monkeypatched): in the first game a line that is not JSON
- * instead of its 2nd move, and death instead of its 3rd (each once: marker files); in every later game it
- * resigns at its first turn (the example's `None` from `choose`).
- */
-const WRAPPER = `
-import importlib.util, os, sys
-state = sys.argv[1]
-spec = importlib.util.spec_from_file_location("attila_bot", ${JSON.stringify(EXAMPLE)})
-bot = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bot)
-def mark(name, text=""):
-    with open(os.path.join(state, name), "w") as f:
-        f.write(text)
-def marked(name):
-    return os.path.exists(os.path.join(state, name))
-def first_table(table):
-    if not marked("first"):
-        mark("first", table)
-    with open(os.path.join(state, "first")) as f:
-        return f.read() == table
-real_send, real_choose = bot.send, bot.choose
-def send(message):
-    if message.get("type") == "move" and first_table(message["table"]):
-        moves = len([n for n in os.listdir(state) if n.startswith("move-")])
-        mark(f"move-{moves}")
-        if moves == 1 and not marked("garbage"):
-            mark("garbage")
-            sys.stdout.write("this is not a JSON line\\n")
-            sys.stdout.flush()
-            return
-        if moves == 3 and not marked("crash"):
-            mark("crash")
-            os._exit(3)
-    real_send(message)
-def choose(turn, rng):
-    return real_choose(turn, rng) if first_table(turn["table"]) else None
-bot.send, bot.choose = send, choose
-sys.exit(bot.main())
-`;
+/** The example with faults (a garbage line, a crash, then resigning), as the bridge's unit test runs it. */
+const FAULTY_BOT = join(ROOT, 'packages/cli/src/commands/testdata/faulty_example_bot.py');
 
 /** Claims an account for the page's guest, as the account screen does, and shows it. */
 async function claim(page: Page, name: string): Promise<void> {
@@ -114,8 +75,6 @@ describe('an outside bot under the bridge, against a person in Chromium', () => 
       expect(token).toMatch(/^attila_bot_/);
 
       const state = mkdtempSync(join(tmpdir(), 'attila-e2e-bot-'));
-      const wrapper = join(state, 'flaky_bot.py');
-      writeFileSync(wrapper, WRAPPER);
       const child: ChildProcess = spawn(
         process.execPath,
         [
@@ -130,7 +89,7 @@ describe('an outside bot under the bridge, against a person in Chromium', () => 
           'untimed',
           '--',
           'python3',
-          wrapper,
+          FAULTY_BOT,
           state,
         ],
         { stdio: ['ignore', 'pipe', 'pipe'] },

@@ -24,46 +24,8 @@ const ROOT = resolve(import.meta.dirname, '../../../..');
 const BIN = resolve(import.meta.dirname, '../../bin/attila.js');
 const EXAMPLE = join(ROOT, 'examples/bots/python/attila_bot.py');
 
-/**
- * The example bot with faults, by monkeypatching its `send` and `choose`: in the first game it writes a
- * line that is not JSON instead of its 2nd move and dies instead of its 3rd (each once: marker files);
- * in every later game it resigns at its first turn (the example's `None` from `choose`).
- */
-const WRAPPER = `
-import importlib.util, os, sys
-state = sys.argv[1]
-spec = importlib.util.spec_from_file_location("attila_bot", ${JSON.stringify(EXAMPLE)})
-bot = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bot)
-def mark(name, text=""):
-    with open(os.path.join(state, name), "w") as f:
-        f.write(text)
-def marked(name):
-    return os.path.exists(os.path.join(state, name))
-def first_table(table):
-    if not marked("first"):
-        mark("first", table)
-    with open(os.path.join(state, "first")) as f:
-        return f.read() == table
-real_send, real_choose = bot.send, bot.choose
-def send(message):
-    if message.get("type") == "move" and first_table(message["table"]):
-        moves = len([n for n in os.listdir(state) if n.startswith("move-")])
-        mark(f"move-{moves}")
-        if moves == 1 and not marked("garbage"):
-            mark("garbage")
-            sys.stdout.write("this is not a JSON line\\n")
-            sys.stdout.flush()
-            return
-        if moves == 3 and not marked("crash"):
-            mark("crash")
-            os._exit(3)
-    real_send(message)
-def choose(turn, rng):
-    return real_choose(turn, rng) if first_table(turn["table"]) else None
-bot.send, bot.choose = send, choose
-sys.exit(bot.main())
-`;
+/** The example bot with faults (a garbage line, a crash, then resigning): see the file's own text. */
+const FAULTY_BOT = resolve(import.meta.dirname, 'testdata/faulty_example_bot.py');
 
 /** The example bot, too slow once: it thinks 3.5 s over its first turn of a game (marker file). */
 const SLOW_ONCE = `
@@ -153,8 +115,6 @@ async function challengeAndPlay(seed: string): Promise<TableInfo> {
 describe('an outside bot from the docs alone, under the bridge', { timeout: 240_000 }, () => {
   it('accepts a person’s challenge, plays it to the end through a garbage line and a crash, then resigns a second game', async () => {
     const state = mkdtempSync(join(tmpdir(), 'attila-outside-bot-'));
-    const wrapper = join(state, 'flaky_bot.py');
-    writeFileSync(wrapper, WRAPPER);
     const b = bridge([
       '--server',
       server.url,
@@ -164,7 +124,7 @@ describe('an outside bot from the docs alone, under the bridge', { timeout: 240_
       'untimed',
       '--',
       'python3',
-      wrapper,
+      FAULTY_BOT,
       state,
     ]);
     const saw = (text: RegExp) =>
