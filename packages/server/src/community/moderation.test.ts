@@ -275,5 +275,14 @@ describe('the moderation queue and actions', () => {
       },
     );
     expect(codeOf(again)).toEqual([403, 'account.closed']);
+    // Whoever proved they hold the account is told who closed it and why; a wrong password learns nothing.
+    expect((again.body as Refusal).error.message).toMatch(/Marcus.*"ban evasion"/);
+    const guessed = await mod.send(
+      'POST',
+      '/api/account/login',
+      { name: 'Quinn', password: 'not the password at all' },
+      { cookie: '' },
+    );
+    expect(codeOf(guessed)).toEqual([401, 'login.failed']);
   });
 });
