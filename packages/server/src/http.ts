@@ -194,7 +194,7 @@ export async function registerHttp(
   const identity = await registerIdentity(app, { ...ctx.identity, storage: ctx.storage, bots: botNames });
   const seats = ctx.storage.accounts;
   registerPushRoutes(app, identity, ctx.push, () => Date.now());
-  registerCommunity(app, identity, ctx.community, ctx.storage, ctx.now ?? (() => Date.now()));
+  registerCommunity(app, identity, ctx.community, ctx.storage, ctx.now ?? (() => Date.now()), ctx.broadcast);
   const botSeating = await registerBotApi(app, {
     lobby,
     storage: ctx.storage,
