@@ -156,7 +156,7 @@ describe('the community', () => {
     await mod.fill('[data-testid="moderation-reason"]', 'abuse after a warning');
     await mod.click('[data-testid="moderation-submit"]');
     await expect.poll(() => mod.locator('[data-testid="open-report"]').count()).toBe(0);
-    await star.reload(); // he is on the home screen already: he comes back to it
+    // He is on the home screen already: the notice reaches it without a reload (his socket /ws/me).
 
     await expect
       .poll(() => star.locator('[data-testid="moderation-notice"]').allInnerTexts())
