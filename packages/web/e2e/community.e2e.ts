@@ -24,7 +24,7 @@ let db: string;
 beforeAll(async () => {
   db = join(mkdtempSync(join(tmpdir(), 'attila-community-')), 'community.db');
   [server, browser] = await Promise.all([startServer({ db }), launchBrowser()]);
-});
+}, 120_000); // the server's start on a busy machine (harness.ts waits up to 90 s)
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -104,7 +104,7 @@ async function noticeWith(page: Page, text: string): Promise<string> {
 beforeAll(async () => {
   db = join(mkdtempSync(join(tmpdir(), 'attila-moderation-')), 'moderation.db');
   [server, browser] = await Promise.all([startServer({ db }), launchBrowser()]);
-});
+}, 120_000); // the server's start on a busy machine (harness.ts waits up to 90 s)
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
