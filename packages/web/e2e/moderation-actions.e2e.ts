@@ -5,7 +5,8 @@
  * player it concerns sees what was done: a chat mute (the notice arrives on the open home screen, the
  * table refuses their chat line with the moderator's end time), a game taken out of the ratings (the
  * notice links the game; its rating changes are gone), a closed account (signed out; signing in again is
- * refused with the moderator's name and reason).
+ * refused with the moderator's name and reason). Also a table's chat muted by a player watching it, and a
+ * report dismissed.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -125,14 +126,23 @@ describe('moderators act on reports, and the player is told', () => {
     expect(granted.stdout).toContain('Procopius is a moderator');
   });
 
-  it("mute: reported from the table, the chat line in the case; the notice reaches the open home screen; the table refuses the player's chat", async () => {
+  it("mute: a watcher mutes the table's chat and reports from the table, the chat line in the case; the notice reaches the open home screen; the table refuses the player's chat", async () => {
     const julian = await player('Julian');
     const id = await tableWith(julian, false);
     await julian.fill('.chat input', 'you are all fools');
     await julian.click('.chat button[type="submit"]');
     await expect.poll(() => julian.innerText('[data-testid="chat"]')).toContain('you are all fools');
 
+    // Theodora, watching, mutes the table's chat: the line goes at once, and stays gone after a reload.
     await reporter.goto(`${server.url}/#/table/${id}`);
+    await expect.poll(() => reporter.innerText('[data-testid="chat"]')).toContain('you are all fools');
+    await reporter.click('[data-testid="mute-chat"]');
+    await expect.poll(() => reporter.innerText('[data-testid="mute-chat"]')).toBe('Unmute this chat');
+    expect(await reporter.innerText('[data-testid="chat"]')).not.toContain('you are all fools');
+    await reporter.reload();
+    await expect.poll(() => reporter.innerText('[data-testid="mute-chat"]')).toBe('Unmute this chat');
+    await reporter.waitForSelector('.knights-board');
+    expect(await reporter.innerText('[data-testid="chat"]')).not.toContain('you are all fools');
     await reporter.click('[data-testid="report-seat-1"]');
     await fileReport('abuse', 'insults in the chat', 'Julian');
 
@@ -185,7 +195,7 @@ describe('moderators act on reports, and the player is told', () => {
     expect(await zeno.getAttribute('[data-testid="notice-game"]', 'href')).toBe(`#/replay/${id}`);
   });
 
-  it('close: reported from the profile; the player is signed out and told who closed the account and why when signing in', async () => {
+  it('close: reported from the profile; the player is told who closed the account and why when signing in; a groundless report dismissed', async () => {
     const vigilius = await player('Vigilius');
     await reporter.goto(`${server.url}/#/player/Vigilius`);
     await reporter.click('[data-testid="report-player"]');
@@ -202,5 +212,22 @@ describe('moderators act on reports, and the player is told', () => {
     await expect
       .poll(() => vigilius.innerText('[data-testid="login-error"]'))
       .toMatch(/a moderator \(Procopius\) closed this account on .*"ban evasion"/);
+
+    // A report the moderator finds groundless is dismissed with a reason: it leaves the queue, nobody is told.
+    await reporter.goto(`${server.url}/#/player/Julian`);
+    await reporter.click('[data-testid="report-player"]');
+    await fileReport('other', 'he plays too slowly', 'Julian');
+    await mod.goto(`${server.url}/#/`);
+    await mod.goto(`${server.url}/#/moderation`);
+    const line = mod.locator('[data-testid="open-report"]', { hasText: 'Julian, reported by Theodora' });
+    await expect.poll(() => line.count()).toBe(1);
+    await line.click();
+    await mod.waitForSelector('[data-testid="report-case"]');
+    await mod.fill('[data-testid="moderation-reason"]', 'slow play is allowed');
+    await mod.click('[data-testid="moderation-dismiss"]');
+    await mod.waitForSelector('[data-testid="moderation-done"]');
+    await expect.poll(() => line.count()).toBe(0);
+    const closed = await pageFetch(mod, 'GET', '/api/moderation/reports?status=closed');
+    expect(JSON.stringify(closed.body)).toContain('he plays too slowly');
   });
 });
