@@ -3,9 +3,10 @@
  * blocking players, muting a table's chat, reporting a player, and the moderators' queue and actions. Bodies
  * are parsed once with these schemas; answers are typed here for the web app.
  */
-import type { GameKind, GameResult } from '@attila/core';
+import type { GameKind, GameResult, Result } from '@attila/core';
 import { z } from 'zod';
 import { displayNameSchema, tableId } from './fields.js';
+import { parseWire } from './server-messages.js';
 
 /** Who another player is to the one asking: the body of follow, unfollow, block and unblock. */
 export const playerNameSchema = z.object({ name: displayNameSchema }).strict();
@@ -117,6 +118,31 @@ export interface ModerationNotice {
   readonly until: number | null;
   readonly table: string | null;
 }
+
+/**
+ * On the player's socket `/ws/me`: a moderator acted about this player just now (an open home screen shows it
+ * without a reload).
+ */
+export interface ModerationMessage {
+  readonly type: 'moderation';
+  readonly notice: ModerationNotice;
+}
+
+const moderationMessageSchema = z.looseObject({
+  type: z.literal('moderation'),
+  notice: z.looseObject({
+    id: z.string(),
+    action: z.enum([...MODERATION_ACTIONS, 'leaver']),
+    reason: z.string(),
+    by: z.string(),
+    at: z.number(),
+    until: z.number().nullable(),
+    table: z.string().nullable(),
+  }),
+});
+
+export const parseModerationMessage = (text: string): Result<ModerationMessage> =>
+  parseWire(moderationMessageSchema, text, 'moderation message');
 
 /** The signed-in player's side: whom they follow and block, and what moderators did about them. */
 export interface CommunityState {

@@ -18,6 +18,7 @@ import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
 import { parseListPage } from './list-page.js';
 import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
+import type { Identity } from './identity/identity.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { accountLookingLike } from './identity/name-skeletons.js';
 import { registerKnightsAnalysis } from './knights-analysis.js';
@@ -156,8 +157,14 @@ async function registerRateLimit(app: FastifyInstance, rate: HttpRateLimit): Pro
   });
 }
 
-/** What the server needs of the HTTP side afterwards: how bot accounts are seated (the ladder). */
-export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Promise<BotSeating> {
+/**
+ * What the server needs of the HTTP side afterwards: how bot accounts are seated (the ladder), and who a
+ * request's session is (the table sockets' spectators).
+ */
+export async function registerHttp(
+  app: FastifyInstance,
+  ctx: HttpContext,
+): Promise<{ botSeating: BotSeating; identity: Identity }> {
   const { lobby } = ctx;
   const botNames = new Set(lobby.gameInfo().flatMap((g) => g.bots));
   /** A person may not take a bot's name (any game's, any case, with or without "bot" around it). */
@@ -187,7 +194,7 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   const identity = await registerIdentity(app, { ...ctx.identity, storage: ctx.storage, bots: botNames });
   const seats = ctx.storage.accounts;
   registerPushRoutes(app, identity, ctx.push, () => Date.now());
-  registerCommunity(app, identity, ctx.community, ctx.storage, ctx.now ?? (() => Date.now()));
+  registerCommunity(app, identity, ctx.community, ctx.storage, ctx.now ?? (() => Date.now()), ctx.broadcast);
   const botSeating = await registerBotApi(app, {
     lobby,
     storage: ctx.storage,
@@ -395,5 +402,5 @@ export async function registerHttp(app: FastifyInstance, ctx: HttpContext): Prom
   );
 
   await registerWebApp(app, ctx.webDist);
-  return botSeating;
+  return { botSeating, identity };
 }

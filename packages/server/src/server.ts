@@ -31,6 +31,7 @@ import type { SessionPolicy } from './identity/session-policy.js';
 import { PostgresStorage } from './storage/postgres.js';
 import { Push, type PushOptions } from './push/push.js';
 import { Community } from './community/community.js';
+import type { Identity } from './identity/identity.js';
 import { PushTurnNotices } from './push/turn-notices.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';
@@ -259,6 +260,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       app.websocketServer.close(() => done());
     },
   });
+  let identity: Identity | null = null;
   const sockets = registerSockets(app, lobby, broadcast, log, {
     allowedOrigins: options.allowedOrigins ?? [],
     limits: {
@@ -271,6 +273,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     chatRate: options.chatRate,
     community,
+    // The identity comes with the HTTP routes, registered below; sockets open only once the server listens.
+    viewerOf: async (req) => (identity ? ((await identity.of(req))?.player.id ?? null) : null),
   });
   const ladderOptions =
     options.ladder === undefined || options.ladder === false
@@ -288,7 +292,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     metrics.observer = prometheus;
     registerMetricsRoute(app, prometheus, options.metricsToken);
   }
-  const botSeating = await registerHttp(app, {
+  const http = await registerHttp(app, {
     tablebase,
     lobby,
     sockets,
@@ -312,6 +316,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       jobs,
     },
   });
+  identity = http.identity;
+  const { botSeating } = http;
 
   const evict = setInterval(() => {
     lobby.evictIdle(Date.now());

@@ -3,7 +3,7 @@
  * to its table. One subscription per table per process fans each table's news out to its sockets.
  */
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
 import type { Broadcast } from './broadcast/types.js';
@@ -77,6 +77,8 @@ class Connection implements Watcher {
     private readonly stats: SocketStats,
     private readonly edge: Edge,
     private readonly address: string,
+    /** The signed-in account of the page that opened the socket (a spectator's blocks and mutes), or null. */
+    private readonly viewer: () => Promise<string | null>,
   ) {
     this.counted = edge.addresses.tryAdd(address, edge.limits.perAddress);
     socket.on('error', (e) => this.log.debug({ err: e }, 'socket error'));
@@ -278,8 +280,12 @@ class Connection implements Watcher {
       }
       this.seat = m.seat;
       this.token = m.token;
-      const player = table.seatPlayerId(m.seat);
-      if (player !== null && this.edge.community) {
+    }
+    // Whose lines this socket does not carry: the seat's player's choices, or a spectator's own (a blocker
+    // watching the blocked player's game does not get their lines either).
+    if (this.edge.community) {
+      const player = this.seat !== null ? table.seatPlayerId(this.seat) : await this.viewer().catch(undo);
+      if (player !== null) {
         const hidden = await this.edge.community.chatHidden(player, table.id).catch(undo);
         this.hidden = hidden.muted || hidden.blocked.size > 0 ? hidden : null;
       }
@@ -308,6 +314,8 @@ export interface SocketOptions {
   readonly chatRate?: ChatRate;
   /** Chat mutes and blocks (null: none applied). */
   readonly community?: SocketCommunity | null;
+  /** The account signed in on the socket's request (its session cookie), for spectators' blocks. */
+  readonly viewerOf?: (req: FastifyRequest) => Promise<string | null>;
 }
 
 /** Chat lines per seat (all its sockets together). */
@@ -360,7 +368,9 @@ export function registerSockets(
       },
     },
     (socket, req) => {
-      new Connection(socket, lobby, feeds, log, stats, edge, normalizeIP(req.ip));
+      const viewerOf = options.viewerOf;
+      const viewer = () => (viewerOf ? viewerOf(req) : Promise.resolve(null));
+      new Connection(socket, lobby, feeds, log, stats, edge, normalizeIP(req.ip), viewer);
     },
   );
   return stats;

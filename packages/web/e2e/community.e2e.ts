@@ -24,7 +24,7 @@ let db: string;
 beforeAll(async () => {
   db = join(mkdtempSync(join(tmpdir(), 'attila-community-')), 'community.db');
   [server, browser] = await Promise.all([startServer({ db }), launchBrowser()]);
-});
+}, 120_000); // the server's start on a busy machine (harness.ts waits up to 90 s)
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -156,7 +156,7 @@ describe('the community', () => {
     await mod.fill('[data-testid="moderation-reason"]', 'abuse after a warning');
     await mod.click('[data-testid="moderation-submit"]');
     await expect.poll(() => mod.locator('[data-testid="open-report"]').count()).toBe(0);
-    await star.reload(); // he is on the home screen already: he comes back to it
+    // He is on the home screen already: the notice reaches it without a reload (his socket /ws/me).
 
     await expect
       .poll(() => star.locator('[data-testid="moderation-notice"]').allInnerTexts())

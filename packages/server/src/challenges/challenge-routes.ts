@@ -24,6 +24,8 @@ export interface ChallengeRouteOptions {
   readonly botOf: (req: FastifyRequest, reply: FastifyReply) => Promise<StoredPlayer | null | undefined>;
   readonly allowedOrigins: OriginAllowList;
   readonly log: Logger;
+  /** Other news for the player's socket (messages already serialized); the function returned stops it. */
+  readonly news?: (playerId: string, send: (text: string) => void) => Promise<() => void>;
 }
 
 const ANSWERS = ['accept', 'decline', 'cancel'] as const;
@@ -157,7 +159,18 @@ export function registerChallengeRoutes(app: FastifyInstance, o: ChallengeRouteO
         const message: ChallengeMessage = { type: 'challenge', challenge: view };
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       };
-      const stop = await challenges.subscribe(player.id, (c) => tell(challenges.view(c, player.id)));
+      const stopChallenges = await challenges.subscribe(player.id, (c) =>
+        tell(challenges.view(c, player.id)),
+      );
+      const stopNews = o.news
+        ? await o.news(player.id, (text) => {
+            if (socket.readyState === socket.OPEN) socket.send(text);
+          })
+        : () => undefined;
+      const stop = () => {
+        stopChallenges();
+        stopNews();
+      };
       socket.on('close', stop);
       socket.on('error', (e) => o.log.debug({ err: e }, 'player socket error'));
       if (socket.readyState !== socket.OPEN) return stop();

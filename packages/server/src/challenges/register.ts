@@ -7,6 +7,7 @@ import type { Identity } from '../identity/identity.js';
 import type { Lobby } from '../lobby.js';
 import type { OriginAllowList } from '../origins.js';
 import type { Storage } from '../storage/types.js';
+import { noticeChannel } from '../community/moderation.js';
 import { challengeLines, registerChallengeRoutes } from './challenge-routes.js';
 import { ChallengeStore } from './challenge-store.js';
 import { Challenges, type ChallengeCommunity } from './challenges.js';
@@ -40,6 +41,11 @@ export function registerChallenges(app: FastifyInstance, o: ChallengeOptions): C
     botOf: (req, reply) => o.bots.botOf(req, reply),
     allowedOrigins: o.allowedOrigins,
     log: o.log,
+    // The player's socket also carries what moderators tell the player (community/moderation.ts).
+    news: (playerId, send) =>
+      o.broadcast.subscribe(noticeChannel(playerId), (e) => {
+        if (e.all !== undefined) send(e.all);
+      }),
   });
   o.bots.addStreamLines((playerId, line) => challengeLines(challenges, playerId, line));
   return challenges;

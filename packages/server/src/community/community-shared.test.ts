@@ -2,7 +2,9 @@
  * The community on two server processes over PostgreSQL + Redis (their own, on free ports): every query of
  * the community and moderation stores runs on PostgreSQL, a block made through one process keeps a
  * challenge and chat lines apart on the other, and a moderator on one process unrates a game played on
- * the other.
+ * the other. A block also keeps the two apart in the pools whichever process each joined through, hides the
+ * blocked player's lines from the blocker watching on the other process, and a moderator's notice reaches
+ * the player's socket on the other process.
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,10 @@ import type { CreateTableResponse, SeatGrant } from '@attila/protocol';
 import type { CommunityState, ReportCase } from '@attila/protocol/community';
 import { startServer, type RunningServer } from '../server.js';
 import { PostgresStorage } from '../storage/postgres.js';
+import WebSocket from 'ws';
 import { account, at } from '../test-support/challenge-client.js';
+import { join, Stream } from '../test-support/pool-client.js';
+import type { Visitor } from '../test-support/visitor.js';
 import { TestClient } from '../test-support/client.js';
 import {
   postgresAvailable,
@@ -43,6 +48,7 @@ beforeAll(async () => {
         botMinThinkMs: 0,
         httpRate: false,
         logger: quiet,
+        pools: { tickMs: 100, touchMs: 300, aliveMs: 1500 },
       }),
     );
   }
@@ -128,6 +134,81 @@ describe('the community across two processes (PostgreSQL + Redis)', () => {
       expect(left.map((r) => Number(r.games))).toEqual([0, 0]);
       const told = (await ben.get<CommunityState>('/api/account/community')).body.notices;
       expect(told).toEqual([expect.objectContaining({ action: 'unrate', by: 'Moe', table: id })]);
+    },
+  );
+  it.skipIf(skipWithout(up, 'PostgreSQL and Redis binaries (initdb, redis-server)'))(
+    'a block keeps pools apart across processes, hides lines from the blocker watching elsewhere; a notice crosses too',
+    { timeout: 90_000 },
+    async () => {
+      const [one, two] = servers;
+      const kim = await account(one.url, 'Kim');
+      const lea = at(await account(one.url, 'Lea'), two.url);
+      const max = at(await account(one.url, 'Max'), two.url);
+      const mod = await account(one.url, 'Mia');
+      await storage!.roles.grant('Mia', 'moderator', Date.now());
+      expect((await lea.post('/api/account/block', { name: 'Kim' })).status).toBe(200);
+
+      // Kim waits in a pool through one, Lea through two: several pairing rounds pass, nobody pairs them.
+      const jk = await join(kim, { game: 'knights', speed: 'fast' });
+      const sk = await Stream.open(kim, jk.entry);
+      const jl = await join(lea, { game: 'knights', speed: 'fast' });
+      const sl = await Stream.open(lea, jl.entry);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(sk.events.map((e) => e.type)).not.toContain('paired');
+      expect(sl.events.map((e) => e.type)).not.toContain('paired');
+      // Max joins through two and is paired with Kim (Lea keeps waiting).
+      const jm = await join(max, { game: 'knights', speed: 'fast' });
+      const sm = await Stream.open(max, jm.entry);
+      const withMax = await sm.paired(8000);
+      const withKim = await sk.paired(8000);
+      expect(withKim.table).toBe(withMax.table);
+      expect(sl.events.map((e) => e.type)).not.toContain('paired');
+      for (const s of [sk, sl, sm]) s.close();
+
+      // Lea watches Kim's game with Max through two; Kim and Max chat through one.
+      const cookieOf = (v: Visitor) => [...v.cookies].map(([k, x]) => `${k}=${x}`).join('; ');
+      const leaWatching = await TestClient.connect(two.url, cookieOf(lea));
+      leaWatching.send({ type: 'hello', table: withMax.table });
+      await leaWatching.next('welcome');
+      const seats = [
+        { seat: withKim.seat, token: jk.token },
+        { seat: withMax.seat, token: jm.token },
+      ];
+      const [kimSocket, maxSocket] = await Promise.all(
+        seats.map(async (s) => {
+          const c = await TestClient.connect(one.url);
+          c.send({ type: 'hello', table: withMax.table, seat: s.seat, token: s.token });
+          await c.next('welcome');
+          return c;
+        }),
+      );
+      kimSocket.send({ type: 'chat', text: 'from Kim' });
+      await kimSocket.next('chat');
+      maxSocket.send({ type: 'chat', text: 'from Max' });
+      await leaWatching.next('chat', (m) => m.message.text === 'from Max');
+      // One table's lines arrive in order: had Lea been sent Kim's line, it would be here before Max's.
+      expect(leaWatching.received.flatMap((m) => (m.type === 'chat' ? [m.message.text] : []))).toEqual([
+        'from Max',
+      ]);
+      for (const c of [leaWatching, kimSocket, maxSocket]) c.socket.close();
+
+      // Kim's socket /ws/me is on two; the moderator warns him through one: the notice arrives at once.
+      const heard: unknown[] = [];
+      const me = new WebSocket(two.url.replace('http', 'ws') + '/ws/me', {
+        headers: { cookie: cookieOf(kim), origin: two.url },
+      });
+      me.on('message', (d) => heard.push(JSON.parse(d.toString())));
+      await new Promise((resolve, reject) => me.once('open', resolve).once('error', reject));
+      const warned = await mod.post('/api/moderation/actions', {
+        name: 'Kim',
+        action: 'warn',
+        reason: 'be kind',
+      });
+      expect(warned.status).toBe(201);
+      await expect
+        .poll(() => heard)
+        .toEqual([{ type: 'moderation', notice: expect.objectContaining({ by: 'Mia', reason: 'be kind' }) }]);
+      me.close();
     },
   );
 });

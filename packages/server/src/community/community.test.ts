@@ -177,6 +177,44 @@ describe('following, blocking, muting and reporting players', () => {
     for (const t of [c, d, again, dAgain]) t.socket.close();
   });
 
+  it("a blocker watching the blocked player's game gets the other players' lines, not the blocked one's, live or in a later welcome", async () => {
+    const [odo, pia, quin] = [
+      await account(server.url, 'Odo'),
+      await account(server.url, 'Pia'),
+      await account(server.url, 'Quin'),
+    ];
+    await odo.post('/api/account/block', { name: 'Pia' });
+    const { id, seats, bSeat } = await knightsBetween(pia, quin);
+    const cookieOf = (v: Visitor) => [...v.cookies].map(([k, val]) => `${k}=${val}`).join('; ');
+    const watch = async (cookie?: string) => {
+      const t = await TestClient.connect(server.url, cookie);
+      t.send({ type: 'hello', table: id });
+      return { t, welcome: await t.next('welcome') };
+    };
+    const odoSocket = (await watch(cookieOf(odo))).t;
+    const anyone = (await watch()).t;
+    const g = await seated(server.url, id, 0, seats[0]);
+    const h = await seated(server.url, id, bSeat, seats[1]);
+    g.send({ type: 'chat', text: 'from the blocked one' });
+    await anyone.next('chat', (m) => m.message.text === 'from the blocked one');
+    h.send({ type: 'chat', text: 'from the other player' });
+    for (const t of [odoSocket, anyone])
+      await t.next('chat', (m) => m.message.text === 'from the other player');
+    const heardBy = (t: TestClient) => t.received.flatMap((m) => (m.type === 'chat' ? [m.message.text] : []));
+    // One table's lines arrive in order: had Odo been sent Pia's line, it would be here before Quin's.
+    expect(heardBy(odoSocket)).toEqual(['from the other player']);
+    expect(heardBy(anyone)).toEqual(['from the blocked one', 'from the other player']);
+    const later = await watch(cookieOf(odo));
+    expect(later.welcome.chat.map((l) => l.text)).toEqual(['from the other player']);
+    // Pia, watching her own game from another page, is a spectator like any other: she hears everyone.
+    const piaWatching = await watch(cookieOf(pia));
+    expect(piaWatching.welcome.chat.map((l) => l.text)).toEqual([
+      'from the blocked one',
+      'from the other player',
+    ]);
+    for (const t of [odoSocket, anyone, g, h, later.t, piaWatching.t]) t.socket.close();
+  });
+
   it("a muted table's chat is not sent to the player who muted it, but their own lines are", async () => {
     const [eve, fred] = [await account(server.url, 'Eve'), await account(server.url, 'Fred')];
     const { id, seats, bSeat } = await knightsBetween(eve, fred);

@@ -6,9 +6,16 @@
  * is refused at the door.
  */
 import Database from 'better-sqlite3';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse, SeatGrant, TableRatingChanges } from '@attila/protocol';
-import type { CommunityState, ModerationNotice, ReportCase, ReportView } from '@attila/protocol/community';
+import {
+  parseModerationMessage,
+  type CommunityState,
+  type ModerationNotice,
+  type ReportCase,
+  type ReportView,
+} from '@attila/protocol/community';
 import type { RunningServer } from '../server.js';
 import { SqliteStorage } from '../storage/sqlite.js';
 import { account } from '../test-support/challenge-client.js';
@@ -151,6 +158,39 @@ describe('the moderation queue and actions', () => {
     ]);
   });
 
+  it("a notice reaches the player's open pages at once over their socket /ws/me, and nobody else's", async () => {
+    const [ivo, jan] = [await account(server.url, 'Ivo'), await account(server.url, 'Jan')];
+    const socketOf = async (v: Visitor) => {
+      const heard: unknown[] = [];
+      const ws = new WebSocket(v.url.replace('http', 'ws') + '/ws/me', {
+        headers: { cookie: [...v.cookies].map(([k, x]) => `${k}=${x}`).join('; '), origin: v.url },
+      });
+      ws.on('message', (d) => heard.push(JSON.parse(d.toString())));
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      return { heard, ws };
+    };
+    const [ivoSocket, janSocket] = [await socketOf(ivo), await socketOf(jan)];
+    const warned = await mod.post<{ action: ModerationNotice }>('/api/moderation/actions', {
+      name: 'Ivo',
+      action: 'warn',
+      reason: 'mind your language',
+    });
+    expect(warned.status).toBe(201);
+    await expect.poll(() => ivoSocket.heard).toEqual([{ type: 'moderation', notice: warned.body.action }]);
+    expect(parseModerationMessage(JSON.stringify(ivoSocket.heard[0])).ok).toBe(true);
+    // Jan's socket hears nothing of it (a message to Jan after it would arrive after it: one warns him now).
+    await mod.post('/api/moderation/actions', {
+      name: 'Jan',
+      action: 'warn',
+      reason: 'a warning of his own',
+    });
+    await expect.poll(() => janSocket.heard.length).toBe(1);
+    expect(janSocket.heard).toEqual([
+      { type: 'moderation', notice: expect.objectContaining({ reason: 'a warning of his own' }) },
+    ]);
+    for (const s of [ivoSocket, janSocket]) s.ws.close();
+  });
+
   it('a chat mute silences the player at every table until it ends; they may still play', async () => {
     const [una, vic] = [await account(server.url, 'Una'), await account(server.url, 'Vic')];
     const { id, tokens, bSeat } = await table(una, vic);
@@ -275,5 +315,14 @@ describe('the moderation queue and actions', () => {
       },
     );
     expect(codeOf(again)).toEqual([403, 'account.closed']);
+    // Whoever proved they hold the account is told who closed it and why; a wrong password learns nothing.
+    expect((again.body as Refusal).error.message).toMatch(/Marcus.*"ban evasion"/);
+    const guessed = await mod.send(
+      'POST',
+      '/api/account/login',
+      { name: 'Quinn', password: 'not the password at all' },
+      { cookie: '' },
+    );
+    expect(codeOf(guessed)).toEqual([401, 'login.failed']);
   });
 });

@@ -8,6 +8,7 @@
 import { err, ok, type Result } from '@attila/core';
 import type {
   ModerationActionRequest,
+  ModerationMessage,
   ModerationNotice,
   PlayerHistory,
   ReportCase,
@@ -16,6 +17,7 @@ import type {
 import type { GameKind } from '@attila/protocol';
 import type { StoredPlayer } from '../storage/accounts.js';
 import type { NewAction, StoredReport } from '../storage/moderation-store.js';
+import type { Broadcast } from '../broadcast/types.js';
 import type { Storage } from '../storage/types.js';
 import { newTableId } from '../tokens.js';
 import { noticeOf, type Community } from './community.js';
@@ -38,11 +40,15 @@ type ActionInput = Omit<ModerationActionRequest, 'minutes' | 'table' | 'report'>
   report?: string;
 };
 
+/** The broadcast channel of one player's notices, heard by their sockets `/ws/me` on every process. */
+export const noticeChannel = (playerId: string) => `notices:${playerId}`;
+
 export class Moderation {
   constructor(
     private readonly storage: Storage,
     private readonly community: Community,
     private readonly now: () => number,
+    private readonly broadcast: Broadcast | null = null,
   ) {}
 
   isModerator(playerId: string): Promise<boolean> {
@@ -149,6 +155,9 @@ export class Moderation {
         await this.storage.accounts.sql.run('DELETE FROM sessions WHERE player_id = ?', [player.id]);
     }
     const stored = (await moderation.actionsAbout(player.id, 100)).find((x) => x.id === action.id);
-    return ok(noticeOf(stored!));
+    const notice = noticeOf(stored!);
+    const told: ModerationMessage = { type: 'moderation', notice };
+    this.broadcast?.publish({ table: noticeChannel(player.id), all: JSON.stringify(told) });
+    return ok(notice);
   }
 }

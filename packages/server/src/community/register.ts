@@ -1,5 +1,6 @@
 /** Puts the community together: the players' routes and the moderators' over the server's storage. */
 import type { FastifyInstance } from 'fastify';
+import type { Broadcast } from '../broadcast/types.js';
 import type { Identity } from '../identity/identity.js';
 import type { Storage } from '../storage/types.js';
 import { Community } from './community.js';
@@ -13,8 +14,9 @@ export function registerCommunity(
   community: Community,
   storage: Storage,
   now: () => number,
+  broadcast: Broadcast,
 ): Moderation {
-  const moderation = new Moderation(storage, community, now);
+  const moderation = new Moderation(storage, community, now, broadcast);
   registerCommunityRoutes(app, identity, community);
   registerModerationRoutes(app, identity, moderation);
   return moderation;

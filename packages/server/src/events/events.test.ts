@@ -2,8 +2,9 @@
  * Events against a real server (real sockets, real SQLite; PostgreSQL too where it runs): the refusals
  * with their codes (changing nothing), two joins at once, a Knights Swiss played to its end by five
  * accounts with the seat tokens the event gives each (a bye each round, no repeat), surviving a restart on
- * the same database mid-event, a Knights arena whose finished players are paired again at once, and
- * Tribes rounds of six players at two 3-player tables.
+ * the same database mid-event, a Knights arena whose finished players are paired again at once, an arena
+ * that never pairs a blocker with the player they blocked, and Tribes rounds of six players at two 3-player
+ * tables.
  */
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -277,6 +278,41 @@ describe.each(backends)('events on %s', (_name, up, storeOf) => {
       offset = 0;
     },
     240_000,
+  );
+
+  it.skipIf(skipWithout(up, 'PostgreSQL'))(
+    'an arena never pairs two of whom one blocked the other: both wait until a third comes',
+    async () => {
+      const s = await start(storeOf());
+      const organiser = await account(s.url, 'Org');
+      const [pat, quin, rex] = await Promise.all(['Pat', 'Quin', 'Rex'].map((p) => account(s.url, p)));
+      const meOf = async (v: Visitor) =>
+        (await v.get<{ player: { id: string; name: string } }>('/api/me')).body.player;
+      const [patMe, quinMe] = [await meOf(pat), await meOf(quin)];
+      expect((await pat.post('/api/account/block', { name: quinMe.name })).status).toBe(200);
+      const event = await create(organiser, {
+        name: 'Arena apart',
+        format: 'arena',
+        rounds: undefined,
+        minutes: 5,
+        startsAt: Date.now() + offset,
+      });
+      for (const p of [pat, quin]) expect((await p.post(`/api/events/${event.id}/join`)).status).toBe(200);
+      const view = async () => (await organiser.get<One>(`/api/events/${event.id}`)).body.event;
+      await expect.poll(async () => (await view()).status, { timeout: 20_000 }).toBe('running');
+      // Many of the director's looks (100 ms apart) pass with only the two of them there.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await view()).games).toEqual([]);
+      expect((await rex.post(`/api/events/${event.id}/join`)).status).toBe(200);
+      await expect.poll(async () => (await view()).games.length, { timeout: 20_000 }).toBe(1);
+      const [game] = (await view()).games;
+      // (A game names its players by id.)
+      expect(game.players).toContain((await meOf(rex)).id);
+      expect([patMe.id, quinMe.id].filter((id) => game.players.includes(id))).toHaveLength(1);
+      await s.close();
+      server = null;
+    },
+    120_000,
   );
 
   it.skipIf(skipWithout(up, 'PostgreSQL'))(

@@ -113,6 +113,25 @@ describe('Tribes rounds: seating', () => {
     expect(Math.max(...firsts.values())).toBeLessThanOrEqual(3);
   });
 
+  it('keeps apart two of whom one blocked the other, at any standing; together only when there is one table', () => {
+    const ps = entrants(9);
+    const both = (a: string, b: string) => new Set([`${a}\n${b}`, `${b}\n${a}`]);
+    // Round 1 groups by rating: p00, p01 and p02 would sit together.
+    const r1 = seatTribesRound(ps, [], 1, THREES, both('p00', 'p01'));
+    expect(r1.tables.flat().sort()).toEqual(ps.map((p) => p.id).sort());
+    for (const t of r1.tables) expect(t.includes('p00') && t.includes('p01')).toBe(false);
+    // Later rounds too, with points apart: several blocks at once.
+    const played = play(1, r1.tables, Rng.fromSeed('apart'));
+    const apart = new Set([...both('p00', 'p01'), ...both('p03', 'p04'), ...both('p04', 'p05')]);
+    const r2 = seatTribesRound(ps, played, 2, THREES, apart);
+    expect(r2.tables.flat().sort()).toEqual(ps.map((p) => p.id).sort());
+    for (const t of r2.tables)
+      for (const a of t) for (const b of t) expect(apart.has(`${a}\n${b}`)).toBe(false);
+    // Three players, one table: they play together all the same.
+    const three = seatTribesRound(entrants(3), [], 1, THREES, both('p00', 'p01'));
+    expect(three.tables).toHaveLength(1);
+  });
+
   it('mixes opponents: equal-points players swap tables rather than meet again', () => {
     const ps = entrants(6);
     // Round 1: two tables; everyone tied at 6 points except the winners and the last ones.

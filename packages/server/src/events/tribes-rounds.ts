@@ -16,7 +16,9 @@
  * allowed, tables of exactly the preferred size, the people spread evenly and the
  * short tables filled with bots. Then, to mix
  * opponents, players of equal points are swapped between neighbouring tables when that lowers how many
- * pairs at the tables met before. At each table, the one who played first least often plays first (then
+ * pairs at the tables met before. Two of whom one blocked the other (`apart`) are then moved apart: one of them
+ * changes places with someone at another table (the nearest in the standings first) whenever that leaves
+ * fewer such pairs together; they share a table only when there is no other way. At each table, the one who played first least often plays first (then
  * the lower in the standings), the others after in the same order.
  */
 export interface TribesEntrant {
@@ -143,6 +145,8 @@ export function seatTribesRound(
   tables: readonly TribesTable[],
   round: number,
   shape: TribesShape,
+  /** Pairs to keep apart (players of whom one blocked the other), as keys `a\nb` both ways. */
+  apart: ReadonlySet<string> = new Set(),
 ): TribesRound {
   if (new Set(entrants.map((e) => e.id)).size !== entrants.length)
     throw new Error('an entrant is listed twice');
@@ -186,6 +190,7 @@ export function seatTribesRound(
     }
     if (!improved) break;
   }
+  separate(groups, apart);
   const firsts = new Map(standings.map((s) => [s.id, s.firsts]));
   const rank = new Map(order.map((id, i) => [id, i]));
   const seated = groups.map((g) => {
@@ -194,4 +199,48 @@ export function seatTribesRound(
     return [...people, ...Array<null>(seats - people.length).fill(null)];
   });
   return { round, tables: seated, waiting: [] };
+}
+
+/** How many pairs at the table are to be kept apart. */
+function apartAt(g: readonly string[], apart: ReadonlySet<string>): number {
+  let n = 0;
+  for (let i = 0; i < g.length; i++)
+    for (let j = i + 1; j < g.length; j++) if (apart.has(`${g[i]}\n${g[j]}`)) n++;
+  return n;
+}
+
+/**
+ * Moves players of whom one blocked the other to different tables: a player of such a pair changes places
+ * with someone at another table (the nearest tables first) when that leaves fewer such pairs in all.
+ * Bounded: a few passes over the tables that hold such a pair.
+ */
+function separate(groups: string[][], apart: ReadonlySet<string>): void {
+  if (apart.size === 0) return;
+  for (let pass = 0; pass < 10; pass++) {
+    let moved = false;
+    for (let t = 0; t < groups.length; t++) {
+      const g = groups[t];
+      if (apartAt(g, apart) === 0) continue;
+      const others = groups
+        .map((_, u) => u)
+        .filter((u) => u !== t)
+        .sort((a, b) => Math.abs(a - t) - Math.abs(b - t) || a - b);
+      search: for (let i = 0; i < g.length; i++) {
+        if (!g.some((x) => apart.has(`${g[i]}\n${x}`))) continue;
+        for (const u of others) {
+          const h = groups[u];
+          for (let j = 0; j < h.length; j++) {
+            const before = apartAt(g, apart) + apartAt(h, apart);
+            [g[i], h[j]] = [h[j], g[i]];
+            if (apartAt(g, apart) + apartAt(h, apart) < before) {
+              moved = true;
+              break search;
+            }
+            [g[i], h[j]] = [h[j], g[i]];
+          }
+        }
+      }
+    }
+    if (!moved) break;
+  }
 }

@@ -6,7 +6,7 @@
  * (`Host`; the origin expected is that host over the request's scheme), so the same server works on
  * localhost and behind a TLS proxy.
  */
-import { CLOSED_MESSAGE, closedByModerator } from '../storage/moderation-store.js';
+import { closedByModerator } from '../storage/moderation-store.js';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -187,8 +187,8 @@ export function registerPasskeys(app: FastifyInstance, identity: Identity, now: 
       return refuse(reply, 'passkey.invalid', `the passkey was not accepted: ${(e as Error).message}`);
     }
     if (!verified.verified) return refuse(reply, 'passkey.invalid', 'the passkey was not accepted');
-    if (await closedByModerator(identity.store.sql, player.id))
-      return refuse(reply, 'account.closed', CLOSED_MESSAGE);
+    const closed = await closedByModerator(identity.store.sql, player.id);
+    if (closed !== null) return refuse(reply, 'account.closed', closed);
     await keys.used(key.id, verified.authenticationInfo.newCounter, now());
     await identity.signInAs(req, reply, player);
     return { player: meOf(player) };

@@ -23,7 +23,7 @@ import {
 import { httpStatus } from '../errors.js';
 import type { OriginAllowList } from '../origins.js';
 import { csrfCheck } from './csrf.js';
-import { CLOSED_MESSAGE, closedByModerator } from '../storage/moderation-store.js';
+import { closedByModerator } from '../storage/moderation-store.js';
 import { meOf, type Current, type Identity } from './identity.js';
 import { knownDevice, rememberDevice } from './device-cookie.js';
 import type { Attempt, LoginAttempts } from './login-limits.js';
@@ -195,7 +195,8 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentityRoutes
       ? await passwordMatches(body.password, found.passwordHash)
       : await verifyNothing(body.password);
     if (!found || !matches) return refuse(reply, 'login.failed', 'the name or the password is wrong');
-    if (await closedByModerator(store.sql, found.id)) return refuse(reply, 'account.closed', CLOSED_MESSAGE);
+    const closed = await closedByModerator(store.sql, found.id);
+    if (closed !== null) return refuse(reply, 'account.closed', closed);
     await ctx.logins.succeeded(attempt);
     await identity.signInAs(req, reply, found);
     rememberDevice(req, reply, found.id);

@@ -93,17 +93,25 @@ const actionFrom = (r: ActionRow): StoredAction => ({
   createdAt: Number(r.created_at),
 });
 
-/** Whether a moderator closed this account (signing in is then refused, by password or passkey). */
-export async function closedByModerator(sql: Sql, playerId: string): Promise<boolean> {
-  const rows = await sql.all(
-    `SELECT 1 AS n FROM moderation_actions WHERE player_id = ? AND action = 'close'`,
+/**
+ * Why signing in to this account is refused (a moderator closed it: who, when and their reason, told only to
+ * whoever proved they hold the account), or null when it is open.
+ */
+export async function closedByModerator(sql: Sql, playerId: string): Promise<string | null> {
+  const rows = await sql.all<{ moderator: string | null; reason: string; created_at: number | string }>(
+    `SELECT p.display_name AS moderator, m.reason, m.created_at
+       FROM moderation_actions m LEFT JOIN players p ON p.id = m.moderator_id
+      WHERE m.player_id = ? AND m.action = 'close' ORDER BY m.created_at DESC LIMIT 1`,
     [playerId],
   );
-  return rows.length > 0;
+  const row = rows[0];
+  if (!row) return null;
+  const on = new Date(Number(row.created_at)).toISOString().slice(0, 10);
+  return (
+    `a moderator (${row.moderator ?? 'the server'}) closed this account on ${on}: "${row.reason}"; ` +
+    'it can no longer sign in'
+  );
 }
-
-export const CLOSED_MESSAGE =
-  'a moderator closed this account; it can no longer sign in (see the notice it was sent)';
 
 export class ModerationStore {
   constructor(readonly sql: Sql) {}

@@ -27,8 +27,12 @@ export class TestClient {
     socket.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
   }
 
-  static async connect(url: string): Promise<TestClient> {
-    const socket = new WebSocket(url.replace(/^http/, 'ws') + '/ws');
+  /** `cookie`: the request's Cookie header (a signed-in page's session), none by default. */
+  static async connect(url: string, cookie?: string): Promise<TestClient> {
+    const socket = new WebSocket(
+      url.replace(/^http/, 'ws') + '/ws',
+      cookie === undefined ? {} : { headers: { cookie } },
+    );
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);

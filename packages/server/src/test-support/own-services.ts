@@ -111,7 +111,7 @@ export interface OwnPostgres {
   close(): Promise<void>;
 }
 
-function pgBin(name: string): string | null {
+export function pgBin(name: string): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   for (const version of readdirSync(root).sort().reverse()) {

@@ -5,6 +5,7 @@
 import type { CommunityState, FollowedGame } from '@attila/protocol/community';
 import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
+import { onModerationNotice } from '../net/challenges.js';
 import { communityApi } from '../net/community.js';
 import { useMe } from '../net/me.js';
 import { href } from '../router.js';
@@ -20,7 +21,10 @@ export function FollowingCard() {
   const [state, setState] = useState<CommunityState | null>(null);
   useEffect(() => {
     if (me?.kind !== 'account') return setState(null);
-    void communityApi.state().then((r) => r.ok && setState(r.value));
+    const load = () => void communityApi.state().then((r) => r.ok && setState(r.value));
+    load();
+    // A moderator's notice given while this screen is open shows at once (the player's socket says so).
+    return onModerationNotice(load);
   }, [me?.id, me?.kind]);
   if (!state || (state.following.length === 0 && state.notices.length === 0)) return null;
   return (
@@ -35,6 +39,14 @@ export function FollowingCard() {
                 {t('community.noticeBy', { by: n.by, date: new Date(n.at).toLocaleString() })}: {n.reason}
                 {n.until !== null && (
                   <> ({t('community.until', { date: new Date(n.until).toLocaleString() })})</>
+                )}
+                {n.table !== null && (
+                  <>
+                    {' '}
+                    <a href={href({ name: 'replay', id: n.table })} data-testid="notice-game">
+                      {t('community.noticeGame')}
+                    </a>
+                  </>
                 )}
               </li>
             ))}

@@ -7,6 +7,7 @@
 import type { Result } from '@attila/core';
 import { parseChallengeMessage } from '@attila/protocol';
 import type { ChallengeRequest, ChallengeView } from '@attila/protocol/challenges';
+import { parseModerationMessage, type ModerationNotice } from '@attila/protocol/community';
 import { useEffect, useState } from 'preact/hooks';
 import { navigate } from '../router.js';
 import { call, holdSeat } from './api.js';
@@ -74,6 +75,14 @@ export function useChallenges(): ChallengeView[] {
   return list;
 }
 
+const noticeListeners = new Set<(n: ModerationNotice) => void>();
+
+/** Hears each moderator's notice to this player as it is given (the player's socket); returns the stop. */
+export function onModerationNotice(listener: (n: ModerationNotice) => void): () => void {
+  noticeListeners.add(listener);
+  return () => void noticeListeners.delete(listener);
+}
+
 let socket: WebSocket | null = null;
 let retry: ReturnType<typeof setTimeout> | null = null;
 let wanted = false;
@@ -93,9 +102,12 @@ export function connectPlayerSocket(): void {
   const ws = new WebSocket(url);
   socket = ws;
   ws.onmessage = (e) => {
-    // Anything else on this socket (a message from a newer server) is not a challenge: passed over.
-    const m = parseChallengeMessage(String(e.data));
-    if (m.ok) heard(m.value.challenge);
+    // A challenge, or a moderator's notice; anything else (a message from a newer server) is passed over.
+    const text = String(e.data);
+    const m = parseChallengeMessage(text);
+    if (m.ok) return heard(m.value.challenge);
+    const notice = parseModerationMessage(text);
+    if (notice.ok) for (const l of noticeListeners) l(notice.value.notice);
   };
   ws.onclose = () => {
     if (socket !== ws || !wanted) return;
