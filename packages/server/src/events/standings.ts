@@ -100,12 +100,13 @@ export function nextRound(
     ];
   }
   const active = players.filter((p) => p.fromRound <= round);
-  const r = seatTribesRound(active, tribesTables(games), round, {
-    size: event.body.tableSize,
-    min: event.body.minTable,
-    max: 5,
-    bots: event.body.bots,
-  });
+  const r = seatTribesRound(
+    active,
+    tribesTables(games),
+    round,
+    { size: event.body.tableSize, min: event.body.minTable, max: 5, bots: event.body.bots },
+    apart,
+  );
   return r.tables.map((t) => ({ players: [...t], bye: false }));
 }
 
