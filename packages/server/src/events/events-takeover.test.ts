@@ -125,7 +125,7 @@ describe('an event across two processes (PostgreSQL + Redis)', () => {
         rounds: 3,
         startsAt: Date.now() + 1500,
         clock: { mode: 'game', initialMs: 600_000, incrementMs: 0 },
-      } as CreateEvent;
+      };
       const made = await organiser.post<One>('/api/events', body);
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       const id = made.body.event.id;
