@@ -10,20 +10,14 @@
  * come from 127.0.0.1, where people would come from six addresses.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPlayer } from './api-player.js';
-import { claimAccount, launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { claimAccount, newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playKnightsTurn } from './knights.js';
 
 let server: ServerProcess;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ args: ['--http-rate', '1000'] }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]), ['--http-rate', '1000']);
 
 /** Plays the game the page sits at until it shows its winner (moving whenever it is offered targets). */
 async function playOut(page: Page): Promise<void> {

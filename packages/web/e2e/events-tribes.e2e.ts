@@ -9,20 +9,14 @@
  * from nine addresses.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPlayer } from './api-player.js';
-import { claimAccount, launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { claimAccount, newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
 import { playTribesUntilOver } from './tribes.js';
 
 let server: ServerProcess;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ args: ['--http-rate', '1000'] }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]), ['--http-rate', '1000']);
 
 const onTable = (p: Page) => p.url().includes('#/table/');
 
