@@ -1,11 +1,14 @@
 /**
  * Events in real browsers against the real server (issue 33): an account creates a Knights Swiss of two
- * rounds from the Events page, two more players join it (one in German), and the event plays itself out:
- * each round the paired players' browsers open their table by themselves from the event page, play it to
- * the end, come back, and the player with the bye waits; the standings update, and the podium shows.
+ * rounds from the Events page, two more players join it (one in German, one on a phone), and four more
+ * accounts join through the HTTP and WebSocket API (`api-player.ts`: random legal moves), seven in all, so
+ * the machine runs three browsers, not seven. The event plays itself out: each round the paired players'
+ * browsers open their table by themselves from the event page, play it to the end and come back, the API
+ * accounts play theirs, and the player with the bye waits; the standings update, and the podium shows.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ApiPlayer } from './api-player.js';
 import { playKnightsTurn } from './knights.js';
 import {
   newPage,
@@ -19,7 +22,7 @@ import {
 let server: ServerProcess;
 let browser: Browser;
 
-withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+withServerAndBrowser((s, b) => ([server, browser] = [s, b]), ['--http-rate', '1000']);
 
 const claim = (page: Page, name: string) => claimAccount(page, server.url, name);
 
@@ -38,65 +41,85 @@ async function playOut(pages: readonly Page[]): Promise<void> {
 }
 
 describe('events', () => {
-  it('a Knights Swiss created on the Events page plays itself out to its podium with three browsers', async () => {
-    const a = (await newPage(browser)).page;
-    const b = (await newPage(browser, { lang: 'de-DE' })).page;
-    const c = (await newPage(browser, { width: 390, height: 844, mobile: true })).page;
-    await claim(a, 'Honoria');
-    await claim(b, 'Valentinian');
-    await claim(c, 'Aetius');
+  // The form's earliest start is a minute away, waited out before any game: 5 minutes allowed, not 3.
+  it(
+    'a Knights Swiss created on the Events page plays itself out to its podium: seven accounts, three browsers',
+    { timeout: 300_000 },
+    async () => {
+      const a = (await newPage(browser)).page;
+      const b = (await newPage(browser, { lang: 'de-DE' })).page;
+      const c = (await newPage(browser, { width: 390, height: 844, mobile: true })).page;
+      await claim(a, 'Honoria');
+      await claim(b, 'Valentinian');
+      await claim(c, 'Aetius');
 
-    await a.goto(`${server.url}/#/`);
-    await a.click('[data-testid="home-events"]');
-    await a.waitForSelector('[data-testid="event-form"]');
-    await a.fill('[data-testid="event-name"]', 'Catalaunian Swiss');
-    await a.selectOption('[data-testid="event-format"]', 'swiss');
-    await a.fill('[data-testid="event-rounds"]', '2');
-    await a.selectOption('[data-testid="event-start"]', '1');
-    await a.click('[data-testid="event-create"]');
-    await a.waitForSelector('[data-testid="event-title"]');
-    expect(await a.innerText('[data-testid="event-title"]')).toBe('Catalaunian Swiss');
-    const eventUrl = a.url();
+      await a.goto(`${server.url}/#/`);
+      await a.click('[data-testid="home-events"]');
+      await a.waitForSelector('[data-testid="event-form"]');
+      await a.fill('[data-testid="event-name"]', 'Catalaunian Swiss');
+      await a.selectOption('[data-testid="event-format"]', 'swiss');
+      await a.fill('[data-testid="event-rounds"]', '2');
+      await a.selectOption('[data-testid="event-start"]', '1');
+      await a.click('[data-testid="event-create"]');
+      await a.waitForSelector('[data-testid="event-title"]');
+      expect(await a.innerText('[data-testid="event-title"]')).toBe('Catalaunian Swiss');
+      const eventUrl = a.url();
 
-    // The list shows it as upcoming, in German for B; everyone joins from the event page.
-    await b.goto(`${server.url}/#/events`);
-    await b.locator('[data-testid="events-upcoming"] [data-testid="event-item"]').first().waitFor();
-    expect(await b.innerText('[data-testid="events-upcoming"] h2')).toBe('Demnächst');
-    for (const p of [a, b, c]) {
-      await p.goto(eventUrl);
-      await p.click('[data-testid="event-join"]');
-      await p.waitForSelector('[data-testid="event-entered"]');
-    }
-    expect(await sidewaysOverflow(c)).toBeLessThanOrEqual(0);
-    await expect.poll(() => a.locator('[data-testid="event-standing"]').count()).toBe(3);
+      // The list shows it as upcoming, in German for B; everyone joins from the event page.
+      await b.goto(`${server.url}/#/events`);
+      await b.locator('[data-testid="events-upcoming"] [data-testid="event-item"]').first().waitFor();
+      expect(await b.innerText('[data-testid="events-upcoming"] h2')).toBe('Demnächst');
+      for (const p of [a, b, c]) {
+        await p.goto(eventUrl);
+        await p.click('[data-testid="event-join"]');
+        await p.waitForSelector('[data-testid="event-entered"]');
+      }
+      const id = decodeURIComponent(/#\/events\/([^/?]+)/.exec(eventUrl)![1]);
+      const others = await Promise.all(
+        ['Gaiseric', 'Ardaric', 'Valamir', 'Odoacer'].map((n) => ApiPlayer.signUp(server.url, n)),
+      );
+      for (const p of others) await p.join(id);
+      expect(await sidewaysOverflow(c)).toBeLessThanOrEqual(0);
+      await expect.poll(() => a.locator('[data-testid="event-standing"]').count()).toBe(7);
 
-    for (let round = 1; round <= 2; round++) {
-      // The two paired players' pages open their table by themselves; the third waits (its bye).
-      const atTable: Page[] = [];
-      await expect
-        .poll(
-          async () => {
-            atTable.length = 0;
-            for (const p of [a, b, c]) if (p.url().includes('#/table/')) atTable.push(p);
-            return atTable.length;
-          },
-          { timeout: 120_000 },
-        )
-        .toBe(2);
-      for (const p of atTable) await p.waitForSelector('.knights-board', { timeout: 20_000 });
-      expect(atTable[0].url()).toBe(atTable[1].url());
-      await playOut(atTable);
-      for (const p of atTable) await p.goto(eventUrl);
-    }
-
-    await expect
-      .poll(() => a.getAttribute('[data-testid="event"]', 'data-status'), { timeout: 60_000 })
-      .toBe('finished');
-    await a.waitForSelector('[data-testid="event-podium"]');
-    // Two games and two byes: four points among the three.
-    const scores = await a.locator('[data-testid="event-score"]').allInnerTexts();
-    expect(scores.map(Number).reduce((s, x) => s + x, 0)).toBe(4);
-    expect(await a.locator('[data-testid="event-game"]').count()).toBe(4);
-    await shot(a, 'event-finished');
-  });
+      let over = false;
+      const playing = others.map((p, i) => p.playEvent(id, `swiss-event/${i}`, () => over));
+      const browsers = [
+        { page: a, name: 'Honoria' },
+        { page: b, name: 'Valentinian' },
+        { page: c, name: 'Aetius' },
+      ];
+      try {
+        for (let round = 1; round <= 2; round++) {
+          await expect.poll(async () => (await others[0].event(id)).round, { timeout: 120_000 }).toBe(round);
+          const seated = (await others[0].event(id)).games
+            .filter((g) => g.round === round && g.table !== null)
+            .flatMap((g) => g.names);
+          // The paired browsers' pages open their table by themselves; one with the bye waits.
+          const mine = browsers.filter((x) => seated.includes(x.name)).map((x) => x.page);
+          await expect
+            .poll(() => mine.filter((p) => p.url().includes('#/table/')).length, { timeout: 60_000 })
+            .toBe(mine.length);
+          for (const p of mine) await p.waitForSelector('.knights-board', { timeout: 20_000 });
+          // Browsers at one table play it together; each table in parallel.
+          const tables = new Map<string, Page[]>();
+          for (const p of mine) tables.set(p.url(), [...(tables.get(p.url()) ?? []), p]);
+          await Promise.all([...tables.values()].map((pages) => playOut(pages)));
+          for (const p of mine) await p.goto(eventUrl);
+        }
+        await expect
+          .poll(() => a.getAttribute('[data-testid="event"]', 'data-status'), { timeout: 60_000 })
+          .toBe('finished');
+      } finally {
+        over = true;
+      }
+      for (const t of await Promise.all(playing)) expect(t.length).toBeGreaterThanOrEqual(1);
+      await a.waitForSelector('[data-testid="event-podium"]');
+      // Three games and a bye a round: eight points among the seven.
+      const scores = await a.locator('[data-testid="event-score"]').allInnerTexts();
+      expect(scores.map(Number).reduce((s, x) => s + x, 0)).toBe(8);
+      expect(await a.locator('[data-testid="event-game"]').count()).toBe(8);
+      await shot(a, 'event-finished');
+    },
+  );
 });

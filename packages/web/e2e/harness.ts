@@ -95,13 +95,16 @@ export async function startServer(
 
 /**
  * Starts the real server and Chromium before a file's tests (handing both to `ready`) and stops both after,
- * the same for every browser test.
+ * the same for every browser test; `args`: the server's options beyond the usual ones.
  */
-export function withServerAndBrowser(ready: (server: ServerProcess, browser: Browser) => void): void {
+export function withServerAndBrowser(
+  ready: (server: ServerProcess, browser: Browser) => void,
+  args: readonly string[] = [],
+): void {
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ args }), launchBrowser()]);
     ready(server, browser);
   });
   afterAll(async () => {

@@ -104,12 +104,7 @@ export function nextRound(
     active,
     tribesTables(games),
     round,
-    {
-      size: event.body.tableSize,
-      min: event.body.minTable,
-      max: 5,
-      bots: event.body.bots,
-    },
+    { size: event.body.tableSize, min: event.body.minTable, max: 5, bots: event.body.bots },
     apart,
   );
   return r.tables.map((t) => ({ players: [...t], bye: false }));

@@ -57,16 +57,44 @@ function simulate(field: SwissPlayer[], rounds: number, seed: string): SwissGame
 }
 
 describe('Knights Swiss pairing', () => {
-  it('pairs a 200-player, 9-round event with no repeat, one bye a round at most, once per player', () => {
-    const field = players(199);
-    const games = simulate(field, 9, 'big');
+  it('pairs a 200-player, 8-round event to its end: no repeat, everyone once a round, a correct bye whenever the field is odd', () => {
+    // 200 entrants; one withdraws after round 3, so rounds 4 to 8 have 199 players and a bye each.
+    let field = players(200);
+    const rng = Rng.fromSeed('big');
+    const rating = new Map(field.map((p) => [p.id, p.rating]));
+    let games: SwissGame[] = [];
+    for (let r = 1; r <= 8; r++) {
+      if (r === 4) field = field.map((p) => (p.id === 'p150' ? { ...p, withdrawn: true } : p));
+      const round = pairSwissRound(field, games, r, 'big');
+      const active = field.filter((p) => !p.withdrawn).map((p) => p.id);
+      checkRound(round, active, games);
+      if (round.bye) {
+        // The bye: to one of the lowest score among those who have not had one.
+        const hadBye = new Set(games.filter((g) => g.second === null).map((g) => g.first));
+        const scores = swissStandings(field, games).filter((s) => !s.withdrawn && !hadBye.has(s.id));
+        const lowest = Math.min(...scores.map((s) => s.score));
+        expect(scores.find((s) => s.id === round.bye)!.score).toBe(lowest);
+      }
+      games = [...games, ...play(round, (id) => rating.get(id)!, rng)];
+    }
     const byes = games.filter((g) => g.second === null).map((g) => g.first);
-    expect(byes).toHaveLength(9);
-    expect(new Set(byes).size).toBe(9);
+    expect(byes).toHaveLength(5);
+    expect(new Set(byes).size).toBe(5);
+    expect(games.filter((g) => g.first === 'p150' || g.second === 'p150')).toHaveLength(3);
+    // Every game of the event is a distinct pair, and the points add up: a point a game and a bye.
+    const pairs = games.filter((g) => g.second !== null).map((g) => [g.first, g.second].sort().join('+'));
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(pairs).toHaveLength(3 * 100 + 5 * 99);
+    const standings = swissStandings(field, games);
+    expect(standings.reduce((t, s) => t + s.score, 0)).toBe(pairs.length + 5);
     // Scores stay grouped: in the last round no pairing spans more than one point.
-    const before = games.filter((g) => g.round < 9);
-    const score = new Map(swissStandings(field, before).map((s) => [s.id, s.score]));
-    for (const g of games.filter((x) => x.round === 9 && x.second))
+    const score = new Map(
+      swissStandings(
+        field,
+        games.filter((g) => g.round < 8),
+      ).map((s) => [s.id, s.score]),
+    );
+    for (const g of games.filter((x) => x.round === 8 && x.second))
       expect(Math.abs(score.get(g.first)! - score.get(g.second!)!)).toBeLessThanOrEqual(1);
   }, 60_000);
 

@@ -93,24 +93,67 @@ describe('Tribes rounds: seating', () => {
       expect(top.has(id!) || s.find((x) => x.id === id)!.points === topPoints).toBe(true);
   });
 
-  it('plays a 60-player event of 5 rounds at 3-player tables: everyone seated once a round, first seat rotating', () => {
-    const ps = entrants(60);
+  it('plays a 60-player event of 5 rounds at 3-player tables to its end: everyone seated once a round, no two players meeting twice, first seat rotating', () => {
+    // One withdraws after round 2: 59 then sit at two tables of 4 and seventeen of 3, nobody left waiting.
+    let ps = entrants(60);
     const rng = Rng.fromSeed('sixty');
     let tables: TribesTable[] = [];
+    const met = new Set<string>();
     for (let round = 1; round <= 5; round++) {
+      if (round === 3) ps = ps.map((p) => (p.id === 'p42' ? { ...p, withdrawn: true } : p));
+      const active = ps.filter((p) => !p.withdrawn).map((p) => p.id);
       const r = seatTribesRound(ps, tables, round, THREES);
       expect(r.waiting).toEqual([]);
-      expect(r.tables).toHaveLength(20);
-      expect(r.tables.flat().sort()).toEqual(ps.map((p) => p.id).sort());
+      expect(r.tables.map((t) => t.length).sort()).toEqual(tableSizes(active.length, THREES).sort());
+      expect(r.tables.flat().sort()).toEqual(active.sort());
+      for (const t of r.tables)
+        for (let i = 0; i < t.length; i++)
+          for (let j = i + 1; j < t.length; j++) {
+            const pair = [t[i], t[j]].sort().join('+');
+            expect(met.has(pair), `${pair} meet again in round ${round}`).toBe(false);
+            met.add(pair);
+          }
       // At each table the first seat goes to one who sat first least often so far.
       const firsts = (id: string | null) => tables.filter((t) => t.seats[0] === id).length;
       for (const t of r.tables)
         for (const other of t) expect(firsts(t[0])).toBeLessThanOrEqual(firsts(other));
       tables = [...tables, ...play(round, r.tables, rng)];
     }
+    expect(tableSizes(59, THREES).sort()).toEqual([3, ...Array<number>(16).fill(3), 4, 4].sort());
+    expect(tables.filter((t) => t.seats.includes('p42'))).toHaveLength(2);
     const firsts = new Map<string, number>();
     for (const t of tables) firsts.set(t.seats[0]!, (firsts.get(t.seats[0]!) ?? 0) + 1);
     expect(Math.max(...firsts.values())).toBeLessThanOrEqual(3);
+    // Points: 18 a table of three, 24 a table of four (12 + 8 + 4 + 0), shared on ties.
+    const total = tribesStandings(ps, tables).reduce((t, s) => t + s.points, 0);
+    expect(total).toBe(tables.reduce((t, x) => t + (x.seats.length === 4 ? 24 : 18), 0));
+  });
+
+  it('keeps apart two of whom one blocked the other, as long as the seating can', () => {
+    const ps = entrants(9);
+    // Round 1 seats the top three together: p00, p01, p02.
+    expect(seatTribesRound(ps, [], 1, THREES).tables[0]).toEqual(expect.arrayContaining(['p00', 'p01']));
+    const apart = new Set(['p00\np01']);
+    const together = (tables: readonly (readonly (string | null)[])[], a: string, b: string) =>
+      tables.some((t) => t.includes(a) && t.includes(b));
+    const r1 = seatTribesRound(ps, [], 1, THREES, apart);
+    expect(together(r1.tables, 'p00', 'p01')).toBe(false);
+    // One of them moves to the next table only: the last table is untouched.
+    expect([...r1.tables[0], ...r1.tables[1]].sort()).toEqual(['p00', 'p01', 'p02', 'p03', 'p04', 'p05']);
+    expect([...r1.tables[2]].sort()).toEqual(['p06', 'p07', 'p08']);
+    // Every round of an event of four: never together, whatever the results.
+    const rng = Rng.fromSeed('blocks');
+    let tables: TribesTable[] = [];
+    const both = new Set(['p04\np05', 'p05\np04', 'p00\np08']);
+    for (let round = 1; round <= 4; round++) {
+      const r = seatTribesRound(ps, tables, round, THREES, both);
+      expect(together(r.tables, 'p04', 'p05')).toBe(false);
+      expect(together(r.tables, 'p00', 'p08')).toBe(false);
+      tables = [...tables, ...play(round, r.tables, rng)];
+    }
+    // One table for three: together all the same (nothing else is possible).
+    const alone = seatTribesRound(entrants(3), [], 1, THREES, apart);
+    expect(alone.tables).toHaveLength(1);
   });
 
   it('keeps apart two of whom one blocked the other, at any standing; together only when there is one table', () => {

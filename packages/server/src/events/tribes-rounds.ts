@@ -16,9 +16,10 @@
  * allowed, tables of exactly the preferred size, the people spread evenly and the
  * short tables filled with bots. Then, to mix
  * opponents, players of equal points are swapped between neighbouring tables when that lowers how many
- * pairs at the tables met before. Two of whom one blocked the other (`apart`) are then moved apart: one of them
- * changes places with someone at another table (the nearest in the standings first) whenever that leaves
- * fewer such pairs together; they share a table only when there is no other way. At each table, the one who played first least often plays first (then
+ * pairs at the tables met before; a pair still meeting again is broken up by swapping one of them with the
+ * player nearest in the standings at a table at most two away who makes it better. Two of whom one
+ * blocked the other are kept apart whenever the seating can: swapped with whoever is nearest in the
+ * standings at any table (they sit together only when nothing else is possible, e.g. a single table). At each table, the one who played first least often plays first (then
  * the lower in the standings), the others after in the same order.
  */
 export interface TribesEntrant {
@@ -133,6 +134,9 @@ export function tableSizes(n: number, shape: TribesShape): number[] {
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
 
+/** A blocked pair weighs more than every meeting a table can hold: it is broken up first. */
+const BLOCKED = 1_000_000;
+
 export interface TribesRound {
   readonly round: number;
   readonly tables: readonly (readonly (string | null)[])[];
@@ -145,7 +149,6 @@ export function seatTribesRound(
   tables: readonly TribesTable[],
   round: number,
   shape: TribesShape,
-  /** Pairs to keep apart (players of whom one blocked the other), as keys `a\nb` both ways. */
   apart: ReadonlySet<string> = new Set(),
 ): TribesRound {
   if (new Set(entrants.map((e) => e.id)).size !== entrants.length)
@@ -167,14 +170,24 @@ export function seatTribesRound(
       for (let j = i + 1; j < people.length; j++)
         met.set(pairKey(people[i], people[j]), (met.get(pairKey(people[i], people[j])) ?? 0) + 1);
   }
-  const meetings = (g: readonly string[]) => {
-    let n = 0;
+  // A table's badness: pairs of whom one blocked the other first (kept apart whenever seating allows),
+  // then pairs who met before.
+  const cost = (g: readonly string[]) => {
+    let c = 0;
     for (let i = 0; i < g.length; i++)
-      for (let j = i + 1; j < g.length; j++) n += met.get(pairKey(g[i], g[j])) ?? 0;
-    return n;
+      for (let j = i + 1; j < g.length; j++)
+        c +=
+          (apart.has(`${g[i]}\n${g[j]}`) || apart.has(`${g[j]}\n${g[i]}`) ? BLOCKED : 0) +
+          (met.get(pairKey(g[i], g[j])) ?? 0);
+    return c;
   };
   const points = new Map(standings.map((s) => [s.id, s.points]));
-  // Swaps of equal-points players between neighbouring tables, while they lower the meetings (bounded).
+  const rankOf = new Map(order.map((id, i) => [id, i]));
+  // Swaps that lower the badness of the two tables: of equal-points players between neighbouring tables
+  // first (the standings' grouping is untouched); then, for a table still holding a blocked or repeated
+  // pair, of one of its players with whoever is nearest in the standings and lowers it: at a table at most
+  // two away for a repeat (a small move in the standings), at any table for a block (bounded; each swap
+  // lowers the total, so it ends).
   for (let pass = 0; pass < 10; pass++) {
     let improved = false;
     for (let t = 0; t + 1 < groups.length; t++) {
@@ -182,65 +195,47 @@ export function seatTribesRound(
       for (let i = 0; i < g.length; i++)
         for (let j = 0; j < h.length; j++) {
           if (points.get(g[i]) !== points.get(h[j])) continue;
-          const before = meetings(g) + meetings(h);
+          const before = cost(g) + cost(h);
           [g[i], h[j]] = [h[j], g[i]];
-          if (meetings(g) + meetings(h) < before) improved = true;
+          if (cost(g) + cost(h) < before) improved = true;
           else [g[i], h[j]] = [h[j], g[i]];
         }
     }
     if (!improved) break;
   }
-  separate(groups, apart);
+  for (let fixes = 0; fixes < 4 * order.length; fixes++) {
+    let best: { t: number; i: number; u: number; j: number; distance: number } | null = null;
+    for (let t = 0; t < groups.length; t++) {
+      const g = groups[t];
+      const before = cost(g);
+      if (before === 0) continue;
+      for (let i = 0; i < g.length; i++)
+        for (let u = 0; u < groups.length; u++) {
+          if (u === t) continue;
+          const h = groups[u];
+          const beforeBoth = before + cost(h);
+          for (let j = 0; j < h.length; j++) {
+            const distance =
+              Math.abs(points.get(g[i])! - points.get(h[j])!) * order.length +
+              Math.abs(rankOf.get(g[i])! - rankOf.get(h[j])!);
+            if (best && distance >= best.distance) continue;
+            [g[i], h[j]] = [h[j], g[i]];
+            const after = cost(g) + cost(h);
+            const unblocks = Math.floor(after / BLOCKED) < Math.floor(beforeBoth / BLOCKED);
+            if (after < beforeBoth && (unblocks || Math.abs(u - t) <= 2)) best = { t, i, u, j, distance };
+            [g[i], h[j]] = [h[j], g[i]];
+          }
+        }
+    }
+    if (!best) break;
+    const [g, h] = [groups[best.t], groups[best.u]];
+    [g[best.i], h[best.j]] = [h[best.j], g[best.i]];
+  }
   const firsts = new Map(standings.map((s) => [s.id, s.firsts]));
-  const rank = new Map(order.map((id, i) => [id, i]));
   const seated = groups.map((g) => {
-    const people = [...g].sort((a, b) => firsts.get(a)! - firsts.get(b)! || rank.get(b)! - rank.get(a)!);
+    const people = [...g].sort((a, b) => firsts.get(a)! - firsts.get(b)! || rankOf.get(b)! - rankOf.get(a)!);
     const seats = shape.bots ? shape.size : people.length;
     return [...people, ...Array<null>(seats - people.length).fill(null)];
   });
   return { round, tables: seated, waiting: [] };
-}
-
-/** How many pairs at the table are to be kept apart. */
-function apartAt(g: readonly string[], apart: ReadonlySet<string>): number {
-  let n = 0;
-  for (let i = 0; i < g.length; i++)
-    for (let j = i + 1; j < g.length; j++) if (apart.has(`${g[i]}\n${g[j]}`)) n++;
-  return n;
-}
-
-/**
- * Moves players of whom one blocked the other to different tables: a player of such a pair changes places
- * with someone at another table (the nearest tables first) when that leaves fewer such pairs in all.
- * Bounded: a few passes over the tables that hold such a pair.
- */
-function separate(groups: string[][], apart: ReadonlySet<string>): void {
-  if (apart.size === 0) return;
-  for (let pass = 0; pass < 10; pass++) {
-    let moved = false;
-    for (let t = 0; t < groups.length; t++) {
-      const g = groups[t];
-      if (apartAt(g, apart) === 0) continue;
-      const others = groups
-        .map((_, u) => u)
-        .filter((u) => u !== t)
-        .sort((a, b) => Math.abs(a - t) - Math.abs(b - t) || a - b);
-      search: for (let i = 0; i < g.length; i++) {
-        if (!g.some((x) => apart.has(`${g[i]}\n${x}`))) continue;
-        for (const u of others) {
-          const h = groups[u];
-          for (let j = 0; j < h.length; j++) {
-            const before = apartAt(g, apart) + apartAt(h, apart);
-            [g[i], h[j]] = [h[j], g[i]];
-            if (apartAt(g, apart) + apartAt(h, apart) < before) {
-              moved = true;
-              break search;
-            }
-            [g[i], h[j]] = [h[j], g[i]];
-          }
-        }
-      }
-    }
-    if (!moved) break;
-  }
 }
