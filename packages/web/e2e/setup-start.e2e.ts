@@ -1,6 +1,6 @@
 /**
  * Start is near on the setup screens (issue 31: "Start" was 20–21 presses of Tab away, after every setting):
- * from a fresh load, Tab reaches Start right after the header, before any setting, at desktop and phone
+ * from a fresh load, Tab reaches Start (the lobby's Create too) right after the header, before any setting, at desktop and phone
  * size and in a second language; Enter on it starts a game with the settings shown.
  */
 import { describe, expect, it } from 'vitest';
@@ -18,8 +18,11 @@ withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 const MOST_PRESSES = 10;
 
 const SCREENS = [
-  { game: 'knights', started: '.knights-board' },
-  { game: 'tribes', started: '[data-testid="pass-device"]' },
+  { name: 'knights hotseat', path: 'knights/hotseat', start: 'start', started: '.knights-board' },
+  { name: 'tribes hotseat', path: 'tribes/hotseat', start: 'start', started: '[data-testid="pass-device"]' },
+  // The lobby's Create (a table against bots, the default seats) is first too.
+  { name: 'knights lobby', path: 'lobby/knights', start: 'create', started: '.knights-board' },
+  { name: 'tribes lobby', path: 'lobby/tribes', start: 'create', started: '[data-testid="tribes-map"]' },
 ] as const;
 
 const SIZES = [
@@ -30,22 +33,25 @@ const SIZES = [
 describe('setup screens: Start comes first', () => {
   for (const size of SIZES)
     for (const screen of SCREENS)
-      it(`${screen.game} hotseat, ${size.name}: Start within ${MOST_PRESSES} presses of Tab`, async () => {
+      it(`${screen.name}, ${size.name}: Start within ${MOST_PRESSES} presses of Tab`, async () => {
         const { page, context } = await newPage(browser, size.opts);
-        await page.goto(`${server.url}/#/${screen.game}/hotseat`);
-        await page.waitForSelector('[data-testid="start"]');
+        const start = `[data-testid="${screen.start}"]`;
+        await page.goto(`${server.url}/#/${screen.path}`);
+        await page.waitForSelector(start);
         await page.waitForSelector('[data-testid="me-name"]');
-        const presses = await tabTo(page, '[data-testid="start"]');
+        const presses = await tabTo(page, start);
         expect(presses).toBeLessThanOrEqual(MOST_PRESSES);
-        expect(await page.textContent('[data-testid="start"]')).toBe(de.common.start);
+        expect(await page.textContent(start)).toBe(
+          screen.start === 'start' ? de.common.start : de.lobby.createButton,
+        );
         // Before every setting: nothing of the form was passed on the way.
-        const beforeForm = await page.evaluate(() => {
-          const start = document.querySelector('[data-testid="start"]')!;
+        const beforeForm = await page.evaluate((selector) => {
+          const first = document.querySelector(selector)!;
           const fields = [...document.querySelectorAll('main input, main select, main fieldset button')];
-          return fields.every((f) => start.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING);
-        });
+          return fields.every((f) => first.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING);
+        }, start);
         expect(beforeForm).toBe(true);
-        await shot(page, `setup-start-${screen.game}-${size.name}`);
+        await shot(page, `setup-start-${screen.path.replace('/', '-')}-${size.name}`);
         await page.keyboard.press('Enter');
         await page.waitForSelector(screen.started);
         await context.close();

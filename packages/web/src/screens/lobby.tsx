@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { TableChoice } from '../games/client-game.js';
 import { clientGame } from '../games/registry.js';
 import { useT } from '../i18n/i18n.js';
+import { SetupStart } from '../ui/setup-start.js';
 import { api, holdSeat, playerName, setPlayerName } from '../net/api.js';
 import { nameToSitAs, useMe } from '../net/me.js';
 import { navigate } from '../router.js';
@@ -88,6 +89,8 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
   return (
     <form class="card create" onSubmit={submit} data-testid="create-table">
       <h2>{t('lobby.create')}</h2>
+      {/* Create first, the settings after (as on the hotseat setups); again at the end for whoever changed them. */}
+      <SetupStart submit testid="create" label={t('lobby.createButton')} disabled={busy} />
       <div class="row" role="radiogroup" aria-label={t('lobby.game')}>
         {gamesShownWith(initialGame).map((g) => (
           <label key={g} class={`radio pill ${game === g ? 'chosen' : ''}`}>
@@ -198,8 +201,12 @@ function CreateTable({ games, initialGame }: { games: GameInfo[]; initialGame: G
                 : t('lobby.ratedHint')}
         </span>
       </label>
-      {error && <p class="error">{error}</p>}
-      <button type="submit" disabled={busy} data-testid="create">
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy} data-testid="create-end">
         {t('lobby.createButton')}
       </button>
     </form>

@@ -5,12 +5,23 @@
  */
 import { useT } from '../i18n/i18n.js';
 
-export function SetupStart(props: { onStart: () => void; disabled?: boolean; testid: string }) {
+export function SetupStart(
+  props: { disabled?: boolean; testid: string; label?: string } & (
+    | { onStart: () => void }
+    /** The form's own submit button (the form's `onSubmit` starts). */
+    | { submit: true }
+  ),
+) {
   const t = useT();
   return (
     <div class="setup-start row">
-      <button data-testid={props.testid} onClick={props.onStart} disabled={props.disabled}>
-        {t('common.start')}
+      <button
+        type={'submit' in props ? 'submit' : 'button'}
+        data-testid={props.testid}
+        onClick={'onStart' in props ? props.onStart : undefined}
+        disabled={props.disabled}
+      >
+        {props.label ?? t('common.start')}
       </button>
       <span class="muted small">{t('hotseat.startHint')}</span>
     </div>
