@@ -84,6 +84,28 @@ describe('hard: its opponents in the tree choose without seeing its hand', { tim
     }
   });
 
+  it('a public iteration plays only root moves its guessed hand allows (every played-out sample stays a sound game)', () => {
+    // An illegal card play would take a card the sample's hand lacks: the count wraps below zero to 255.
+    const sound = (x: TribesState) => x.hands.every((c) => c <= 12) && x.committed.every((c) => c <= 12);
+    let checked = 0;
+    for (const [i, s] of all.entries()) {
+      const view = viewOf(s, { seat: s.toAct });
+      const own = determinizer(view, s.map);
+      const pub = determinizer(publicViewOf(view), s.map);
+      const rng = Rng.fromSeed(`sound-${i}`);
+      let last: TribesState | null = null;
+      const publicSample = () => {
+        if (last) {
+          expect(sound(last)).toBe(true);
+          checked++;
+        }
+        return (last = pub.sample(rng));
+      };
+      search(() => own.sample(rng), rng, { budget: { iterations: 300 }, earlyStop: false, publicSample });
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
   it('the same view and seed give the same move (deterministic), and every move is legal', () => {
     for (const [i, s] of all.slice(0, 6).entries()) {
       const view = viewOf(s, { seat: s.toAct });
