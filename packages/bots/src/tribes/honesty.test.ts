@@ -3,7 +3,7 @@ import { isLegal, viewOf, type TribesState } from '@attila/tribes';
 import { describe, expect, it } from 'vitest';
 import { findBot } from '../registry.js';
 import { greedyBot } from './greedy.js';
-import { honestTribesBot } from './levels.js';
+import { honestTribesBot, tribesSearchers } from './levels.js';
 import { cheatingBot, ismctsBot } from './search-bots.js';
 import { askedMove, conflictWithHiddenCards, hiddenDiffers, hiddenTwin, randomGame } from './testkit.js';
 
@@ -11,6 +11,8 @@ const honest = [
   { name: 'random', bot: randomBot },
   { name: 'greedy', bot: honestTribesBot(greedyBot) },
   { name: 'ismcts', bot: honestTribesBot(ismctsBot('ismcts', { iterations: 60 })) },
+  // hard also samples from public information (its opponents' view of its own cards): still the seat's view only.
+  { name: 'hard', bot: honestTribesBot(tribesSearchers.hard, { iterations: 120 }) },
 ];
 
 function positions(): TribesState[] {

@@ -129,6 +129,13 @@ export interface SearchOptions {
   readonly earlyStop?: boolean;
   /** Called with the statistics when the search ends (for tests and tools). */
   readonly onStats?: (stats: SearchStats) => void;
+  /**
+   * Samples drawn from public information alone (the searching seat's own hand and face-down cards hidden too),
+   * as the other seats see the game. When given, every second iteration plays one of these and teaches only the
+   * other seats' decisions, and the searcher's own samples teach only its own: so the opponents in the tree
+   * choose without knowing the searcher's hand (see `search`).
+   */
+  readonly publicSample?: () => TribesState;
 }
 
 const moves = new Int32Array(MAX_MOVES);
@@ -193,7 +200,10 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
   const root = new Node();
   const pathEdges: Edge[] = new Array<Edge>(MAX_DEPTH);
   const pathMovers = new Int8Array(MAX_DEPTH);
+  const pathLearns = new Uint8Array(MAX_DEPTH);
   const reward = new Float64Array(first.players);
+  const publicSample = options.publicSample;
+  const legal = new Int32Array(MAX_MOVES);
   let iterations = 0;
   let stoppedEarly = false;
 
@@ -210,15 +220,29 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
         break;
       }
     }
-    const s = iterations === 0 ? first : sample();
+    // A public iteration (every second one, when public samples are given) is played in a world drawn as the
+    // other seats see it; it teaches their decisions only, and the searcher's own iterations teach only its own.
+    const pub = publicSample !== undefined && (iterations & 1) === 1;
+    const s = iterations === 0 ? first : pub ? publicSample() : sample();
     let node = root;
     let depth = 0;
     while (s.phase !== Phase.Over && depth < MAX_DEPTH) {
       const mover = s.toAct;
+      const learns = publicSample === undefined || (mover === seat) !== pub;
       let n: number;
       if (depth === 0) {
-        n = rootCount;
-        for (let i = 0; i < n; i++) moves[i] = rootMoves[i];
+        n = 0;
+        if (pub) {
+          // The searcher's hand in this world is a guess: only the root moves that it allows.
+          const k = legalMoveCodes(s, legal);
+          for (let i = 0; i < rootCount; i++)
+            for (let j = 0; j < k; j++)
+              if (legal[j] === rootMoves[i]) {
+                moves[n++] = rootMoves[i];
+                break;
+              }
+        } else for (; n < rootCount; n++) moves[n] = rootMoves[n];
+        if (n === 0) break;
       } else n = searchMoves(s, moves);
       let open = 0;
       for (let i = 0; i < n; i++) {
@@ -227,6 +251,8 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
         if (!e) untried[open++] = moves[i];
       }
       let edge: Edge;
+      // A decision this iteration does not teach is neither expanded nor counted: the tree ends here for it.
+      if (open > 0 && !learns) break;
       if (open > 0) {
         const move = untried[open === 1 ? 0 : rng.int(open)];
         edge = {
@@ -243,7 +269,7 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
         edge = edges[0]!;
         for (let i = 0; i < n; i++) {
           const e = edges[i]!;
-          e.available++;
+          if (learns) e.available++;
           const score =
             e.reward / e.visits + c * Math.sqrt(Math.log(e.available) / e.visits) + e.bias / (e.visits + 1);
           if (score > best) {
@@ -254,6 +280,7 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
       }
       applyInPlace(s, edge.move);
       pathEdges[depth] = edge;
+      pathLearns[depth] = learns ? 1 : 0;
       pathMovers[depth++] = mover;
       if (open > 0) break;
       node = childOf(node, edge);
@@ -262,6 +289,7 @@ export function search(sample: () => TribesState, rng: Rng, options: SearchOptio
     if (s.phase === Phase.Over) rewards(s, reward);
     else estimatedRewards(s, reward, scale);
     for (let i = 0; i < depth; i++) {
+      if (pathLearns[i] === 0) continue;
       const e = pathEdges[i];
       e.visits++;
       e.reward += reward[pathMovers[i]];

@@ -41,6 +41,24 @@ describe('every bot move is legal (rules page: a turn, conflicts, action tiles)'
     }
   });
 
+  it(
+    'hard (its opponents taught by public samples, where its own hand is a guess) over whole games of 2, 3 and 5 players',
+    { timeout: 60_000 },
+    () => {
+      // Public samples guess the searcher's hand, so its root moves must be checked against each one: a move
+      // its real hand allows may not be legal there. Whole games find a search that applies one anyway.
+      const hard = honestTribesBot(
+        ismctsBot('hard', { iterations: 40 }, undefined, { publicOpponents: true }),
+      );
+      for (const players of [2, 3, 5]) {
+        const bots = Array.from({ length: players }, (_, i) =>
+          i === 0 ? hard : i === 1 ? greedyBot : randomBot,
+        );
+        expect(playChecked(bots, `legal-hard-${players}`)).toBeGreaterThan(10);
+      }
+    },
+  );
+
   it('the cheating and peeking bots over a whole 3-player game', () => {
     const cheat = cheatingBot('cheating', { iterations: 12 });
     const peek = peekingBot('peeking', { iterations: 12 });

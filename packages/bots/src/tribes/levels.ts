@@ -21,7 +21,7 @@ export type TribesHonestBot = HonestBot<TribesSettings, TribesView>;
 export const LEVEL_BUDGETS = {
   easy: { iterations: 200 },
   medium: { iterations: 1500 },
-  hard: { iterations: 6000 },
+  hard: { iterations: 12000 },
 } as const satisfies Record<string, Budget>;
 
 /** The searching bots behind the names (the random bot is core's, for every game). */
@@ -29,7 +29,8 @@ export const tribesSearchers = {
   greedy: greedyBot,
   easy: ismctsBot('easy', LEVEL_BUDGETS.easy),
   medium: ismctsBot('medium', LEVEL_BUDGETS.medium),
-  hard: ismctsBot('hard', LEVEL_BUDGETS.hard),
+  // Half of hard's iterations teach its opponents' replies from public information (search-bots.ts).
+  hard: ismctsBot('hard', LEVEL_BUDGETS.hard, undefined, { publicOpponents: true }),
   ismcts: ismctsBot('ismcts'),
 } as const satisfies Record<string, TribesBot>;
 

@@ -46,7 +46,35 @@ function rootBiasOf(ranked: readonly { move: MoveCode; value: number }[]): Map<M
   return bias;
 }
 
-export function ismctsBot(name = 'ismcts', fixed?: Budget, onStats?: (s: SearchStats) => void): TribesBot {
+/**
+ * The view as the other seats see the game: the same public information, without the seat's hand and its own
+ * face-down cards. Its samples guess the searcher's cards too, as its opponents must.
+ */
+export function publicViewOf(view: TribesView): TribesView {
+  return {
+    ...view,
+    viewer: null,
+    hand: null,
+    conflict: view.conflict ? { ...view.conflict, own: null } : null,
+  };
+}
+
+export interface IsmctsOptions {
+  /**
+   * Teach the opponents' decisions in the tree from samples drawn from public information (the searcher's own
+   * cards guessed too), and the searcher's from its own view, half the iterations each (`search`'s
+   * `publicSample`). Without it every sample holds the searcher's true hand, so the deeper the tree the more
+   * its opponents play as if they saw that hand.
+   */
+  readonly publicOpponents?: boolean;
+}
+
+export function ismctsBot(
+  name = 'ismcts',
+  fixed?: Budget,
+  onStats?: (s: SearchStats) => void,
+  options: IsmctsOptions = {},
+): TribesBot {
   return {
     name,
     choose(view: TribesView, map: TribesMap, rng: Rng, budget?: Budget) {
@@ -58,8 +86,10 @@ export function ismctsBot(name = 'ismcts', fixed?: Budget, onStats?: (s: SearchS
       const ranked = rankMoves(view, map, rng);
       // One reused sample state: the search plays each sample out in place and keeps none past the next.
       const sampler = determinizer(view, map);
+      const pubSampler = options.publicOpponents ? determinizer(publicViewOf(view), map) : null;
       return search(() => sampler.sample(rng), rng, {
         budget: budget ?? fixed ?? DEFAULT_BUDGET,
+        publicSample: pubSampler ? () => pubSampler.sample(rng) : undefined,
         rootMoves: rootMovesOf(view, ranked),
         rootBias: rootBiasOf(ranked),
         onStats,
