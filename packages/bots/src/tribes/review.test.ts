@@ -105,7 +105,8 @@ describe('Tribes game review', () => {
     expect(broken).toMatchObject({ ok: false, error: { code: 'review.replay' } });
   });
 
-  it('works for 2 and 5 players', () => {
+  // Two whole games played and reviewed: 32 s once beside other test files at load 13-25.
+  it('works for 2 and 5 players', { timeout: 90_000, tags: ['slow'] }, () => {
     for (const players of [2, 5]) {
       const g = playedGame(players, `review-${players}`);
       const r = unwrap(reviewGame(g.settings, `review-${players}`, g.moves, { ...options, seat: null }));
