@@ -5,17 +5,19 @@
  * history, warns the player, and the player is told on their home screen. A player without the role is
  * refused the queue.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startServer, type ServerProcess, claimAccount } from './harness.js';
-
-const ROOT = new URL('../../../', import.meta.url).pathname;
-const run = promisify(execFile);
+import {
+  claimAccount,
+  grantModerator,
+  launchBrowser,
+  newPage,
+  startServer,
+  type ServerProcess,
+} from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -113,16 +115,7 @@ describe('the community', () => {
 
     const mod = (await newPage(browser)).page;
     await claim(mod, 'Procopius');
-    const granted = await run(process.execPath, [
-      join(ROOT, 'packages/cli/bin/attila.js'),
-      'admin',
-      'grant',
-      'Procopius',
-      'moderator',
-      '--db',
-      db,
-    ]);
-    expect(granted.stdout).toContain('Procopius is a moderator');
+    expect(await grantModerator(db, 'Procopius')).toContain('Procopius is a moderator');
 
     await mod.goto(`${server.url}/#/moderation`);
     await mod.waitForSelector('[data-testid="report-queue"]');

@@ -2,10 +2,11 @@
  * End-to-end harness: the real server (the `attila serve` command on a fresh SQLite file, serving the
  * built web app) and Debian's Chromium driven by playwright-core — no downloaded browser.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
@@ -287,4 +288,18 @@ export async function claimAccountByRequest(page: Page, name: string): Promise<v
     name,
   );
   expect(status).toBe(200);
+}
+
+/** The operator makes `name` a moderator (`attila admin grant`, on the server's database file): its output. */
+export async function grantModerator(db: string, name: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    join(ROOT, 'packages/cli/bin/attila.js'),
+    'admin',
+    'grant',
+    name,
+    'moderator',
+    '--db',
+    db,
+  ]);
+  return stdout;
 }

@@ -8,17 +8,19 @@
  * refused with the moderator's name and reason). Also a table's chat muted by a player watching it, and a
  * report dismissed.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimAccount, launchBrowser, newPage, startServer, type ServerProcess } from './harness.js';
-
-const ROOT = new URL('../../../', import.meta.url).pathname;
-const run = promisify(execFile);
+import {
+  claimAccount,
+  grantModerator,
+  launchBrowser,
+  newPage,
+  startServer,
+  type ServerProcess,
+} from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -114,16 +116,7 @@ afterAll(async () => {
 describe('moderators act on reports, and the player is told', () => {
   it('the operator makes Procopius a moderator (attila admin grant)', async () => {
     [mod, reporter] = [await player('Procopius'), await player('Theodora')];
-    const granted = await run(process.execPath, [
-      join(ROOT, 'packages/cli/bin/attila.js'),
-      'admin',
-      'grant',
-      'Procopius',
-      'moderator',
-      '--db',
-      db,
-    ]);
-    expect(granted.stdout).toContain('Procopius is a moderator');
+    expect(await grantModerator(db, 'Procopius')).toContain('Procopius is a moderator');
   });
 
   it("mute: a watcher mutes the table's chat and reports from the table, the chat line in the case; the notice reaches the open home screen; the table refuses the player's chat", async () => {
