@@ -23,10 +23,10 @@
  * table-covered ones; moves: the move phase).
  *
  *   npx tsx packages/web/bench/analysis-board-speed.ts [--seed bench] [--count 50] [--cap 20] [--web-dist DIR]
- *     [--only placement|table|moves]
+ *     [--only placement|table|moves] [--profile FILE.cpuprofile] [--trace FILE.json]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     'web-dist': { type: 'string' },
     'tablebase-dir': { type: 'string' },
     only: { type: 'string' },
+    profile: { type: 'string' },
+    trace: { type: 'string' },
   },
 });
 const COUNT = Number(args.count);
@@ -237,7 +239,21 @@ try {
   const timed = (only: string) => args.only === undefined || args.only === only;
   const placement = timed('placement') ? await run('placement', placing) : [];
   const tabled = timed('table') ? await run('placement (table)', covered) : [];
+  // `--profile FILE`: the page's main thread profiled (Chrome's CPU profile) while the move phase is timed.
+  const cdp = args.profile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  // `--trace FILE`: a Chromium performance trace (as DevTools records it) of the move phase.
+  if (args.trace) await browser.startTracing(page, { path: args.trace, screenshots: false });
   const movePhase = timed('moves') ? await run('move phase', moving) : [];
+  if (args.trace) await browser.stopTracing();
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(args.profile!, JSON.stringify(profile));
+  }
   const knights = (t: { position: string }) => (t.position.match(/[RH]/g)?.length ?? 1) - 1;
   console.log(`analysis board in Chromium, seed ${args.seed}, ${new Date().toISOString()}`);
   for (const [name, rows] of [

@@ -82,6 +82,42 @@ export async function askServer(
   }
 }
 
+interface EarlyQuestion {
+  readonly position: string;
+  readonly answer: Promise<ServerAnswer | null>;
+  readonly aborter: AbortController;
+  /** The answer once it came (undefined before): the effect that takes it then shows it in its own render. */
+  settled?: ServerAnswer | null;
+}
+
+/**
+ * The move phase's question to the server, asked in the render that shows the position rather than in the
+ * effect after it: the round trip then overlaps drawing the new position and the frame before the effect
+ * (tens of milliseconds of a 200 ms aim on a busy machine). One at a time: a question for another position
+ * replaces (and aborts) one the effect never took.
+ */
+let early: EarlyQuestion | null = null;
+
+function askEarly(position: string): void {
+  if (early?.position === position) return;
+  early?.aborter.abort();
+  const aborter = new AbortController();
+  const question: EarlyQuestion = { position, answer: askServer(position, aborter.signal, 0), aborter };
+  void question.answer.then((a) => (question.settled = a));
+  early = question;
+}
+
+/** The early question about this position, if one was asked; it is the caller's from then on. */
+function takeEarly(position: string): EarlyQuestion | null {
+  if (early?.position !== position) return null;
+  const taken = early;
+  early = null;
+  return taken;
+}
+
+/** A position the server is asked about with no search budget, and at once: its tablebase knows every move. */
+const askedAtOnce = (p: Position) => p.phase() === 'turns';
+
 /** A placement position of the standard board: the opening table may know it. */
 const tableFirst = (p: Position) => p.layout === STANDARD_LAYOUT && p.phase() === 'placement';
 
@@ -117,6 +153,9 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
   }, []);
   const parsed = useMemo(() => (position === null ? null : Position.parse(position)), [position]);
   const p = parsed?.ok ? parsed.value : null;
+  useMemo(() => {
+    if (position !== null && p !== null && askedAtOnce(p)) askEarly(position);
+  }, [position]);
   const wantsTable = p !== null && tableFirst(p) && inTableSpace(p);
   // Early in the placement phase the server's answer comes first: the table is loaded after it (below), so
   // its download and setup do not compete with it.
@@ -204,7 +243,9 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       );
     };
     const serverThenSearch = (budget: number) => {
-      void askServer(position, aborter.signal, budget).then((answer) => {
+      const asked = budget === 0 ? takeEarly(position) : null;
+      if (asked) aborter.signal.addEventListener('abort', () => asked.aborter.abort());
+      const take = (answer: ServerAnswer | null) => {
         if (wantsTable) void loadOpeningTable();
         if (!live) return;
         for (const v of answer?.verdicts ?? []) if (!found.has(v.move)) found.set(v.move, v);
@@ -214,7 +255,10 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
           publish('working');
           search();
         }
-      });
+      };
+      // An answer already here is taken at once: its state is drawn in the same render as 'working' would be.
+      if (asked?.settled !== undefined) take(asked.settled);
+      else void (asked ? asked.answer : askServer(position, aborter.signal, budget)).then(take);
     };
     /** With the page's table (null: none, or not this position's): what it knows, then the rest. */
     const answer = (loaded: OpeningTable | null) => {
@@ -226,8 +270,9 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       publish('working');
       if (slowInBrowser(p)) serverThenSearch(SERVER_BUDGET_MS);
       // The move phase: the server's tablebase, once built, knows every move (one round trip, no search);
-      // without one (or offline) the answer is empty at once and the browser searches.
-      else if (p.phase() === 'turns') serverThenSearch(0);
+      // without one (or offline) the answer is empty at once and the browser searches. (Asked already, in
+      // the render that showed the position: askEarly.)
+      else if (askedAtOnce(p)) serverThenSearch(0);
       // No table here: the server's (in memory) may know the position; it answers within milliseconds.
       else if (wantsTable && !loaded) serverThenSearch(0);
       // The page's table knows what the server's knows (the same file): the browser searches at once.
