@@ -98,13 +98,14 @@ interface EarlyQuestion {
  */
 let early: EarlyQuestion | null = null;
 
-function askEarly(position: string): void {
-  if (early?.position === position) return;
+function askEarly(position: string): EarlyQuestion {
+  if (early?.position === position) return early;
   early?.aborter.abort();
   const aborter = new AbortController();
   const question: EarlyQuestion = { position, answer: askServer(position, aborter.signal, 0), aborter };
   void question.answer.then((a) => (question.settled = a));
   early = question;
+  return question;
 }
 
 /** The early question about this position, if one was asked; it is the caller's from then on. */
@@ -138,6 +139,20 @@ function fromTableState(position: string, total: number, answer: TableAnswer): A
   };
 }
 
+/** A complete answer of the server as the state on screen (its verdicts the very list it sent). */
+function fromServerState(position: string, total: number, answer: ServerAnswer): AnalysisState {
+  return {
+    verdicts: answer.verdicts,
+    status: 'ready',
+    done: answer.verdicts.filter((v) => v.exact !== false).length,
+    total,
+    fromBook: answer.verdicts.some((v) => v.exact === false),
+    notInTable: false,
+    position,
+    line: null,
+  };
+}
+
 /** How many analyses are on screen (the kept workers are for them). */
 let mounted = 0;
 
@@ -153,8 +168,14 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
   }, []);
   const parsed = useMemo(() => (position === null ? null : Position.parse(position)), [position]);
   const p = parsed?.ok ? parsed.value : null;
-  useMemo(() => {
-    if (position !== null && p !== null && askedAtOnce(p)) askEarly(position);
+  // The move phase's question, asked in this render (askEarly); its answer is drawn as soon as it comes,
+  // even before the effect below has started on the position.
+  const [, answered] = useState(0);
+  const asked = useMemo(() => {
+    if (position === null || p === null || !askedAtOnce(p)) return null;
+    const question = askEarly(position);
+    void question.answer.then(() => answered((n) => n + 1));
+    return question;
   }, [position]);
   const wantsTable = p !== null && tableFirst(p) && inTableSpace(p);
   // Early in the placement phase the server's answer comes first: the table is loaded after it (below), so
@@ -248,9 +269,15 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       const take = (answer: ServerAnswer | null) => {
         if (wantsTable) void loadOpeningTable();
         if (!live) return;
+        // A complete answer where nothing else was known is shown as it came: the very state the render shows
+        // when the answer came before this effect (the move list is not drawn again).
+        const whole = answer?.complete === true && found.size === 0;
         for (const v of answer?.verdicts ?? []) if (!found.has(v.move)) found.set(v.move, v);
         // Where the server knew every move the line is left unknown: searching it would take the browser long.
-        if (answer?.complete) publish('ready');
+        if (answer && whole) {
+          shown = 'ready';
+          setState(fromServerState(position, total, answer));
+        } else if (answer?.complete) publish('ready');
         else {
           publish('working');
           search();
@@ -299,9 +326,12 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     }
     return halt;
   }, [position, wantLine]);
-  // Until the effect has caught up with a new position, the table's answer is what the screen shows.
-  if (position !== null && p !== null && fromTable && state.position !== position) {
-    return fromTableState(position, p.legalMoveCodes().length, fromTable);
+  // Until the effect has caught up with a new position, the table's answer, or the server's once here, is
+  // what the screen shows.
+  if (position !== null && p !== null && state.position !== position) {
+    if (fromTable) return fromTableState(position, p.legalMoveCodes().length, fromTable);
+    const told = asked?.settled;
+    if (told?.complete) return fromServerState(position, p.legalMoveCodes().length, told);
   }
   return state;
 }
