@@ -180,7 +180,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const broadcast =
     options.broadcast ?? (options.redis ? await redisBroadcast(options.redis, log) : new LocalBroadcast());
   const botModuleUrl = options.botModule ?? DEFAULT_BOT_MODULE;
-  const botModule = await loadBotModule(botModuleUrl);
+  // The default one by name, not by URL: the compiled `attila` command (packages/cli/bin/compiled.js) has it
+  // in its bundle, where a URL would name a TypeScript file it cannot load and a second copy of the engines.
+  const botModule = options.botModule
+    ? await loadBotModule(options.botModule)
+    : (await import('./bots/default-bots.js')).botModule;
   // Bot questions of games with a person come first; bound below, once the lobby exists.
   let priority: (table: string) => Priority = () => 'person';
   const bots =

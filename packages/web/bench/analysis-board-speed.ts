@@ -23,11 +23,11 @@
  * table-covered ones; moves: the move phase).
  *
  *   npx tsx packages/web/bench/analysis-board-speed.ts [--seed bench] [--count 50] [--cap 20] [--web-dist DIR]
- *     [--only placement|table|moves]
+ *     [--only placement|table|moves] [--profile FILE.cpuprofile] [--trace FILE.json]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     'web-dist': { type: 'string' },
     'tablebase-dir': { type: 'string' },
     only: { type: 'string' },
+    profile: { type: 'string' },
+    trace: { type: 'string' },
   },
 });
 const COUNT = Number(args.count);
@@ -108,6 +110,10 @@ interface Timing {
   readonly values: number;
   /** The analysis is done (the line of best play too). */
   readonly done: number;
+  /** From the Enter to the page's request to the server's analysis (ms), when it made one. */
+  readonly asked: number | null;
+  /** From the Enter to the server's answer fully received (ms). */
+  readonly answered: number | null;
 }
 
 /**
@@ -126,9 +132,16 @@ const IN_PAGE = `(target, total, cap) => new Promise((resolve) => {
       .filter((s) => !s.textContent.includes('?')).length;
     if (here && values < 0 && exact === total) values = now;
     const ready = here && document.querySelector('[data-testid="analysis-panel"]')?.getAttribute('data-status') === 'ready';
-    if ((values >= 0 && ready) || now > cap) return resolve([values < 0 ? cap : values, ready ? now : cap]);
+    if ((values >= 0 && ready) || now > cap) {
+      // The request to the server's analysis, as the browser timed it (resource timing).
+      const ask = performance.getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('/api/knights/analyse') && e.startTime >= t0).pop();
+      return resolve([values < 0 ? cap : values, ready ? now : cap,
+        ask ? ask.startTime - t0 : null, ask ? ask.responseEnd - t0 : null]);
+    }
     requestAnimationFrame(check);
   };
+  performance.clearResourceTimings();
   input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   check();
 })`;
@@ -138,10 +151,10 @@ async function time(page: Page, p: Position): Promise<Timing> {
   const position = p.toString();
   const moves = p.legalMoveCodes().length;
   await page.fill('[data-testid="position-input"]', position);
-  const [values, done] = (await page.evaluate(
+  const [values, done, asked, answered] = (await page.evaluate(
     `(${IN_PAGE})(${JSON.stringify(position)}, ${moves}, ${CAP_MS})`,
-  )) as [number, number];
-  return { position, values, done };
+  )) as [number, number, number | null, number | null];
+  return { position, values, done, asked, answered };
 }
 
 const stats = (xs: readonly number[]) => {
@@ -178,6 +191,12 @@ function coveredByTable(count: number): Position[] {
 }
 const covered = coveredByTable(COUNT);
 
+const serverMs: number[] = [];
+console.log(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} at the start`,
+);
 const server = await startServer();
 // The tablebase is read, not built: wait until the server says it is ready (it opens the file at start).
 for (let i = 0; ; i++) {
@@ -196,6 +215,13 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  page.on('response', (res) => {
+    if (!res.url().endsWith('/api/knights/analyse')) return;
+    void res
+      .json()
+      .then((body: { ms?: number }) => typeof body.ms === 'number' && serverMs.push(body.ms))
+      .catch(() => undefined);
+  });
   await page.goto(`${server.url}/#/knights/analysis`);
   await page.waitForSelector('[data-testid="position-input"]');
   const run = async (name: string, positions: readonly Position[]) => {
@@ -213,7 +239,21 @@ try {
   const timed = (only: string) => args.only === undefined || args.only === only;
   const placement = timed('placement') ? await run('placement', placing) : [];
   const tabled = timed('table') ? await run('placement (table)', covered) : [];
+  // `--profile FILE`: the page's main thread profiled (Chrome's CPU profile) while the move phase is timed.
+  const cdp = args.profile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  // `--trace FILE`: a Chromium performance trace (as DevTools records it) of the move phase.
+  if (args.trace) await browser.startTracing(page, { path: args.trace, screenshots: false });
   const movePhase = timed('moves') ? await run('move phase', moving) : [];
+  if (args.trace) await browser.stopTracing();
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(args.profile!, JSON.stringify(profile));
+  }
   const knights = (t: { position: string }) => (t.position.match(/[RH]/g)?.length ?? 1) - 1;
   console.log(`analysis board in Chromium, seed ${args.seed}, ${new Date().toISOString()}`);
   for (const [name, rows] of [
@@ -226,7 +266,20 @@ try {
     console.log(`${name}:`);
     console.log(`  every move's value: ${stats(rows.map((t) => t.values))}`);
     console.log(`  analysis done (with the line): ${stats(rows.map((t) => t.done))}`);
+    // Where the time goes when the server is asked: before the request, the round trip, after the answer.
+    const asking = rows.filter((t) => t.asked !== null && t.answered !== null && t.values < CAP_MS);
+    if (asking.length > 0) {
+      console.log(`  asked the server after: ${stats(asking.map((t) => t.asked!))}`);
+      console.log(`  round trip: ${stats(asking.map((t) => t.answered! - t.asked!))}`);
+      console.log(`  answer to values shown: ${stats(asking.map((t) => t.values - t.answered!))}`);
+    }
   }
+  console.log(`server's own time per analysis (its "ms"): ${stats(serverMs)}`);
+  console.log(
+    `load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} at the end`,
+  );
   const byKnights = new Map<number, number[]>();
   for (const t of placement) byKnights.set(knights(t), [...(byKnights.get(knights(t)) ?? []), t.values]);
   for (const [k, xs] of [...byKnights].sort((a, b) => a[0] - b[0])) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { i18n, LANGUAGES, LOCALES } from './i18n.js';
+import { i18n, LANGUAGES, LOCALES, t } from './i18n.js';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -93,6 +93,17 @@ describe('translations', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('t remembers each text by language, key and options, and follows a language change', async () => {
+    expect(t('tribes.laid', { count: 3 })).toBe(i18n.t('tribes.laid', { count: 3 }));
+    expect(t('tribes.laid', { count: 3 })).not.toBe(t('tribes.laid', { count: 1 }));
+    await i18n.changeLanguage('cs');
+    expect(t('tribes.laid', { count: 3 })).toBe('položil 3 karty');
+    expect(t('tribes.laid', { count: 5 })).toBe('položil 5 karet');
+    expect(t('nav.rules')).toBe(i18n.t('nav.rules'));
+    await i18n.changeLanguage('en');
+    expect(t('tribes.laid', { count: 3 })).toBe(i18n.t('tribes.laid', { count: 3 }));
   });
 
   it('switching the language changes the text', async () => {

@@ -43,7 +43,38 @@ export function setLanguage(lang: Language): void {
 }
 
 export type T = (key: string, options?: Record<string, unknown>) => string;
-export const t: T = (key, options) => String(i18n.t(key, options ?? {}));
+
+/**
+ * Texts already looked up, by language, key and (plain) options: i18next's look-up (key path, plural rules,
+ * interpolation) costs more than drawing the text, and a screen asks for the same texts at every render
+ * (the analysis board's up to 130 move lines as each value comes in). Bounded; emptied when the language
+ * changes. Options holding anything but strings, numbers and booleans are looked up each time.
+ */
+const looked = new Map<string, string>();
+const LOOKED_MAX = 5000;
+i18n.on('languageChanged', () => looked.clear());
+
+function lookedKey(key: string, options: Record<string, unknown> | undefined): string | null {
+  let k = `${i18n.language}\u0000${key}`;
+  for (const name in options) {
+    const v = options[name];
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return null;
+    k += `\u0000${name}\u0000${typeof v}\u0000${String(v)}`;
+  }
+  return k;
+}
+
+export const t: T = (key, options) => {
+  const k = lookedKey(key, options);
+  if (k === null) return String(i18n.t(key, options ?? {}));
+  let text = looked.get(k);
+  if (text === undefined) {
+    text = String(i18n.t(key, options ?? {}));
+    if (looked.size >= LOOKED_MAX) looked.clear();
+    looked.set(k, text);
+  }
+  return text;
+};
 
 /** Re-renders the calling component when the language changes; returns the translate function. */
 export function useT(): T {

@@ -2,6 +2,7 @@
  * The analysis board's text: every legal move with its value (best first), and the line of best play with
  * the steps taken so far, to step through by buttons (the screen adds the arrow keys).
  */
+import { Component } from 'preact';
 import { useT } from '../i18n/i18n.js';
 import type { Verdict } from './board.js';
 
@@ -24,23 +25,49 @@ export function valueText(v: { value: number; exact?: boolean }): string {
   return v.value > 0 ? `+${v.value}` : v.value < 0 ? `−${-v.value}` : '0';
 }
 
-export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] | null }) {
+/**
+ * Every legal move with its value, best first. Drawn again only when the verdicts change (not with every
+ * render of the screen around it: a keystroke in its position field, a progress tick), and each distinct
+ * value's words looked up once: a move-phase position has up to about 130 moves but a handful of values,
+ * and the look-up is most of the list's cost.
+ */
+export class VerdictList extends Component<VerdictListProps> {
+  override shouldComponentUpdate(next: VerdictListProps): boolean {
+    return next.verdicts !== this.props.verdicts;
+  }
+
+  override render() {
+    return <VerdictItems verdicts={this.props.verdicts} />;
+  }
+}
+
+interface VerdictListProps {
+  readonly verdicts: readonly Verdict[] | null;
+}
+
+function VerdictItems({ verdicts }: VerdictListProps) {
   const t = useT();
   if (!verdicts || verdicts.length === 0) return null;
+  const words = new Map<string, string>();
+  const say = (v: Verdict) => {
+    const key = `${v.exact === false}:${v.value}`;
+    let text = words.get(key);
+    if (text === undefined) {
+      text =
+        v.exact === false
+          ? t(v.value > 0 ? 'analysisBoard.winsBook' : 'analysisBoard.losesBook')
+          : t(v.value > 0 ? 'analysisBoard.wins' : 'analysisBoard.loses', { count: Math.abs(v.value) });
+      words.set(key, text);
+    }
+    return text;
+  };
   return (
     <section>
       <h2 class="minor-heading">{t('analysisBoard.moves')}</h2>
       <ol class="verdicts" data-testid="verdict-list" tabindex={0} aria-label={t('analysisBoard.moves')}>
         {sortedVerdicts(verdicts).map((v) => (
           <li key={v.move} data-move={v.move} class={v.value > 0 ? 'win' : 'loss'}>
-            <code>{v.move}</code> <strong>{valueText(v)}</strong>{' '}
-            <span class="muted small">
-              {v.exact === false
-                ? t(v.value > 0 ? 'analysisBoard.winsBook' : 'analysisBoard.losesBook')
-                : t(v.value > 0 ? 'analysisBoard.wins' : 'analysisBoard.loses', {
-                    count: Math.abs(v.value),
-                  })}
-            </span>
+            <code>{v.move}</code> <strong>{valueText(v)}</strong> <span class="muted small">{say(v)}</span>
           </li>
         ))}
       </ol>

@@ -82,6 +82,43 @@ export async function askServer(
   }
 }
 
+interface EarlyQuestion {
+  readonly position: string;
+  readonly answer: Promise<ServerAnswer | null>;
+  readonly aborter: AbortController;
+  /** The answer once it came (undefined before): the effect that takes it then shows it in its own render. */
+  settled?: ServerAnswer | null;
+}
+
+/**
+ * The move phase's question to the server, asked in the render that shows the position rather than in the
+ * effect after it: the round trip then overlaps drawing the new position and the frame before the effect
+ * (tens of milliseconds of a 200 ms aim on a busy machine). One at a time: a question for another position
+ * replaces (and aborts) one the effect never took.
+ */
+let early: EarlyQuestion | null = null;
+
+function askEarly(position: string): EarlyQuestion {
+  if (early?.position === position) return early;
+  early?.aborter.abort();
+  const aborter = new AbortController();
+  const question: EarlyQuestion = { position, answer: askServer(position, aborter.signal, 0), aborter };
+  void question.answer.then((a) => (question.settled = a));
+  early = question;
+  return question;
+}
+
+/** The early question about this position, if one was asked; it is the caller's from then on. */
+function takeEarly(position: string): EarlyQuestion | null {
+  if (early?.position !== position) return null;
+  const taken = early;
+  early = null;
+  return taken;
+}
+
+/** A position the server is asked about with no search budget, and at once: its tablebase knows every move. */
+const askedAtOnce = (p: Position) => p.phase() === 'turns';
+
 /** A placement position of the standard board: the opening table may know it. */
 const tableFirst = (p: Position) => p.layout === STANDARD_LAYOUT && p.phase() === 'placement';
 
@@ -102,6 +139,20 @@ function fromTableState(position: string, total: number, answer: TableAnswer): A
   };
 }
 
+/** A complete answer of the server as the state on screen (its verdicts the very list it sent). */
+function fromServerState(position: string, total: number, answer: ServerAnswer): AnalysisState {
+  return {
+    verdicts: answer.verdicts,
+    status: 'ready',
+    done: answer.verdicts.filter((v) => v.exact !== false).length,
+    total,
+    fromBook: answer.verdicts.some((v) => v.exact === false),
+    notInTable: false,
+    position,
+    line: null,
+  };
+}
+
 /** How many analyses are on screen (the kept workers are for them). */
 let mounted = 0;
 
@@ -117,6 +168,15 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
   }, []);
   const parsed = useMemo(() => (position === null ? null : Position.parse(position)), [position]);
   const p = parsed?.ok ? parsed.value : null;
+  // The move phase's question, asked in this render (askEarly); its answer is drawn as soon as it comes,
+  // even before the effect below has started on the position.
+  const [, answered] = useState(0);
+  const asked = useMemo(() => {
+    if (position === null || p === null || !askedAtOnce(p)) return null;
+    const question = askEarly(position);
+    void question.answer.then(() => answered((n) => n + 1));
+    return question;
+  }, [position]);
   const wantsTable = p !== null && tableFirst(p) && inTableSpace(p);
   // Early in the placement phase the server's answer comes first: the table is loaded after it (below), so
   // its download and setup do not compete with it.
@@ -204,17 +264,28 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       );
     };
     const serverThenSearch = (budget: number) => {
-      void askServer(position, aborter.signal, budget).then((answer) => {
+      const asked = budget === 0 ? takeEarly(position) : null;
+      if (asked) aborter.signal.addEventListener('abort', () => asked.aborter.abort());
+      const take = (answer: ServerAnswer | null) => {
         if (wantsTable) void loadOpeningTable();
         if (!live) return;
+        // A complete answer where nothing else was known is shown as it came: the very state the render shows
+        // when the answer came before this effect (the move list is not drawn again).
+        const whole = answer?.complete === true && found.size === 0;
         for (const v of answer?.verdicts ?? []) if (!found.has(v.move)) found.set(v.move, v);
         // Where the server knew every move the line is left unknown: searching it would take the browser long.
-        if (answer?.complete) publish('ready');
+        if (answer && whole) {
+          shown = 'ready';
+          setState(fromServerState(position, total, answer));
+        } else if (answer?.complete) publish('ready');
         else {
           publish('working');
           search();
         }
-      });
+      };
+      // An answer already here is taken at once: its state is drawn in the same render as 'working' would be.
+      if (asked?.settled !== undefined) take(asked.settled);
+      else void (asked ? asked.answer : askServer(position, aborter.signal, budget)).then(take);
     };
     /** With the page's table (null: none, or not this position's): what it knows, then the rest. */
     const answer = (loaded: OpeningTable | null) => {
@@ -226,8 +297,9 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       publish('working');
       if (slowInBrowser(p)) serverThenSearch(SERVER_BUDGET_MS);
       // The move phase: the server's tablebase, once built, knows every move (one round trip, no search);
-      // without one (or offline) the answer is empty at once and the browser searches.
-      else if (p.phase() === 'turns') serverThenSearch(0);
+      // without one (or offline) the answer is empty at once and the browser searches. (Asked already, in
+      // the render that showed the position: askEarly.)
+      else if (askedAtOnce(p)) serverThenSearch(0);
       // No table here: the server's (in memory) may know the position; it answers within milliseconds.
       else if (wantsTable && !loaded) serverThenSearch(0);
       // The page's table knows what the server's knows (the same file): the browser searches at once.
@@ -254,9 +326,12 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     }
     return halt;
   }, [position, wantLine]);
-  // Until the effect has caught up with a new position, the table's answer is what the screen shows.
-  if (position !== null && p !== null && fromTable && state.position !== position) {
-    return fromTableState(position, p.legalMoveCodes().length, fromTable);
+  // Until the effect has caught up with a new position, the table's answer, or the server's once here, is
+  // what the screen shows.
+  if (position !== null && p !== null && state.position !== position) {
+    if (fromTable) return fromTableState(position, p.legalMoveCodes().length, fromTable);
+    const told = asked?.settled;
+    if (told?.complete) return fromServerState(position, p.legalMoveCodes().length, told);
   }
   return state;
 }

@@ -5,7 +5,8 @@
  */
 import { readMove, readPosition } from '@attila/knights';
 import type { T } from '../i18n/i18n.js';
-import { useT } from '../i18n/i18n.js';
+import { useMemo } from 'preact/hooks';
+import { i18n, useT } from '../i18n/i18n.js';
 
 /** The sentence for the board after `lastMove` (null before the first move). */
 export function announcement(t: T, position: string, lastMove: string | null | undefined): string {
@@ -26,9 +27,15 @@ export function announcement(t: T, position: string, lastMove: string | null | u
 
 export function MoveAnnouncer(props: { position: string; lastMove?: string | null }) {
   const t = useT();
+  // Worked out when the board's position, its last move or the language changes, not at each render of the
+  // board (the analysis board renders it again as each value comes in).
+  const text = useMemo(
+    () => announcement(t, props.position, props.lastMove),
+    [props.position, props.lastMove, i18n.language],
+  );
   return (
     <div class="sr-only" role="status" aria-live="polite" data-testid="move-announcer">
-      {announcement(t, props.position, props.lastMove)}
+      {text}
     </div>
   );
 }

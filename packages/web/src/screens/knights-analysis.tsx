@@ -95,8 +95,6 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
   const [tool, setTool] = useState<'play' | SetupTool>('play');
   const [layoutOpen, setLayoutOpen] = useState(false);
   const [analysisOn, setAnalysisOn] = useState(true);
-  const [pasted, setPasted] = useState('');
-  const [pasteError, setPasteError] = useState<string | null>(null);
   const badAddress = props.position !== null && readPosition(props.position) === null;
 
   const rootCheck = useMemo(() => checkSetup(root), [root]);
@@ -152,12 +150,9 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
     const next = withSquare(shown, square, tool);
     if (next) setUp(next);
   };
-  const loadPasted = () => {
-    const read = checkSetup(pasted);
-    if (!read.ok) return setPasteError(positionProblemText(t, read.problem));
-    setPasteError(null);
+  const loadPasted = (position: string) => {
     setTool('play');
-    setUp(read.facts.position);
+    setUp(position);
   };
   const layout = parseLayout(shapeOf(root));
   const layoutName = layout.ok ? (presetName(layout.value) ?? shapeOf(root)) : shapeOf(root);
@@ -278,28 +273,7 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
             )}
           </div>
           <div class="card">
-            <label class="field">
-              <span>{t('analysisBoard.paste')}</span>
-              <input
-                type="text"
-                data-testid="position-input"
-                value={pasted}
-                placeholder={START}
-                spellcheck={false}
-                onInput={(e) => setPasted(e.currentTarget.value)}
-                onKeyDown={(e) => e.key === 'Enter' && loadPasted()}
-              />
-            </label>
-            <div class="row">
-              <button class="small" data-testid="position-load" onClick={loadPasted}>
-                {t('analysisBoard.load')}
-              </button>
-            </div>
-            {pasteError && (
-              <p class="error" role="alert" data-testid="position-error">
-                {pasteError}
-              </p>
-            )}
+            <PasteField onLoad={loadPasted} />
             <p class="small">
               {t('analysisBoard.position')} <code data-testid="position-text">{shown}</code>
             </p>
@@ -319,5 +293,47 @@ export function KnightsAnalysisScreen(props: { position: string | null }) {
         </aside>
       </div>
     </main>
+  );
+}
+
+/**
+ * The field a position is pasted into, with its own state: a keystroke draws the field again, not the
+ * board, the move list and the rest of the screen. `onLoad` gets a position the engine accepts.
+ */
+function PasteField(props: { onLoad: (position: string) => void }) {
+  const t = useT();
+  const [pasted, setPasted] = useState('');
+  const [pasteError, setPasteError] = useState<string | null>(null);
+  const load = () => {
+    const read = checkSetup(pasted);
+    if (!read.ok) return setPasteError(positionProblemText(t, read.problem));
+    setPasteError(null);
+    props.onLoad(read.facts.position);
+  };
+  return (
+    <>
+      <label class="field">
+        <span>{t('analysisBoard.paste')}</span>
+        <input
+          type="text"
+          data-testid="position-input"
+          value={pasted}
+          placeholder={START}
+          spellcheck={false}
+          onInput={(e) => setPasted(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Enter' && load()}
+        />
+      </label>
+      <div class="row">
+        <button class="small" data-testid="position-load" onClick={load}>
+          {t('analysisBoard.load')}
+        </button>
+      </div>
+      {pasteError && (
+        <p class="error" role="alert" data-testid="position-error">
+          {pasteError}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,0 +1,101 @@
+/**
+ * The `attila` command runs compiled (bin/compiled.js): it answers as the sources do, is rebuilt when a file
+ * it was made from changes, and `knights solve` loads neither `zod` nor the server's libraries.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBundle, DIST, freshBundle } from '../bin/compiled.js';
+
+const BIN = fileURLToPath(new URL('../bin/attila.js', import.meta.url));
+
+/** Runs the command; `probe` also reports, on standard error, every package of node_modules it loads. */
+function attila(args: string[], env: Record<string, string> = {}, probe = false) {
+  return spawnSync(process.execPath, [...(probe ? ['--import', probeFile()] : []), BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+}
+
+let probeDir: string | null = null;
+/** A module-resolution hook that names each package of node_modules as it is loaded ("loaded zod"). */
+function probeFile(): string {
+  probeDir ??= mkdtempSync(join(tmpdir(), 'attila-probe-'));
+  const hook = join(probeDir, 'hook.mjs');
+  writeFileSync(
+    hook,
+    `export async function resolve(specifier, context, next) {
+      const r = await next(specifier, context);
+      const m = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(r.url);
+      if (m) process._rawDebug('loaded ' + m[1]);
+      return r;
+    }`,
+  );
+  const register = join(probeDir, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hook).href)});`,
+  );
+  return register;
+}
+
+const loaded = (stderr: string) => new Set([...stderr.matchAll(/^loaded (\S+)$/gm)].map((m) => m[1]));
+
+beforeAll(async () => {
+  if (freshBundle() === null) await buildBundle();
+}, 60_000);
+
+describe('the compiled attila command', () => {
+  it('answers knights solve and analyse exactly as the sources do', () => {
+    // No tablebase (the machine's may be built or not): the table and the solver answer.
+    const none = ['--tablebase', mkdtempSync(join(tmpdir(), 'attila-no-tablebase-'))];
+    for (const args of [
+      ['knights', 'analyse', ...none, 'R#H#H/.####/#..#./R#H#R H'],
+      ['knights', 'solve', ...none, '--quick', '...../...../...../..... R'],
+      ['knights', 'solve', ...none, 'R#H#H/.##../#..#./R#H#R H'],
+      ['knights', 'solve', 'R..H./..#../...R./.R..H R'],
+      ['knights', 'solve', 'not a position'],
+    ]) {
+      const compiled = attila(args);
+      const sources = attila(args, { ATTILA_FROM_SOURCES: '1' });
+      // The answer's own time differs from run to run.
+      const strip = (s: string) => s.replace(/"ms":\d+/g, '"ms":0').replace(/\d+ ms/g, '0 ms');
+      expect(strip(compiled.stdout)).toBe(strip(sources.stdout));
+      expect(compiled.stderr).toBe(sources.stderr);
+      expect(compiled.status).toBe(sources.status);
+    }
+  }, 60_000);
+
+  it('loads neither zod nor the server for knights solve; a record-reading command loads zod', () => {
+    const solve = attila(['knights', 'solve', '...../...../...../..... R'], {}, true);
+    expect(solve.status).toBe(0);
+    expect(JSON.parse(solve.stdout)).toMatchObject({ value: -18, source: 'table' });
+    const packages = loaded(solve.stderr);
+    expect(packages).toContain('commander');
+    for (const heavy of ['zod', 'fastify', 'better-sqlite3', 'pg', 'ioredis', 'pino']) {
+      expect(packages).not.toContain(heavy);
+    }
+    const replay = attila(['replay', '/nonexistent/record.json'], {}, true);
+    expect(replay.status).toBe(1);
+    expect(loaded(replay.stderr)).toContain('zod');
+  }, 60_000);
+
+  it('is out of date once a file it was made from has changed', () => {
+    const fresh = freshBundle();
+    expect(fresh).not.toBeNull();
+    // A copy of the manifest where one source was seen at another time stands for an edit since the build.
+    const copy = mkdtempSync(join(tmpdir(), 'attila-dist-'));
+    cpSync(DIST, copy, { recursive: true });
+    expect(freshBundle(copy)).toBe(fresh!.replace(DIST, copy));
+    const manifest = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8')) as {
+      inputs: Record<string, number>;
+    };
+    const [source] = Object.keys(manifest.inputs).filter((f) => f.endsWith('knights-solve.ts'));
+    manifest.inputs[source] -= 1000;
+    writeFileSync(join(copy, 'manifest.json'), JSON.stringify(manifest));
+    expect(freshBundle(copy)).toBeNull();
+  });
+});
