@@ -133,7 +133,9 @@ describe('Knights analysis in the placement phase', () => {
     await expect.poll(() => status(page), { timeout: 5_000 }).toBe('ready');
     const ms = Date.now() - t0;
     console.log(`analysis from the opening table: ${ms} ms`);
-    expect(ms).toBeLessThan(1000);
+    // At once on a quiet machine (380-440 ms alone); beside other browser tests 2.4 s was seen: the bound
+    // catches a table that is not read (a search instead), not a busy machine.
+    expect(ms).toBeLessThan(4000);
     const verdicts = await page.locator('.knights-board .verdict').allTextContents();
     expect(verdicts.length).toBe(18);
     // Every reply loses, and the table knows in how many plies (the book alone said only "−?").
