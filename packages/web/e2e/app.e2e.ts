@@ -215,10 +215,14 @@ describe('Tribes with two bots', () => {
       expect(await watcher.page.locator('[data-testid^="decision-"]').count()).toBe(0);
       await shot(watcher.page, 'tribes-spectator-phone');
       await watcher.context.close();
-      // The game-over dialog passes axe-core as every screen does (a11y.e2e.ts).
-      const seen = await playTribesUntilOver(page, 'tribes-online', async (p) =>
-        expect(await a11yViolations(p)).toEqual([]),
-      );
+      // The game-over dialog passes axe-core as every screen does (a11y.e2e.ts), at this size and a phone's.
+      const seen = await playTribesUntilOver(page, 'tribes-online', async (p) => {
+        expect(await a11yViolations(p)).toEqual([]);
+        await p.setViewportSize({ width: 390, height: 844 });
+        expect(await a11yViolations(p)).toEqual([]);
+        await shot(p, 'tribes-online-winner-narrow');
+        await p.setViewportSize({ width: 1366, height: 900 });
+      });
       expect(seen.conflicts).toBeGreaterThan(0);
       expect(seen.scorings).toBeGreaterThan(0);
       await shot(page, 'tribes-online-end');
