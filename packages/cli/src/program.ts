@@ -45,6 +45,12 @@ const COMMANDS: readonly {
         : (await import('./commands/knights.js')).registerKnights,
   },
   {
+    name: 'tournament',
+    description:
+      'events (Swiss, arena, Tribes rounds): simulate a whole one with bots, paired as the server does',
+    load: async () => (await import('./commands/tournament.js')).registerTournament,
+  },
+  {
     name: 'replay',
     description: 'check a game record (Knights or Tribes) move by move and print its result as JSON',
     load: async () => (await import('./commands/replay.js')).registerReplay,
