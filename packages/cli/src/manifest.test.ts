@@ -10,6 +10,7 @@ describe('the @attila/cli manifest', () => {
       'arena',
       'tribes',
       'knights',
+      'tournament',
       'replay',
       'admin',
       'bot',
