@@ -69,7 +69,7 @@ describe('the compiled attila command', () => {
     }
   }, 60_000);
 
-  it('loads neither zod nor the server for knights solve; a record-reading command loads zod', () => {
+  it('loads neither zod nor the server for knights solve, nor the server for tournament simulate; a record-reading command loads zod', () => {
     const solve = attila(['knights', 'solve', '...../...../...../..... R'], {}, true);
     expect(solve.status).toBe(0);
     expect(JSON.parse(solve.stdout)).toMatchObject({ value: -18, source: 'table' });
@@ -77,6 +77,14 @@ describe('the compiled attila command', () => {
     expect(packages).toContain('commander');
     for (const heavy of ['zod', 'fastify', 'better-sqlite3', 'pg', 'ioredis', 'pino']) {
       expect(packages).not.toContain(heavy);
+    }
+    // `tournament simulate` pairs with the server's pure functions, without the server's libraries.
+    const simulate = attila(['tournament', 'simulate', '--format', 'swiss', '--players', '4'], {}, true);
+    expect(simulate.status).toBe(0);
+    const simulated = loaded(simulate.stderr);
+    expect(simulated).toContain('edmonds-blossom-fixed');
+    for (const heavy of ['fastify', 'better-sqlite3', 'pg', 'ioredis', 'pino']) {
+      expect(simulated).not.toContain(heavy);
     }
     const replay = attila(['replay', '/nonexistent/record.json'], {}, true);
     expect(replay.status).toBe(1);
