@@ -3,7 +3,17 @@
  * (imported, never copied), every game played through its engine with real bots. Deterministic from the
  * seed: game g of the event is dealt from `<seed>/<g>` and each bot's move from `<seed>/<g>/<move>`.
  */
-import { Rng, askBot, err, ok, unwrap, type Result } from '@attila/core';
+import {
+  Rng,
+  askBot,
+  err,
+  ok,
+  unwrap,
+  type GameEvent,
+  type GameModule,
+  type HonestBot,
+  type Result,
+} from '@attila/core';
 import { knightsGame } from '@attila/knights';
 import { tribesGame, parseSettings as tribesSettings } from '@attila/tribes';
 import { findBot } from '@attila/bots';
@@ -67,35 +77,50 @@ export interface SimReport {
 const ids = (n: number) =>
   Array.from({ length: n }, (_, i) => `p${String(i + 1).padStart(String(n).length, '0')}`);
 
-/** One game played to its end; the result is the seats' places (0 best) and how many moves it took. */
+/** One game played to its end by `players` (seat order); its seats' places (0 best) and its move count. */
+function playOut<Settings, State, View, Event extends GameEvent>(
+  module: GameModule<Settings, State, View, Event>,
+  settings: Settings,
+  players: readonly HonestBot<Settings, View>[],
+  names: readonly string[],
+  seed: string,
+): Result<{ places: number[] | null; moves: number }> {
+  let state = unwrap(module.setup(settings, seed));
+  for (let moves = 0; ; moves++) {
+    const result = module.result(state);
+    if (result) {
+      const places = finalRanking(result, players.length);
+      return ok({ places: places.ok ? places.value : null, moves });
+    }
+    const seat = module.toAct(state)[0];
+    const move = askBot(module, players[seat], settings, state, seat, Rng.fromSeed(`${seed}/${moves}`));
+    if (!move.ok) return err('tournament.failed', `bot ${names[seat]}: ${move.error.message}`);
+    const played = module.play(state, seat, move.value);
+    if (!played.ok) return err('tournament.failed', `bot ${names[seat]}: ${played.error.message}`);
+    state = played.value.state;
+  }
+}
+
 function playGame(
   game: 'knights' | 'tribes',
   bots: readonly string[],
   seed: string,
 ): Result<{ places: number[] | null; moves: number }> {
-  const module = game === 'knights' ? knightsGame : tribesGame;
-  const settings =
-    game === 'knights'
-      ? unwrap(knightsGame.parseSettings({}))
-      : unwrap(tribesSettings({ players: bots.length, firstPlayer: 0 }));
-  const players = bots.map((b) => findBot(game, b)!.make());
-  // The two games' modules differ in their types only; the loop is the same.
-  const g = module as unknown as typeof knightsGame;
-  let state = unwrap(g.setup(settings as never, seed));
-  for (let moves = 0; ; moves++) {
-    const result = g.result(state);
-    if (result) {
-      const places = finalRanking(result, bots.length);
-      return ok({ places: places.ok ? places.value : null, moves });
-    }
-    const seat = g.toAct(state)[0];
-    const rng = Rng.fromSeed(`${seed}/${moves}`);
-    const move = askBot(g, players[seat] as never, settings as never, state, seat, rng);
-    if (!move.ok) return err('tournament.failed', `bot ${bots[seat]}: ${move.error.message}`);
-    const played = g.play(state, seat, move.value);
-    if (!played.ok) return err('tournament.failed', `bot ${bots[seat]}: ${played.error.message}`);
-    state = played.value.state;
-  }
+  return game === 'knights'
+    ? playOut(
+        knightsGame,
+        unwrap(knightsGame.parseSettings({})),
+        bots.map((b) => findBot('knights', b)!.make()),
+        bots,
+        seed,
+      )
+    : playOut(
+        tribesGame,
+        unwrap(tribesSettings({ players: bots.length, firstPlayer: 0 })),
+        bots.map((b) => findBot('tribes', b)!.make()),
+        bots,
+        seed,
+      );
 }
 
 const winner = (pair: readonly string[], places: number[] | null) =>
