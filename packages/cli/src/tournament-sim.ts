@@ -25,6 +25,7 @@ import {
   seatTribesRound,
   swissStandings,
   tribesStandings,
+  twoSeatWinner,
   type ArenaGame,
   type SwissGame,
   type TribesTable,
@@ -123,9 +124,6 @@ function playGame(
       );
 }
 
-const winner = (pair: readonly string[], places: number[] | null) =>
-  places === null ? null : places[0] === 0 && places[1] !== 0 ? pair[0] : places[1] === 0 ? pair[1] : null;
-
 export function simulate(config: SimConfig): Result<SimReport> {
   const names = ids(config.players);
   const botOf = new Map(names.map((id, i) => [id, config.bots[i % config.bots.length]]));
@@ -158,7 +156,7 @@ export function simulate(config: SimConfig): Result<SimReport> {
       const r = pairSwissRound(entrants, games, round, config.seed);
       for (const p of r.pairings) {
         const { places } = play('knights', [p.first, p.second]);
-        games.push({ round, ...p, winner: winner([p.first, p.second], places), over: true });
+        games.push({ round, ...p, winner: twoSeatWinner([p.first, p.second], places), over: true });
       }
       if (r.bye) {
         played.push([r.bye]);
@@ -191,7 +189,7 @@ export function simulate(config: SimConfig): Result<SimReport> {
           const game = {
             ordinal: games.length,
             ...p,
-            winner: winner([p.first, p.second], r.places),
+            winner: twoSeatWinner([p.first, p.second], r.places),
             over: true,
           };
           // The game is played now but counts from its simulated end: pairings until then see it running.

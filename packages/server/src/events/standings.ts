@@ -5,15 +5,11 @@
 import type { EventStandingView } from '@attila/protocol/events';
 import { arenaStandings, pairArena, type ArenaGame } from './arena.js';
 import type { StoredEntry, StoredEvent, StoredEventGame } from './event-store.js';
+import { twoSeatWinner } from './game-winner.js';
 import { pairSwissRound, swissStandings, type SwissGame } from './swiss.js';
 import { seatTribesRound, tribesStandings, type TribesTable } from './tribes-rounds.js';
 
-/** A two-seat game's winner: the seat placed 0 alone. */
-function winnerOf(g: StoredEventGame): string | null {
-  if (!g.places || g.players.length !== 2) return null;
-  const w = g.places.indexOf(0);
-  return w >= 0 && g.places.lastIndexOf(0) === w ? g.players[w] : null;
-}
+const winnerOf = (g: StoredEventGame): string | null => twoSeatWinner(g.players, g.places);
 
 const swissGames = (games: readonly StoredEventGame[]): SwissGame[] =>
   games.map((g) => ({

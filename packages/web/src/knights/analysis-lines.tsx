@@ -27,9 +27,8 @@ export function valueText(v: { value: number; exact?: boolean }): string {
 
 /**
  * Every legal move with its value, best first. Drawn again only when the verdicts change (not with every
- * render of the screen around it: a keystroke in its position field, a progress tick), and each distinct
- * value's words looked up once: a move-phase position has up to about 130 moves but a handful of values,
- * and the look-up is most of the list's cost.
+ * render of the screen around it: a keystroke in its position field, a progress tick). A move-phase position
+ * has up to about 130 moves but a handful of values, whose words t() looks up once each.
  */
 export class VerdictList extends Component<VerdictListProps> {
   override shouldComponentUpdate(next: VerdictListProps): boolean {
@@ -48,19 +47,11 @@ interface VerdictListProps {
 function VerdictItems({ verdicts }: VerdictListProps) {
   const t = useT();
   if (!verdicts || verdicts.length === 0) return null;
-  const words = new Map<string, string>();
-  const say = (v: Verdict) => {
-    const key = `${v.exact === false}:${v.value}`;
-    let text = words.get(key);
-    if (text === undefined) {
-      text =
-        v.exact === false
-          ? t(v.value > 0 ? 'analysisBoard.winsBook' : 'analysisBoard.losesBook')
-          : t(v.value > 0 ? 'analysisBoard.wins' : 'analysisBoard.loses', { count: Math.abs(v.value) });
-      words.set(key, text);
-    }
-    return text;
-  };
+  // t() remembers each text by its key and count: a handful of values cost a handful of look-ups.
+  const say = (v: Verdict) =>
+    v.exact === false
+      ? t(v.value > 0 ? 'analysisBoard.winsBook' : 'analysisBoard.losesBook')
+      : t(v.value > 0 ? 'analysisBoard.wins' : 'analysisBoard.loses', { count: Math.abs(v.value) });
   return (
     <section>
       <h2 class="minor-heading">{t('analysisBoard.moves')}</h2>
