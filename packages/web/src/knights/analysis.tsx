@@ -15,6 +15,7 @@ import { moveToString, Position, STANDARD_LAYOUT } from '@attila/knights';
 import type { OpeningTable } from '@attila/bots/knights-table';
 import { useT } from '../i18n/i18n.js';
 import { bestVerdict } from './analysis-lines.js';
+import { askEarly, askServer, SERVER_BUDGET_MS, takeEarly, type ServerAnswer } from './analysis-server.js';
 import { slowInBrowser } from './analysis-speed.js';
 import type { Verdict } from './board.js';
 import {
@@ -54,67 +55,6 @@ const OFF: AnalysisState = {
   notInTable: false,
   line: null,
 };
-
-const SERVER_BUDGET_MS = 2000;
-
-export interface ServerAnswer {
-  readonly verdicts: readonly { move: string; value: number; exact: boolean }[];
-  readonly complete: boolean;
-}
-
-/** The server's verdicts on a position's moves, or null when there is no server to ask. */
-export async function askServer(
-  position: string,
-  signal: AbortSignal,
-  budgetMs = SERVER_BUDGET_MS,
-): Promise<ServerAnswer | null> {
-  try {
-    const res = await fetch('/api/knights/analyse', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ position, budgetMs }),
-      signal,
-    });
-    return res.ok ? ((await res.json()) as ServerAnswer) : null;
-  } catch {
-    // Offline, or no server (the dev server without one): the browser searches alone.
-    return null;
-  }
-}
-
-interface EarlyQuestion {
-  readonly position: string;
-  readonly answer: Promise<ServerAnswer | null>;
-  readonly aborter: AbortController;
-  /** The answer once it came (undefined before): the effect that takes it then shows it in its own render. */
-  settled?: ServerAnswer | null;
-}
-
-/**
- * The move phase's question to the server, asked in the render that shows the position rather than in the
- * effect after it: the round trip then overlaps drawing the new position and the frame before the effect
- * (tens of milliseconds of a 200 ms aim on a busy machine). One at a time: a question for another position
- * replaces (and aborts) one the effect never took.
- */
-let early: EarlyQuestion | null = null;
-
-function askEarly(position: string): EarlyQuestion {
-  if (early?.position === position) return early;
-  early?.aborter.abort();
-  const aborter = new AbortController();
-  const question: EarlyQuestion = { position, answer: askServer(position, aborter.signal, 0), aborter };
-  void question.answer.then((a) => (question.settled = a));
-  early = question;
-  return question;
-}
-
-/** The early question about this position, if one was asked; it is the caller's from then on. */
-function takeEarly(position: string): EarlyQuestion | null {
-  if (early?.position !== position) return null;
-  const taken = early;
-  early = null;
-  return taken;
-}
 
 /** A position the server is asked about with no search budget, and at once: its tablebase knows every move. */
 const askedAtOnce = (p: Position) => p.phase() === 'turns';

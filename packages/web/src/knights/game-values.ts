@@ -10,7 +10,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { Position } from '@attila/knights';
-import { askServer } from './analysis.js';
+import { askServer } from './analysis-server.js';
 import { inTableSpace, loadOpeningTable, tableAnswer } from './opening-table.js';
 import { askTableValues } from './table-values.js';
 import { slowInBrowser } from './analysis-speed.js';
