@@ -153,3 +153,4 @@ export * from './puzzles.js';
 export * from './pools.js';
 export * from './ladder.js';
 export * from './server-messages.js';
+export * from './tablebase.js';

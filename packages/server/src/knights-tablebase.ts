@@ -25,7 +25,7 @@ import {
   useTablebaseDir,
 } from '@attila/bots';
 import { moveToString, parseLayout, STANDARD_LAYOUT, type Layout, type Position } from '@attila/knights';
-import { describeZodError, type ErrorBody } from '@attila/protocol';
+import { describeZodError, type ErrorBody, type TablebaseStatus } from '@attila/protocol';
 
 export interface TablebaseOptions {
   /** The data folder holding the tablebases. */
@@ -36,17 +36,7 @@ export interface TablebaseOptions {
   readonly maxBuildBytes?: number;
 }
 
-export type TablebaseState = 'ready' | 'building' | 'queued' | 'absent' | 'too-large' | 'failed';
-
-export interface TablebaseStatus {
-  readonly layout: string;
-  readonly state: TablebaseState;
-  /** Of the build under way (0..1), else null. */
-  readonly progress: number | null;
-  readonly needBytes: number;
-  readonly fileBytes: number | null;
-  readonly error?: string;
-}
+export type { TablebaseState, TablebaseStatus } from '@attila/protocol';
 
 export const DEFAULT_MAX_BUILD_BYTES = 2 * 1024 ** 3;
 const BUILD_SCRIPT = fileURLToPath(

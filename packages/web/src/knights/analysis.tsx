@@ -27,6 +27,8 @@ import {
   type TableAnswer,
 } from './opening-table.js';
 import { dropIdleSolvers, proveMoves } from './solver-pool.js';
+import { useTablebase } from './tablebase-build.js';
+import type { TablebaseStatus } from '@attila/protocol';
 
 export interface AnalysisState {
   readonly verdicts: readonly Verdict[] | null;
@@ -44,6 +46,8 @@ export interface AnalysisState {
   readonly line: readonly string[] | null;
   /** Stops the search (the verdicts found so far stay). */
   readonly cancel?: () => void;
+  /** The server's tablebase of a move-phase position's layout, while one is being built or cannot be. */
+  readonly tablebase?: TablebaseStatus | null;
 }
 
 const OFF: AnalysisState = {
@@ -117,6 +121,9 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     void question.answer.then(() => answered((n) => n + 1));
     return question;
   }, [position]);
+  // A move-phase position's layout: its tablebase is asked for (built on first request) and watched, and the
+  // analysis asked again once it is ready.
+  const tablebase = useTablebase(p !== null && askedAtOnce(p) ? p.layout.shape : null);
   const wantsTable = p !== null && tableFirst(p) && inTableSpace(p);
   // Early in the placement phase the server's answer comes first: the table is loaded after it (below), so
   // its download and setup do not compete with it.
@@ -265,7 +272,7 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
       void loadOpeningTable().then(answer);
     }
     return halt;
-  }, [position, wantLine]);
+  }, [position, wantLine, tablebase.finished]);
   // Until the effect has caught up with a new position, the table's answer, or the server's once here, is
   // what the screen shows.
   if (position !== null && p !== null && state.position !== position) {
@@ -273,7 +280,8 @@ export function useAnalysis(position: string | null, wantLine = false): Analysis
     const told = asked?.settled;
     if (told?.complete) return fromServerState(position, p.legalMoveCodes().length, told);
   }
-  return state;
+  const building = tablebase.status !== null && tablebase.status.state !== 'ready';
+  return building ? { ...state, tablebase: tablebase.status } : state;
 }
 
 export function AnalysisToggle(props: {
@@ -329,6 +337,7 @@ export function AnalysisToggle(props: {
           {t('knights.analysisCancelled', { done: state.done, total: state.total })}
         </p>
       )}
+      {props.on && state.tablebase && <TablebaseNote status={state.tablebase} />}
       {props.on && state.status === 'unavailable' && (
         <p class="error small">{t('knights.analysisUnavailable')}</p>
       )}
@@ -340,4 +349,39 @@ export function AnalysisToggle(props: {
       )}
     </div>
   );
+}
+
+/** Where the server's tablebase of this layout stands, while it cannot answer yet. */
+function TablebaseNote(props: { status: TablebaseStatus }) {
+  const t = useT();
+  const { status } = props;
+  if (status.state === 'building' || status.state === 'queued') {
+    const percent = Math.round((status.progress ?? 0) * 100);
+    return (
+      <div class="analysis-progress" role="status" data-testid="tablebase-building">
+        <p class="muted small">
+          {status.state === 'queued'
+            ? t('knights.tablebaseQueued')
+            : t('knights.tablebaseBuilding', { percent })}
+        </p>
+        <progress max={100} value={percent} aria-label={t('knights.tablebaseProgress')} />
+      </div>
+    );
+  }
+  if (status.state === 'too-large') {
+    const megabytes = Math.ceil(status.needBytes / 2 ** 20);
+    return (
+      <p class="muted small" data-testid="tablebase-too-large">
+        {t('knights.tablebaseTooLarge', { megabytes })}
+      </p>
+    );
+  }
+  if (status.state === 'failed') {
+    return (
+      <p class="error small" data-testid="tablebase-failed">
+        {t('knights.tablebaseFailed', { error: status.error ?? '' })}
+      </p>
+    );
+  }
+  return null;
 }

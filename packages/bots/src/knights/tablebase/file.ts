@@ -51,6 +51,9 @@ export function packLayer(codes: Uint8Array, out: Uint8Array): void {
   if (i < n) out[o] = NIBBLE[codes[i]];
 }
 
+/** Packed bytes written at once (an even number of positions per slice, so slices join on whole bytes). */
+const PACK_SLICE_BYTES = 1 << 24;
+
 /** Writes a tablebase layer by layer (in any order), then the header; `finish` renames it into place. */
 export class TablebaseWriter {
   private readonly fd: number;
@@ -62,17 +65,28 @@ export class TablebaseWriter {
     private readonly file: string,
     private readonly sp: TablebaseSpace,
     private readonly shape: string,
+    private readonly sliceBytes = PACK_SLICE_BYTES,
   ) {
     this.temporary = `${file}.${process.pid}.tmp`;
     this.fd = openSync(this.temporary, 'w');
     this.offsets = layerOffsets(sp, shape);
   }
 
+  /**
+   * Packs and writes a layer a slice at a time: a whole packed copy of the largest layer (333 MB on the
+   * standard board) beside the build's two layer buffers would lift the build's peak memory over 2 GB.
+   */
   writeLayer(s: number, codes: Uint8Array): void {
-    const packed = new Uint8Array(packedLayerBytes(this.sp, s));
-    packLayer(codes, packed);
-    this.crcs[s] = crc32Update(0, packed);
-    writeAll(this.fd, packed, this.offsets[s]);
+    const bytes = packedLayerBytes(this.sp, s);
+    const slice = new Uint8Array(Math.min(bytes, this.sliceBytes));
+    let crc = 0;
+    for (let at = 0; at < bytes; at += slice.length) {
+      const out = slice.subarray(0, Math.min(slice.length, bytes - at));
+      packLayer(codes.subarray(2 * at, Math.min(codes.length, 2 * (at + out.length))), out);
+      crc = crc32Update(crc, out);
+      writeAll(this.fd, out, this.offsets[s] + at);
+    }
+    this.crcs[s] = crc;
   }
 
   finish(): void {

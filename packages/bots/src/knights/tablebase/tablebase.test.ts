@@ -139,6 +139,25 @@ describe('the layered tablebase build', () => {
     expect(() => TablebaseFile.open(file, sp, shape)).toThrow(/wrong size/);
   });
 
+  it('writes the same file when a layer is packed a few bytes at a time (how the largest layers are written)', () => {
+    const shape = '..../..../....';
+    const sp = new TablebaseSpace(shapeGeometry(shape));
+    const dir = mkdtempSync(join(tmpdir(), 'tablebase-'));
+    const whole = new TablebaseWriter(join(dir, 'whole.tablebase'), sp, shape, 1 << 30);
+    const sliced = new TablebaseWriter(join(dir, 'sliced.tablebase'), sp, shape, 7);
+    buildTablebase(sp, (s, codes) => {
+      whole.writeLayer(s, codes);
+      sliced.writeLayer(s, codes);
+    });
+    whole.finish();
+    sliced.finish();
+    const a = readFileSync(join(dir, 'whole.tablebase'));
+    expect(readFileSync(join(dir, 'sliced.tablebase')).equals(a)).toBe(true);
+    const tb = TablebaseFile.open(join(dir, 'sliced.tablebase'), sp, shape);
+    expect(tb.damagedLayers()).toEqual([]);
+    tb.close();
+  });
+
   it('gives the opening table of layer 0 the solver value of every placement position', () => {
     const shape = '..../..../....';
     const { sp, layers } = layersOf(shape);
