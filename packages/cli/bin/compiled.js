@@ -70,7 +70,15 @@ export async function buildBundle() {
   // Times are taken before reading, so a file edited during the build counts as changed at the next start.
   const before = new Map();
   const result = await build({
-    entryPoints: { main: ENTRY },
+    // The server's worker threads start from chunks of their own (server/src/threads.ts), not through tsx.
+    entryPoints: {
+      main: ENTRY,
+      'bot-worker': join(ROOT, 'packages/server/src/bots/worker.ts'),
+      'bot-module': join(ROOT, 'packages/server/src/bots/default-bots.ts'),
+      'knights-analysis-worker': join(ROOT, 'packages/server/src/knights-analysis-worker.ts'),
+    },
+    // Every chunk names the bundle's folder: that is how the server finds those entries (threads.ts).
+    banner: { js: "globalThis.__attilaBundle ??= new URL('.', import.meta.url).href;" },
     bundle: true,
     // Each command's modules in chunks of their own, loaded when the command is: `knights solve` must not
     // load the server's libraries, nor `zod` when no record is read.

@@ -91,6 +91,26 @@ describe('the compiled attila command', () => {
     expect(loaded(replay.stderr)).toContain('zod');
   }, 60_000);
 
+  it("starts the server's bot thread from the bundle, without the TypeScript loader", () => {
+    // A thread started as `attila serve` starts it (server/src/threads.ts), in a process that loads the
+    // bundle's bot thread and asks it for a Knights move; the probe lists every package it loads.
+    const folder = new URL('.', pathToFileURL(freshBundle()!)).href;
+    const script = `
+      import { Worker } from 'node:worker_threads';
+      const w = new Worker(new URL('bot-worker.js', ${JSON.stringify(folder)}), {
+        workerData: { botModule: new URL('bot-module.js', ${JSON.stringify(folder)}).href },
+      });
+      w.on('message', (m) => { console.log(JSON.stringify(m)); w.terminate(); });
+      w.postMessage({ id: 7, table: 't', game: 'knights', bot: 'easy', seat: 0, seed: 's',
+        settings: { layout: 'standard', first: 'R' }, moves: [] });`;
+    const file = join(mkdtempSync(join(tmpdir(), 'attila-thread-')), 'ask.mjs');
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, ['--import', probeFile(), file], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ id: 7, move: expect.stringMatching(/^[a-e][1-4]$/) });
+    expect(loaded(run.stderr).has('tsx')).toBe(false);
+  });
+
   it('is out of date once a file it was made from has changed', () => {
     const fresh = freshBundle();
     expect(fresh).not.toBeNull();

@@ -51,17 +51,24 @@ for (let round = 0; round < rounds; round++) {
     const ack = await client.next('ack', (m) => m.ref === ref);
     return ack.seq;
   };
+  /** Plays the person's turn (in Tribes a turn can take several moves), then waits for a bot's move. */
+  const untilABotMoves = async (ref: string) => {
+    for (let i = 0; ; i++) {
+      const acked = await move(`${ref}-${i}`);
+      snap = (await client.next('update', (m) => m.snapshot.seq === acked, 20_000)).snapshot;
+      if (snap.toAct.includes(0)) continue;
+      snap = (await client.next('update', (m) => m.seat !== 0 && m.snapshot.seq > acked, 20_000)).snapshot;
+      return;
+    }
+  };
   // One exchange with the victim driving: both processes are warm for this table.
   await personsTurn();
-  await move('warm');
-  snap = (await client.next('update', (m) => m.seat !== 0)).snapshot;
+  await untilABotMoves('warm');
   await personsTurn();
   const killedAt = Date.now();
   await kill(victim);
-  const acked = await move('after-kill');
-  const reply = await client.next('update', (m) => m.seat !== 0 && m.snapshot.seq > acked, 20_000);
+  await untilABotMoves('after-kill');
   const ms = Date.now() - killedAt;
-  snap = reply.snapshot;
   results.push(ms);
   console.error(`round ${round + 1}${round === 0 ? ' (survivor never asked a bot before)' : ''}: ${ms} ms`);
   client.close();

@@ -24,6 +24,7 @@ import { moveToString, PLACEMENT, Position, STANDARD_LAYOUT } from '@attila/knig
 import { describeZodError, type ErrorBody } from '@attila/protocol';
 import type { AnalysisAnswer, AnalysisQuestion } from './knights-analysis-worker.js';
 import type { TablebaseService } from './knights-tablebase.js';
+import { threadScript } from './threads.js';
 
 export const DEFAULT_ANALYSIS_BUDGET_MS = 2000;
 export const MAX_ANALYSIS_BUDGET_MS = 5000;
@@ -99,9 +100,11 @@ class AnalysisThread {
   busy = false;
 
   private start(): Worker {
-    this.worker ??= new Worker(new URL('./bots/worker-boot.js', import.meta.url), {
-      workerData: { entry: new URL('./knights-analysis-worker.ts', import.meta.url).href },
-    });
+    if (!this.worker) {
+      const source = new URL('./knights-analysis-worker.ts', import.meta.url);
+      const { script, workerData } = threadScript('knights-analysis-worker', source);
+      this.worker = new Worker(script, { workerData });
+    }
     this.worker.unref();
     return this.worker;
   }

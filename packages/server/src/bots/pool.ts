@@ -16,6 +16,7 @@ import type { BotRequest, BotRunner } from './types.js';
 import type { WorkerAnswer, WorkerQuestion } from './worker.js';
 import { PriorityQueues, type Priority } from './priority.js';
 import { releaseAt, THINK_SPREAD_MS } from './think-time.js';
+import { compiledEntry, threadScript } from '../threads.js';
 
 interface Question {
   readonly id: number;
@@ -100,11 +101,16 @@ export class BotPool implements BotRunner {
     return out;
   }
 
+  /** The module the threads load: the bundle's copy of the default bots when running compiled. */
+  private get botModule(): string {
+    const isDefault = this.options.botModule === new URL('./default-bots.ts', import.meta.url).href;
+    return (isDefault && compiledEntry('bot-module')?.href) || this.options.botModule;
+  }
+
   private worker(lane: Lane): Worker {
     if (lane.worker) return lane.worker;
-    const worker = new Worker(new URL('./worker-boot.js', import.meta.url), {
-      workerData: { entry: new URL('./worker.ts', import.meta.url).href, botModule: this.options.botModule },
-    });
+    const { script, workerData } = threadScript('bot-worker', new URL('./worker.ts', import.meta.url));
+    const worker = new Worker(script, { workerData: { ...workerData, botModule: this.botModule } });
     worker.unref();
     worker.on('message', (answer: WorkerAnswer) => {
       const current = lane.current;
