@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongFirst } from './e2e/long-first.js';
 
 // Browser tests: the real server and Debian's Chromium. Two files at a time: a file spends much of its time
 // waiting (for a bot, a socket, a page), so two overlap well on the machine's 2 cores; every file starts its
@@ -14,6 +15,7 @@ export default defineConfig({
     env: { XDG_DATA_HOME: join(tmpdir(), 'attila-tests-data') },
     hookTimeout: 60_000,
     fileParallelism: true,
+    sequence: { sequencer: LongFirst },
     maxWorkers: 2,
     // One more try for a browser test that failed: on this 2-core machine a test beside another file's browser
     // and server has missed a bound by milliseconds (1008 ms of a 1000 ms one) or a page has taken 30 s to
