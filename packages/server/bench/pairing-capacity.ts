@@ -152,6 +152,7 @@ function play(url: string, table: string, seat: number, token: string, f: Figure
       }
       if (m.type !== 'welcome' && m.type !== 'update') return;
       const snap = m.snapshot;
+      if (!snap) return;
       if (m.type === 'update' && pending && pending.at > 0 && m.seq > pending.seq && m.seat === seat) {
         if (f.measuring) f.latencies.push(performance.now() - pending.at);
         pending = null;
