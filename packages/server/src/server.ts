@@ -235,7 +235,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   log.info(restored, 'tables restored');
   leases.start(lobby);
 
-  const community = new Community(storage, now);
+  const community = new Community(storage, now, broadcast);
   const pools = new PoolService(
     {
       storage,

@@ -26,6 +26,7 @@ import { originAllowed, type OriginAllowList } from './origins.js';
 import { AddressCounter, slowReadersToClose, type SocketLimits } from './socket-limits.js';
 import type { Table } from './table.js';
 import type { Result } from '@attila/core';
+import type { ChatHidden, WatchedFilter } from './community/chat-filters.js';
 import { ackMessage, encode, errorMessage, pongMessage } from './wire.js';
 
 /** What all connections share: the limits, the per-address counts, the seats' chat allowances. */
@@ -40,16 +41,16 @@ interface Edge {
 /**
  * What sockets ask of the community (community/community.ts): whether a seat's player may chat (a
  * moderator's mute), and whose lines a seated player does not want (the players they blocked; everyone's
- * but their own when they muted the table's chat).
+ * but their own when they muted the table's chat), kept current while the socket is open
+ * (community/chat-filters.ts).
  */
 export interface SocketCommunity {
   chatAllowed(playerId: string): Promise<Result<void>>;
-  chatHidden(playerId: string, tableId: string): Promise<ChatHidden>;
-}
-
-export interface ChatHidden {
-  readonly muted: boolean;
-  readonly blocked: ReadonlySet<string>;
+  watchChatHidden(
+    playerId: string,
+    tableId: string,
+    heard: (hidden: ChatHidden) => void,
+  ): Promise<WatchedFilter>;
 }
 
 export interface SocketStats {
@@ -60,6 +61,8 @@ class Connection implements Watcher {
   seat: number | null = null;
   /** Whose chat lines this seat's player does not get (null: everyone's). */
   private hidden: ChatHidden | null = null;
+  /** Stops hearing changes of the player's blocks and mutes (null: not watching). */
+  private stopHidden: (() => void) | null = null;
   private token: string | null = null;
   private table: Table | null = null;
   private greeted = false;
@@ -263,6 +266,7 @@ class Connection implements Watcher {
     this.greeted = true;
     // Storage or broadcast down: refused (the error says which), and the socket may say hello again.
     const undo = (e: unknown): never => {
+      this.unwatchHidden();
       this.greeted = false;
       this.table = this.seat = this.token = null;
       throw e;
@@ -282,21 +286,34 @@ class Connection implements Watcher {
       this.token = m.token;
     }
     // Whose lines this socket does not carry: the seat's player's choices, or a spectator's own (a blocker
-    // watching the blocked player's game does not get their lines either).
+    // watching the blocked player's game does not get their lines either), from now and as they change.
     if (this.edge.community) {
       const player = this.seat !== null ? table.seatPlayerId(this.seat) : await this.viewer().catch(undo);
       if (player !== null) {
-        const hidden = await this.edge.community.chatHidden(player, table.id).catch(undo);
-        this.hidden = hidden.muted || hidden.blocked.size > 0 ? hidden : null;
+        const watched = await this.edge.community
+          .watchChatHidden(player, table.id, (hidden) => this.hide(hidden))
+          .catch(undo);
+        this.stopHidden = watched.stop;
+        this.hide(watched.current);
       }
     }
-    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.readyState !== this.socket.OPEN) return this.unwatchHidden();
     this.table = table;
     await this.feeds.watch(table, this, m.since, m.line).catch(undo);
     this.lobby.touch(table.id);
   }
 
+  private hide(hidden: ChatHidden): void {
+    this.hidden = hidden.muted || hidden.blocked.size > 0 ? hidden : null;
+  }
+
+  private unwatchHidden(): void {
+    this.stopHidden?.();
+    this.stopHidden = null;
+  }
+
   private closed(): void {
+    this.unwatchHidden();
     this.stats.connections--;
     this.edge.connections.delete(this);
     this.edge.addresses.remove(this.address);

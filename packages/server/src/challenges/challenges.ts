@@ -142,6 +142,13 @@ export class Challenges {
         const allowed = await this.d.community.mayPlayRated(player.id);
         if (!allowed.ok) return allowed;
       }
+      // A block made after the challenge was sent holds at once: it may be declined, never accepted.
+      const apart = answer === 'accept' ? await this.blockedAmong(c, player.id) : null;
+      if (apart !== null)
+        return err(
+          'challenge.blocked',
+          `you cannot accept: you or "${apart}" blocked the other since the challenge was sent; decline it`,
+        );
       const decided = decideAnswer(c, player.id, answer, this.d.now(), reason);
       if (!decided.ok) return decided;
       const gone = decided.value.complete ? await this.deletedAmong(c) : null;
@@ -183,6 +190,16 @@ export class Challenges {
   private publish(c: StoredChallenge): void {
     const all = JSON.stringify(c);
     for (const s of c.seats) this.d.broadcast.publish({ table: playerChannel(s.playerId), all });
+  }
+
+  /** The name of another player of the challenge of whom one blocked the other and `playerId`, or null. */
+  private async blockedAmong(c: StoredChallenge, playerId: string): Promise<string | null> {
+    if (!this.d.community) return null;
+    for (const s of c.seats) {
+      if (s.playerId !== playerId && (await this.d.community.eitherBlocked(s.playerId, playerId)))
+        return s.name;
+    }
+    return null;
   }
 
   /** The display name of a player of the challenge whose account is gone, or null. */

@@ -4,7 +4,9 @@
  * challenge and chat lines apart on the other, and a moderator on one process unrates a game played on
  * the other. A block also keeps the two apart in the pools whichever process each joined through, hides the
  * blocked player's lines from the blocker watching on the other process, and a moderator's notice reaches
- * the player's socket on the other process.
+ * the player's socket on the other process. A block or a table mute made through one process applies at
+ * once to the blocker's sockets already open on the other (the news crosses Redis), and a challenge sent
+ * before a block can no longer be accepted.
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,6 +211,74 @@ describe('the community across two processes (PostgreSQL + Redis)', () => {
         .poll(() => heard)
         .toEqual([{ type: 'moderation', notice: expect.objectContaining({ by: 'Mia', reason: 'be kind' }) }]);
       me.close();
+    },
+  );
+  it.skipIf(skipWithout(up, 'PostgreSQL and Redis binaries (initdb, redis-server)'))(
+    'a block or a table mute made through one process applies at once to sockets already open on the other; a pending challenge cannot be accepted',
+    { timeout: 60_000 },
+    async () => {
+      const [one, two] = servers;
+      const noa = await account(one.url, 'Noa');
+      const oli = at(await account(one.url, 'Oli'), two.url);
+      const pia = at(await account(one.url, 'Pia'), two.url);
+      const made = await noa.post<CreateTableResponse>('/api/tables', {
+        game: 'knights',
+        seats: [{ type: 'human' }, { type: 'human' }],
+        name: 'x',
+      });
+      const id = made.body.table.id;
+      const joined = await oli.post<SeatGrant>(`/api/tables/${id}/join`, { name: 'x' });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      // Noa sits through one; Oli through two; Pia watches through two with her session.
+      const noaSocket = await TestClient.connect(one.url);
+      noaSocket.send({ type: 'hello', table: id, seat: made.body.seat, token: made.body.token });
+      await noaSocket.next('welcome');
+      const oliSocket = await TestClient.connect(two.url);
+      oliSocket.send({ type: 'hello', table: id, seat: joined.body.seat, token: joined.body.token });
+      await oliSocket.next('welcome');
+      const cookieOf = (v: Visitor) => [...v.cookies].map(([k, x]) => `${k}=${x}`).join('; ');
+      const piaWatching = await TestClient.connect(two.url, cookieOf(pia));
+      piaWatching.send({ type: 'hello', table: id });
+      await piaWatching.next('welcome');
+      const chatOf = (c: TestClient) =>
+        c.received.flatMap((m) => (m.type === 'chat' ? [m.message.text] : []));
+      // Oli says a line, then Noa one: once Noa's own is back, Oli's came before it or not at all.
+      const round = async (oliLine: string, noaLine: string) => {
+        oliSocket.send({ type: 'chat', text: oliLine });
+        await oliSocket.next('chat', (m) => m.message.text === oliLine);
+        noaSocket.send({ type: 'chat', text: noaLine });
+        await noaSocket.next('chat', (m) => m.message.text === noaLine);
+        await piaWatching.next('chat', (m) => m.message.text === noaLine);
+      };
+      await round('oli 1', 'noa 1');
+      // Noa blocks Oli through two (her socket is on one); Pia blocks Oli through one (hers is on two).
+      expect((await at(noa, two.url).post('/api/account/block', { name: 'Oli' })).status).toBe(200);
+      expect((await at(pia, one.url).post('/api/account/block', { name: 'Oli' })).status).toBe(200);
+      await round('oli 2', 'noa 2');
+      // Noa unblocks through one and mutes the table through two: Oli's lines still stop, by the mute now.
+      expect((await noa.post('/api/account/unblock', { name: 'Oli' })).status).toBe(200);
+      expect((await at(noa, two.url).post('/api/account/chat-mute', { table: id, muted: true })).status).toBe(
+        200,
+      );
+      await round('oli 3', 'noa 3');
+      expect((await noa.post('/api/account/chat-mute', { table: id, muted: false })).status).toBe(200);
+      await round('oli 4', 'noa 4');
+      expect(chatOf(noaSocket)).toEqual(['oli 1', 'noa 1', 'noa 2', 'noa 3', 'oli 4', 'noa 4']);
+      expect(chatOf(piaWatching)).toEqual(['oli 1', 'noa 1', 'noa 2', 'noa 3', 'noa 4']);
+      for (const c of [noaSocket, oliSocket, piaWatching]) c.socket.close();
+
+      // A challenge sent through two before a block made through one cannot be accepted through two.
+      expect((await at(pia, one.url).post('/api/account/unblock', { name: 'Oli' })).status).toBe(200);
+      const again = await oli.post<{ challenge: { id: string } }>('/api/challenges', {
+        game: 'knights',
+        players: ['Pia'],
+      });
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      expect((await at(oli, one.url).post('/api/account/block', { name: 'Pia' })).status).toBe(200);
+      const refused = await pia.post<{ error: { code: string } }>(
+        `/api/challenges/${again.body.challenge.id}/accept`,
+      );
+      expect([refused.status, refused.body.error?.code]).toEqual([403, 'challenge.blocked']);
     },
   );
 });

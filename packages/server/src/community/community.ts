@@ -12,6 +12,8 @@ import type { StoredAction } from '../storage/moderation-store.js';
 import type { Storage } from '../storage/types.js';
 import { newTableId } from '../tokens.js';
 import { leaverBarUntil, LEAVER_WINDOW_MS } from './leavers.js';
+import type { Broadcast } from '../broadcast/types.js';
+import { ChatFilters, type ChatHidden, type WatchedFilter } from './chat-filters.js';
 
 /** Reports one account may file in a day (a report is read by a person). */
 export const REPORTS_PER_DAY = 10;
@@ -32,10 +34,17 @@ export const noticeOf = (a: StoredAction): ModerationNotice => ({
 const when = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
 
 export class Community {
+  /** The players' blocks and table mutes, kept current on their open sockets. */
+  private readonly filters: ChatFilters;
+
   constructor(
     private readonly storage: Storage,
     private readonly now: () => number,
-  ) {}
+    /** Tells open sockets (of every process) of a block or mute at once; null: from their next hello. */
+    broadcast: Broadcast | null = null,
+  ) {
+    this.filters = new ChatFilters(storage.community, broadcast);
+  }
 
   /** Another account (not deleted) by its name, or `<prefix>.unknown-player`. */
   async accountNamed(name: string, prefix: 'follow' | 'block' | 'report' | 'moderation') {
@@ -71,6 +80,8 @@ export class Community {
       await community.unfollow(me.id, other.value.id);
     } else if (!(await community.unblock(me.id, other.value.id)))
       return err('block.not-blocked', `you have not blocked "${other.value.displayName}": nothing to undo`);
+    // Before the answer: the blocker's open sockets drop the blocked player's lines from now on.
+    await this.filters.blocksChanged(me.id);
     return ok(undefined);
   }
 
@@ -78,6 +89,7 @@ export class Community {
     if (!(await this.storage.getTable(tableId)))
       return err('table.not-found', `there is no table "${tableId}"`);
     await this.storage.community.setChatMute(me.id, tableId, muted, this.now());
+    this.filters.muteChanged(me.id, tableId, muted);
     return ok(undefined);
   }
 
@@ -158,13 +170,13 @@ export class Community {
       : err('chat.muted', `a moderator muted your chat until ${when(until)}; you may still play`);
   }
 
-  /** Whose chat lines a seated player does not get at this table (ws.ts). */
-  async chatHidden(playerId: string, tableId: string): Promise<{ muted: boolean; blocked: Set<string> }> {
-    const { community } = this.storage;
-    return {
-      muted: await community.chatMuted(playerId, tableId),
-      blocked: await community.blockedIds(playerId),
-    };
+  /** Whose chat lines a player's socket does not get at this table, now and as it changes (ws.ts). */
+  watchChatHidden(
+    playerId: string,
+    tableId: string,
+    heard: (hidden: ChatHidden) => void,
+  ): Promise<WatchedFilter> {
+    return this.filters.watch(playerId, tableId, heard);
   }
 
   /** Whether either of the two blocked the other (challenges refuse, pools keep them apart). */

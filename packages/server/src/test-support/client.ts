@@ -28,11 +28,13 @@ export class TestClient {
   }
 
   /** `cookie`: the request's Cookie header (a signed-in page's session), none by default. */
-  static async connect(url: string, cookie?: string): Promise<TestClient> {
-    const socket = new WebSocket(
-      url.replace(/^http/, 'ws') + '/ws',
-      cookie === undefined ? {} : { headers: { cookie } },
-    );
+  static connect(url: string, cookie?: string): Promise<TestClient> {
+    return TestClient.connectWith(url, cookie === undefined ? {} : { headers: { cookie } });
+  }
+
+  /** With the socket's own options (a CA to trust over `wss:`, an Origin header as a browser sends). */
+  static async connectWith(url: string, options: WebSocket.ClientOptions): Promise<TestClient> {
+    const socket = new WebSocket(url.replace(/^http/, 'ws') + '/ws', options);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
