@@ -32,7 +32,7 @@ import { PostgresStorage } from './storage/postgres.js';
 import { Push, type PushOptions } from './push/push.js';
 import { Community } from './community/community.js';
 import type { Identity } from './identity/identity.js';
-import { PushTurnNotices } from './push/turn-notices.js';
+import { PushTurnNotices, tablePath } from './push/turn-notices.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';
 import type { Storage } from './storage/types.js';
@@ -351,7 +351,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.events === false
       ? null
       : new EventDirector(
-          { lobby, storage, log, now, seatToken: botSeating.seatToken, schedule: options.events?.schedule },
+          {
+            lobby,
+            storage,
+            log,
+            now,
+            seatToken: botSeating.seatToken,
+            schedule: options.events?.schedule,
+            // A new event game is the player's turn to come: a "turn" notice naming the event.
+            called: (player, c) =>
+              void push.notify(player, 'turn', {
+                path: tablePath(c.table),
+                tag: `table-${c.table}`,
+                game: c.game,
+                event: c.eventName,
+              }),
+          },
           options.events?.tickMs ?? DEFAULT_DIRECTOR_TICK_MS,
         );
   if (events) jobs.add({ name: 'events', start: () => events.start(), stop: () => events.stop() });

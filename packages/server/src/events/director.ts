@@ -30,6 +30,19 @@ export interface DirectorDeps {
   readonly changed?: (eventId: string) => void;
   /** The operator's scheduled events (schedule.ts): each keeps its next occurrence created. */
   readonly schedule?: readonly ScheduleEntry[];
+  /**
+   * Called once for each person the event seated at a new table, after it is stored and open (the server
+   * sends a Web Push notice: their page may be closed). Never awaited: a slow push service delays no round.
+   */
+  readonly called?: (playerId: string, call: EventCall) => void;
+}
+
+/** A player's new game in an event: what their notice says and where it leads. */
+export interface EventCall {
+  readonly table: string;
+  readonly game: 'knights' | 'tribes';
+  readonly event: string;
+  readonly eventName: string;
 }
 
 export const DEFAULT_DIRECTOR_TICK_MS = 1000;
@@ -227,6 +240,11 @@ export class EventDirector {
     });
     if (!stored) return false;
     for (const m of made) await m.table?.open();
+    for (const m of made) {
+      if (m.row.tableId === null) continue;
+      const call = { table: m.row.tableId, game: event.body.game, event: event.id, eventName: event.body.name };
+      for (const p of m.row.players) if (p !== null) this.deps.called?.(p, call);
+    }
     this.deps.log.info(
       {
         event: event.id,
