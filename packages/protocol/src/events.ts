@@ -127,3 +127,18 @@ export interface EventSummary {
   readonly private: boolean;
   readonly entrants: number;
 }
+
+/** An event a player entered, as their profile lists it (`PlayerProfile.events`). */
+export interface PlayerEventEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly format: EventFormat;
+  readonly status: EventStatus;
+  readonly startsAt: number;
+  /** Their place in the standings (1 best), null before the start. */
+  readonly rank: number | null;
+  readonly score: number;
+  /** Everyone who entered (withdrawn players too: they keep their place in the standings). */
+  readonly entrants: number;
+  readonly withdrawn: boolean;
+}

@@ -5,7 +5,8 @@
  * the machine runs three browsers, not seven. The event plays itself out: each round the paired players'
  * browsers open their table by themselves from the event page, play it to the end and come back, the API
  * accounts play theirs, and the player with the bye waits; each called player hears the chime and sees the
- * call to their table (in their language) on the table's page; the standings update, and the podium shows.
+ * call to their table (in their language) on the table's page; the standings update, and the podium shows;
+ * the event is on the players' profiles with their place.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -147,6 +148,14 @@ describe('events', () => {
       expect(scores.map(Number).reduce((s, x) => s + x, 0)).toBe(8);
       expect(await a.locator('[data-testid="event-game"]').count()).toBe(8);
       await shot(a, 'event-finished');
+      // The event is on each player's profile with their place: Honoria's, as Valentinian sees it.
+      const rank = await a.locator('[data-testid="event-standing"][data-player="Honoria"] td').first().innerText();
+      await b.goto(`${server.url}/#/player/Honoria`);
+      const entry = b.locator('[data-testid="profile-event"]');
+      await entry.waitFor();
+      expect(await entry.count()).toBe(1);
+      expect(await entry.innerText()).toContain('Catalaunian Swiss');
+      expect(await b.innerText('[data-testid="profile-event-place"]')).toContain(`Platz ${rank} von 7`);
     },
   );
 });

@@ -190,6 +190,16 @@ export class EventStore {
     return new Set(rows.map((r) => r.event_id));
   }
 
+  /** The events a player entered, the latest start first (their profile's list). */
+  async enteredBy(playerId: string, limit: number): Promise<StoredEvent[]> {
+    const rows = await this.sql.all<EventRow>(
+      `SELECT e.* FROM events e JOIN event_entries x ON x.event_id = e.id
+       WHERE x.player_id = ? ORDER BY e.starts_at DESC, e.id LIMIT ?`,
+      [playerId, limit],
+    );
+    return rows.map(eventFrom);
+  }
+
   /** Adds the entry; throws `UniqueViolation` when the player is in already. */
   async join(eventId: string, e: StoredEntry): Promise<void> {
     await this.sql.run(
