@@ -18,6 +18,7 @@ import { EventStore, type StoredEntry, type StoredEvent, type StoredEventGame } 
 import { Events } from './events.js';
 import { nextStart, type ScheduleEntry } from './schedule.js';
 import { nextArenaGames, nextRound } from './standings.js';
+import { noShows } from './withdrawal-rule.js';
 
 export interface DirectorDeps {
   readonly lobby: Lobby;
@@ -163,7 +164,10 @@ export class EventDirector {
     return new Set(pairs.flatMap(([a, b]) => [`${a}\n${b}`, `${b}\n${a}`]));
   }
 
-  /** Records the end of each game whose table finished. */
+  /**
+   * Records the end of each game whose table finished, and withdraws by the rule its no-shows
+   * (withdrawal-rule.ts), in one transaction: a crash records both or neither.
+   */
   private async settle(event: StoredEvent): Promise<boolean> {
     let changed = false;
     for (const g of await this.store.games(event.id)) {
@@ -172,9 +176,16 @@ export class EventDirector {
       if (!meta || meta.status !== 'finished') continue;
       const ranking = meta.result ? finalRanking(meta.result, g.players.length) : null;
       const places = ranking && ranking.ok ? ranking.value : null;
-      if (await this.store.finishGame(event.id, g.ordinal, places)) {
+      const out = noShows(meta, await this.deps.storage.getMoves(g.tableId), g.players);
+      const at = this.deps.now();
+      const recorded = await this.store.sql.tx(async (tx) => {
+        if (!(await this.store.finishGame(event.id, g.ordinal, places, tx))) return false;
+        for (const p of out) await this.store.withdraw(event.id, p, at, tx);
+        return true;
+      });
+      if (recorded) {
         changed = true;
-        this.deps.log.info({ event: event.id, table: g.tableId, places }, 'event game over');
+        this.deps.log.info({ event: event.id, table: g.tableId, places, withdrawn: out }, 'event game over');
       }
     }
     return changed;

@@ -210,8 +210,8 @@ export class EventStore {
   }
 
   /** Withdraws the entry once (false: not in, or withdrawn already). */
-  async withdraw(eventId: string, playerId: string, at: number): Promise<boolean> {
-    const changed = await this.sql.run(
+  async withdraw(eventId: string, playerId: string, at: number, sql: Sql = this.sql): Promise<boolean> {
+    const changed = await sql.run(
       'UPDATE event_entries SET withdrawn_at = ? WHERE event_id = ? AND player_id = ? AND withdrawn_at IS NULL',
       [at, eventId, playerId],
     );
@@ -244,8 +244,13 @@ export class EventStore {
   }
 
   /** Records a game's end once (false: recorded already). */
-  async finishGame(eventId: string, ordinal: number, places: readonly number[] | null): Promise<boolean> {
-    const changed = await this.sql.run(
+  async finishGame(
+    eventId: string,
+    ordinal: number,
+    places: readonly number[] | null,
+    sql: Sql = this.sql,
+  ): Promise<boolean> {
+    const changed = await sql.run(
       'UPDATE event_games SET over = 1, places = ? WHERE event_id = ? AND ordinal = ? AND over = 0',
       [places === null ? null : JSON.stringify(places), eventId, ordinal],
     );

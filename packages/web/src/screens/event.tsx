@@ -84,6 +84,9 @@ export function EventScreen({ id, code }: { id: string; code: string | null }) {
         {new Date(view.startsAt).toLocaleString()}
       </p>
       <p>{t(`tournaments.rules.${view.format}`)}</p>
+      <p data-testid="event-withdrawal-rule">
+        {t('tournaments.rules.withdrawal', { clock: clockText(t, view.clock) })}
+      </p>
       {view.code && (
         <p data-testid="event-code">
           {t('tournaments.invite')}{' '}
