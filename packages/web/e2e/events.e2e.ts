@@ -35,7 +35,10 @@ const claim = (page: Page, name: string) => claimAccount(page, server.url, name)
 const countTones = () => {
   const start = OscillatorNode.prototype.start;
   OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
-    sessionStorage.setItem('attila.e2e.tones', String(Number(sessionStorage.getItem('attila.e2e.tones')) + 1));
+    sessionStorage.setItem(
+      'attila.e2e.tones',
+      String(Number(sessionStorage.getItem('attila.e2e.tones')) + 1),
+    );
     return start.apply(this, args);
   };
 };
@@ -149,7 +152,10 @@ describe('events', () => {
       expect(await a.locator('[data-testid="event-game"]').count()).toBe(8);
       await shot(a, 'event-finished');
       // The event is on each player's profile with their place: Honoria's, as Valentinian sees it.
-      const rank = await a.locator('[data-testid="event-standing"][data-player="Honoria"] td').first().innerText();
+      const rank = await a
+        .locator('[data-testid="event-standing"][data-player="Honoria"] td')
+        .first()
+        .innerText();
       await b.goto(`${server.url}/#/player/Honoria`);
       const entry = b.locator('[data-testid="profile-event"]');
       await entry.waitFor();

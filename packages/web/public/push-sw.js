@@ -14,7 +14,10 @@ const ENGLISH = {
   'low-time': { title: 'Your time is running out', body: '{{game}}: about {{hours}} h left for your move.' },
   challenge: { title: 'A challenge', body: '{{from}} challenges you to {{game}}.' },
   // A turn notice naming an event: the event seated the player at a new game.
-  eventGame: { title: 'Your next event game', body: '{{event}}: your game of {{game}} is ready. Go to the table.' },
+  eventGame: {
+    title: 'Your next event game',
+    body: '{{event}}: your game of {{game}} is ready. Go to the table.',
+  },
   games: { knights: 'Attila: Knights', tribes: 'Attila: Tribes', nim: 'Nim' },
 };
 

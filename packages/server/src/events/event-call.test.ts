@@ -72,7 +72,15 @@ describe('the call to an event game (Web Push)', () => {
         expect(texts(subs[i])).toEqual(
           table === null
             ? []
-            : [{ kind: 'turn', path: `#/table/${table}`, tag: `table-${table}`, game: 'knights', event: 'Called Swiss' }],
+            : [
+                {
+                  kind: 'turn',
+                  path: `#/table/${table}`,
+                  tag: `table-${table}`,
+                  game: 'knights',
+                  event: 'Called Swiss',
+                },
+              ],
         );
       });
       expect(texts(subs[3])).toEqual([]);

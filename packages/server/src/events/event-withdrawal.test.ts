@@ -28,7 +28,10 @@ async function tablesNow(players: readonly Visitor[], id: string): Promise<Map<s
     const game = v.games.find((g) => g.table === v.you!.table)!;
     const grants = tables.get(v.you.table) ?? [];
     grants.push({ seat: v.you.seat!, token: v.you.token!, player: game.players[v.you.seat!]! });
-    tables.set(v.you.table, grants.sort((a, b) => a.seat - b.seat));
+    tables.set(
+      v.you.table,
+      grants.sort((a, b) => a.seat - b.seat),
+    );
   }
   return tables;
 }

@@ -33,8 +33,14 @@ describe('events on profiles', () => {
       now: () => Date.now() + offset,
     });
     try {
-      const [ann, ben, out] = await Promise.all(['Ann', 'Ben', 'Out'].map((p) => eventAccount(server.url, p)));
-      const swiss = await createEvent(ann, { name: 'Profile Swiss', rounds: 1, startsAt: Date.now() + offset + 60_000 });
+      const [ann, ben, out] = await Promise.all(
+        ['Ann', 'Ben', 'Out'].map((p) => eventAccount(server.url, p)),
+      );
+      const swiss = await createEvent(ann, {
+        name: 'Profile Swiss',
+        rounds: 1,
+        startsAt: Date.now() + offset + 60_000,
+      });
       await joinEvent([ann, ben], swiss.id);
       const secret = await createEvent(ann, {
         name: 'Secret Cup',
@@ -50,9 +56,7 @@ describe('events on profiles', () => {
 
       offset += 61_000;
       await expect.poll(async () => (await eventView(ann, swiss.id)).round).toBe(1);
-      const grants = await Promise.all(
-        [ann, ben].map(async (p) => (await eventView(p, swiss.id)).you!),
-      );
+      const grants = await Promise.all([ann, ben].map(async (p) => (await eventView(p, swiss.id)).you!));
       const seated = await seatClients(
         server.url,
         grants[0].table!,
@@ -60,7 +64,9 @@ describe('events on profiles', () => {
       );
       await playRandomly(seated, 'profile-swiss');
       for (const s of seated) s.client.close();
-      await expect.poll(async () => (await eventView(ann, swiss.id)).status, { timeout: 20_000 }).toBe('finished');
+      await expect
+        .poll(async () => (await eventView(ann, swiss.id)).status, { timeout: 20_000 })
+        .toBe('finished');
       const standings = (await eventView(ann, swiss.id)).standings;
       const winner = standings[0].name === annName ? 'ann' : 'ben';
 

@@ -18,7 +18,9 @@ export async function eventsOfPlayer(sql: Sql, playerId: string, own: boolean): 
   const listed: PlayerEventEntry[] = [];
   for (const event of shown) {
     const entries = await store.entries(event.id);
-    const standing = standingsOf(event, entries, await store.games(event.id)).find((s) => s.player === playerId);
+    const standing = standingsOf(event, entries, await store.games(event.id)).find(
+      (s) => s.player === playerId,
+    );
     listed.push({
       id: event.id,
       name: event.body.name,

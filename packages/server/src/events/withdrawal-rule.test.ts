@@ -3,7 +3,11 @@ import type { StoredTable } from '../storage/types.js';
 import { noShows } from './withdrawal-rule.js';
 
 type Ended = Pick<StoredTable, 'status' | 'result' | 'clock'>;
-const ended = (winners: number[], remainingMs: number[], extra: Partial<NonNullable<Ended['result']>> = {}): Ended => ({
+const ended = (
+  winners: number[],
+  remainingMs: number[],
+  extra: Partial<NonNullable<Ended['result']>> = {},
+): Ended => ({
   status: 'finished',
   result: { winners, ...extra },
   clock: { remainingMs, running: [], since: 0 },

@@ -85,7 +85,15 @@ export async function profileOf(
   // A bot account's profile says so (the BOT mark), as its seats do.
   const bot = (await seatPlayerOf(storage.accounts.sql, player))?.kind === 'bot-account';
   const events = await eventsOfPlayer(storage.accounts.sql, player.id, own);
-  return { name: me.name, kind: me.kind, ...(bot ? { bot } : {}), since: player.createdAt, stats, games, events };
+  return {
+    name: me.name,
+    kind: me.kind,
+    ...(bot ? { bot } : {}),
+    since: player.createdAt,
+    stats,
+    games,
+    events,
+  };
 }
 
 export function registerProfiles(app: FastifyInstance, storage: Storage, identity: Identity): void {
