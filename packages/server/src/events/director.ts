@@ -16,6 +16,7 @@ import type { Storage } from '../storage/types.js';
 import { hashToken } from '../tokens.js';
 import { EventStore, type StoredEntry, type StoredEvent, type StoredEventGame } from './event-store.js';
 import { Events } from './events.js';
+import { ROUND_CLOSED, roundEndsAt } from './round-deadline.js';
 import { nextStart, type ScheduleEntry } from './schedule.js';
 import { nextArenaGames, nextRound } from './standings.js';
 import { noShows } from './withdrawal-rule.js';
@@ -142,8 +143,12 @@ export class EventDirector {
       }
       return changed;
     }
-    // Swiss and Tribes rounds: the next round once every game of this one is over.
-    if (open) return changed;
+    // Swiss and Tribes rounds: the next round once every game of this one is over, or its deadline passed.
+    if (open) {
+      const deadline = roundEndsAt(event, games);
+      if (deadline !== null && now >= deadline) await this.closeRound(event, games);
+      return changed;
+    }
     if (event.round >= (event.body.rounds ?? 0)) return (await this.finish(event)) || changed;
     const active = entries.filter((e) => e.withdrawnAt === null);
     if (event.round === 0 && active.length < 2) {
@@ -156,6 +161,27 @@ export class EventDirector {
       return (await this.finish(event)) || changed;
     }
     return (await this.createTables(event, event.round + 1, seatings, games.length, event.round)) || changed;
+  }
+
+  /**
+   * A correspondence round's deadline passed: each game still under way is decided on its clock, the player
+   * to move losing (hard-deadline.ts). The next look records the results and pairs the next round.
+   */
+  private async closeRound(event: StoredEvent, games: readonly StoredEventGame[]): Promise<void> {
+    for (const g of games) {
+      if (g.over || g.round !== event.round || g.tableId === null) continue;
+      const table = await this.deps.lobby.open(g.tableId);
+      if (!table) continue;
+      await table.sync();
+      const r = await table.submit({ kind: 'deadline', reason: ROUND_CLOSED });
+      if (r.ok)
+        this.deps.log.info({ event: event.id, table: g.tableId }, 'event game decided at the round deadline');
+      else
+        this.deps.log.warn(
+          { event: event.id, table: g.tableId, error: r.error },
+          'deciding at the deadline failed',
+        );
+    }
   }
 
   /** Entrants of whom one blocked the other, as pair keys both ways: the pairings keep them apart. */
@@ -253,7 +279,12 @@ export class EventDirector {
     for (const m of made) await m.table?.open();
     for (const m of made) {
       if (m.row.tableId === null) continue;
-      const call = { table: m.row.tableId, game: event.body.game, event: event.id, eventName: event.body.name };
+      const call = {
+        table: m.row.tableId,
+        game: event.body.game,
+        event: event.id,
+        eventName: event.body.name,
+      };
       for (const p of m.row.players) if (p !== null) this.deps.called?.(p, call);
     }
     this.deps.log.info(

@@ -17,6 +17,11 @@ export interface EventBody {
   readonly startsAt: number;
   readonly endsAt: number | null;
   readonly rounds: number | null;
+  /**
+   * Correspondence Swiss and Tribes: the days each round stays open (round-deadline.ts); null (or absent,
+   * in events made before it existed): a round lasts until its last game ends.
+   */
+  readonly roundDays?: number | null;
   readonly clock: ClockSettings;
   readonly rated: boolean;
   readonly private: boolean;

@@ -80,10 +80,23 @@ export function EventScreen({ id, code }: { id: string; code: string | null }) {
         {view.rounds !== null && view.status !== 'upcoming' && (
           <> · {t('tournaments.roundOf', { round: view.round, rounds: view.rounds })}</>
         )}
+        {view.roundEndsAt !== null && view.status === 'running' && (
+          <>
+            {' · '}
+            <span data-testid="event-round-closes">
+              {t('tournaments.roundCloses', { date: new Date(view.roundEndsAt).toLocaleString() })}
+            </span>
+          </>
+        )}
         {' · '}
         {new Date(view.startsAt).toLocaleString()}
       </p>
       <p>{t(`tournaments.rules.${view.format}`)}</p>
+      {view.roundDays !== null && (
+        <p data-testid="event-round-rule">
+          {t('tournaments.rules.roundDeadline', { count: view.roundDays })}
+        </p>
+      )}
       <p data-testid="event-withdrawal-rule">
         {t('tournaments.rules.withdrawal', { clock: clockText(t, view.clock) })}
       </p>
