@@ -1,8 +1,9 @@
 /**
  * The events' director: starts each event at its time, makes the tables of its pairings, reads their
  * results, and pairs the next round (Swiss, Tribes) or the players who came free (arena), until the event
- * is over. It runs as one singleton job (singleton-jobs.ts): with several server processes on one
- * database, one process directs every event at a time, and the next takes over when its lease lapses.
+ * is over. Every server process runs one; each event is directed by the process holding its lease
+ * (event-leases.ts), so with several processes on one database there is one director per event, the
+ * events spread over the processes, and an event whose process died is taken over by the next to look.
  * Everything it knows is in storage, read afresh each look: a pairing's row and its table are written in
  * one transaction (a crash leaves both or neither), a round moves on only if it is still the round the
  * director read (`advance`), so a restart or a takeover picks up exactly where the last look stopped.
@@ -14,6 +15,7 @@ import type { Lobby } from '../lobby.js';
 import type { NewTable } from '../table-request.js';
 import type { Storage } from '../storage/types.js';
 import { hashToken } from '../tokens.js';
+import { SoloEventLeases, type EventLeases } from './event-leases.js';
 import { EventStore, type StoredEntry, type StoredEvent, type StoredEventGame } from './event-store.js';
 import { Events } from './events.js';
 import { ROUND_CLOSED, roundEndsAt } from './round-deadline.js';
@@ -30,6 +32,8 @@ export interface DirectorDeps {
   readonly seatToken: (table: string, seat: number, playerId: string) => string;
   /** Called after each look at an event that changed it (the routes tell the event's watchers). */
   readonly changed?: (eventId: string) => void;
+  /** Which events this process directs (one lease per event); absent: all of them (one process). */
+  readonly leases?: EventLeases;
   /** The operator's scheduled events (schedule.ts): each keeps its next occurrence created. */
   readonly schedule?: readonly ScheduleEntry[];
   /**
@@ -51,6 +55,7 @@ export const DEFAULT_DIRECTOR_TICK_MS = 1000;
 
 export class EventDirector {
   readonly store: EventStore;
+  private readonly leases: EventLeases;
   private timer: NodeJS.Timeout | null = null;
   private look: Promise<void> | null = null;
   private stopped = true;
@@ -60,6 +65,7 @@ export class EventDirector {
     private readonly tickMs: number = DEFAULT_DIRECTOR_TICK_MS,
   ) {
     this.store = new EventStore(deps.storage.accounts.sql);
+    this.leases = deps.leases ?? new SoloEventLeases();
   }
 
   start(): void {
@@ -82,13 +88,24 @@ export class EventDirector {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.look;
+    // The others take these events over at their next look, not after the leases lapse.
+    await this.leases.releaseAll();
   }
 
-  /** One look: the scheduled events' next occurrences, then every event not finished. */
+  /** The events this process directs now. */
+  directing(): string[] {
+    return this.leases.held();
+  }
+
+  /**
+   * One look: the scheduled events' next occurrences (every process makes them: the database's key keeps
+   * each once), then every event not finished whose lease this process holds.
+   */
   async lookAll(): Promise<void> {
     await this.ensureScheduled();
     for (const event of await this.store.unfinished()) {
       if (this.stopped) return;
+      if (!(await this.leases.hold(event.id))) continue;
       try {
         if (await this.step(event)) this.deps.changed?.(event.id);
       } catch (e) {
@@ -223,7 +240,10 @@ export class EventDirector {
       { status: 'running', round: event.round },
       { status: 'finished', round: event.round, finishedAt: this.deps.now() },
     );
-    if (done) this.deps.log.info({ event: event.id }, 'event finished');
+    if (done) {
+      this.deps.log.info({ event: event.id }, 'event finished');
+      await this.leases.done(event.id);
+    }
     return done;
   }
 
