@@ -32,7 +32,7 @@ import { PostgresStorage } from './storage/postgres.js';
 import { Push, type PushOptions } from './push/push.js';
 import { Community } from './community/community.js';
 import type { Identity } from './identity/identity.js';
-import { PushTurnNotices, tablePath } from './push/turn-notices.js';
+import { PushTurnNotices } from './push/turn-notices.js';
 import { SqliteStorage } from './storage/sqlite.js';
 import { RedisBroadcast } from './broadcast/redis.js';
 import type { Storage } from './storage/types.js';
@@ -41,8 +41,8 @@ import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
 import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
 import { DEFAULT_LADDER, Ladder, type LadderOptions } from './ladder/ladder.js';
-import { DEFAULT_DIRECTOR_TICK_MS, EventDirector } from './events/director.js';
-import { SharedEventLeases } from './events/event-leases.js';
+import type { EventDirector } from './events/director.js';
+import { serverDirector } from './events/server-director.js';
 import type { ScheduleEntry } from './events/schedule.js';
 import { TablebaseService, type TablebaseOptions } from './knights-tablebase.js';
 import { PrometheusMetrics } from './ops/prometheus.js';
@@ -352,37 +352,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const events =
     options.events === false
       ? null
-      : new EventDirector(
-          {
-            lobby,
-            storage,
-            log,
-            now,
-            leases: shared
-              ? new SharedEventLeases(
-                  storage,
-                  shared.owner,
-                  // Renewed at each look: a lease outlasts three of them, and a job's lease at least.
-                  Math.max(
-                    jobLeaseTimes(leaseTimes(options.leaseMs).leaseMs).leaseMs,
-                    3 * (options.events?.tickMs ?? DEFAULT_DIRECTOR_TICK_MS),
-                  ),
-                  log,
-                )
-              : undefined,
-            seatToken: botSeating.seatToken,
-            schedule: options.events?.schedule,
-            // A new event game is the player's turn to come: a "turn" notice naming the event.
-            called: (player, c) =>
-              void push.notify(player, 'turn', {
-                path: tablePath(c.table),
-                tag: `table-${c.table}`,
-                game: c.game,
-                event: c.eventName,
-              }),
-          },
-          options.events?.tickMs ?? DEFAULT_DIRECTOR_TICK_MS,
-        );
+      : serverDirector({
+          lobby,
+          storage,
+          log,
+          now,
+          seatToken: botSeating.seatToken,
+          push,
+          sharedOwner: shared?.owner ?? null,
+          jobLeaseMs: jobLeaseTimes(leaseTimes(options.leaseMs).leaseMs).leaseMs,
+          tickMs: options.events?.tickMs,
+          schedule: options.events?.schedule,
+        });
   jobs.start();
   // Every process directs events: those whose lease it holds (events/event-leases.ts).
   events?.start();
