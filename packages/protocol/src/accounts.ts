@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { GameKind } from '@attila/core';
+import type { PlayerEventEntry } from './events.js';
 import type { TableInfo } from './tables.js';
 
 /** The player a session belongs to. */
@@ -127,6 +128,8 @@ export interface PlayerProfile {
   readonly stats: readonly PlayerGameStats[];
   /** Finished games, the most recently finished first (filtered as asked), at most 50. */
   readonly games: readonly PlayerGame[];
+  /** Events entered, the latest start first, at most 20 (private ones only on one's own profile). */
+  readonly events: readonly PlayerEventEntry[];
 }
 
 const text = (max: number) => z.string().max(max, `at most ${max} characters`);

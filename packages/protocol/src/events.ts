@@ -23,6 +23,9 @@ export const EVENT_LIMITS = {
   maxArenaMinutes: 24 * 60,
   /** An event's start may lie this far in the past (a form filled in slowly starts at once). */
   lateStartMs: 60_000,
+  /** A correspondence round stays open this many days unless the event says (`roundDays`, at most 60). */
+  defaultRoundDays: 14,
+  maxRoundDays: 60,
 } as const;
 
 export const createEventSchema = z
@@ -35,6 +38,11 @@ export const createEventSchema = z
     minutes: z.number().int().min(EVENT_LIMITS.minArenaMinutes).max(EVENT_LIMITS.maxArenaMinutes).optional(),
     /** Swiss and Tribes rounds: how many rounds. */
     rounds: z.number().int().min(1).max(EVENT_LIMITS.maxRounds).optional(),
+    /**
+     * Correspondence Swiss and Tribes rounds: how many days each round stays open (default 14); when it
+     * closes every game still under way is decided on its clock (the player to move loses).
+     */
+    roundDays: z.number().int().min(1).max(EVENT_LIMITS.maxRoundDays).optional(),
     /** The clock of every game: minutes per player (live) or days per move (correspondence). */
     clock: clockSettingsSchema,
     rated: z.boolean().default(false),
@@ -91,6 +99,10 @@ export interface EventView {
   readonly rounds: number | null;
   /** The round under way (0 before the start). */
   readonly round: number;
+  /** Correspondence rounds: the days each stays open (null: live, or a round lasts until its games end). */
+  readonly roundDays: number | null;
+  /** When the round under way closes (its games decided on their clocks), if it has a deadline. */
+  readonly roundEndsAt: number | null;
   readonly clock: ClockSettings;
   readonly rated: boolean;
   readonly private: boolean;
@@ -126,4 +138,19 @@ export interface EventSummary {
   readonly rated: boolean;
   readonly private: boolean;
   readonly entrants: number;
+}
+
+/** An event a player entered, as their profile lists it (`PlayerProfile.events`). */
+export interface PlayerEventEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly format: EventFormat;
+  readonly status: EventStatus;
+  readonly startsAt: number;
+  /** Their place in the standings (1 best), null before the start. */
+  readonly rank: number | null;
+  readonly score: number;
+  /** Everyone who entered (withdrawn players too: they keep their place in the standings). */
+  readonly entrants: number;
+  readonly withdrawn: boolean;
 }

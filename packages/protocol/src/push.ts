@@ -31,6 +31,8 @@ export interface PushPayload {
   readonly game?: string;
   /** Who challenged (challenges), hours left (low time). */
   readonly from?: string;
+  /** The event's name, when an event seated the player at a new game (a `turn` notice: "your game"). */
+  readonly event?: string;
   readonly hours?: number;
 }
 

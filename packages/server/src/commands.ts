@@ -34,6 +34,7 @@ import {
   type TablePatch,
 } from './storage/types.js';
 import { hashToken, tokenMatches } from './tokens.js';
+import { decideDeadline } from './hard-deadline.js';
 import { vacationPatch } from './vacation.js';
 import { patched, type Change, type DecideContext, type JoinOutcome, type TableNow } from './change.js';
 
@@ -80,6 +81,11 @@ export type TableCommand =
    * and `reason`, so it leaves the lobby and its watchers are told. Refused once the game started.
    */
   | { readonly kind: 'close'; readonly reason: string }
+  /**
+   * A hard deadline (an event's correspondence round closed): the game under way ends as if time ran out
+   * now for the seats to move (hard-deadline.ts). Nothing to do once the game is over.
+   */
+  | { readonly kind: 'deadline'; readonly reason: string }
   /** Give up (live-play.ts has the rules of each of these five). */
   | { readonly kind: 'resign'; readonly seat: number; readonly token: string }
   /** Call the game off before every seat has moved. */
@@ -110,6 +116,7 @@ export interface Outcomes {
   readonly vacation: null;
   readonly start: null;
   readonly close: null;
+  readonly deadline: null;
   readonly resign: null;
   readonly abort: null;
   readonly takeback: null;
@@ -267,6 +274,8 @@ export function decide(t: TableNow, command: TableCommand, ctx: DecideContext): 
       };
       return ok({ kind: 'table', patch, meta: patched(meta, [], patch) });
     }
+    case 'deadline':
+      return decideDeadline(t, command.reason, now);
     case 'resign':
     case 'abort':
     case 'takeback':

@@ -104,6 +104,8 @@ export interface HttpContext {
   readonly storage: Storage;
   /** Players and sessions: the origins allowed to make changes with the cookie, session and login limits. */
   readonly identity: Omit<IdentityOptions, 'storage' | 'bots'>;
+  /** The events this process directs (one director per event: events/event-leases.ts). */
+  readonly eventsDirected?: () => readonly string[];
   /** The bot API's streams follow tables through the broadcast, like sockets. */
   readonly broadcast: Broadcast;
   readonly log: Logger;
@@ -229,6 +231,8 @@ export async function registerHttp(
     botOvertaken: ctx.metrics.botOvertaken,
     // The periodic jobs this process runs (several processes: each job in one only).
     jobs: ctx.identity.jobs.running(),
+    // The events this process directs (several processes: each event in one only).
+    events: ctx.eventsDirected?.() ?? [],
   }));
 
   app.get('/api/games', async () => ({ games: lobby.gameInfo() }));

@@ -41,7 +41,8 @@ import { DEFAULT_SOCKET_LIMITS } from './socket-limits.js';
 import { registerSockets } from './ws.js';
 import { DEFAULT_POOL_TIMES, PoolService, type PoolTimes } from './pools/pools.js';
 import { DEFAULT_LADDER, Ladder, type LadderOptions } from './ladder/ladder.js';
-import { DEFAULT_DIRECTOR_TICK_MS, EventDirector } from './events/director.js';
+import type { EventDirector } from './events/director.js';
+import { serverDirector } from './events/server-director.js';
 import type { ScheduleEntry } from './events/schedule.js';
 import { TablebaseService, type TablebaseOptions } from './knights-tablebase.js';
 import { PrometheusMetrics } from './ops/prometheus.js';
@@ -134,8 +135,8 @@ export interface ServerOptions {
    */
   readonly metricsToken?: string;
   /**
-   * Events (tournaments, events/): how often their director looks at them (default 1 s). They run in one
-   * process at a time (a singleton job, like the ladder); false: this server directs none (tests of other things).
+   * Events (tournaments, events/): how often their director looks at them (default 1 s). Each event is
+   * directed by one process at a time (its lease); false: this server directs none (tests of other things).
    */
   readonly events?: { readonly tickMs?: number; readonly schedule?: readonly ScheduleEntry[] } | false;
   /** This process's name in the metrics' `process` label (default `<host>-<pid>`). */
@@ -150,7 +151,7 @@ export interface RunningServer {
   readonly push: Push;
   /** The bot ladder when it is on (null: off); with several processes it runs in the one holding its lease. */
   readonly ladder: Ladder | null;
-  /** The events' director (null: switched off); it runs in the process holding its lease. */
+  /** The events' director (null: switched off); it directs the events whose lease this process holds. */
   readonly events: EventDirector | null;
   /** The periodic jobs run once across processes (`running()`: those running here). */
   readonly jobs: SingletonJobs;
@@ -313,6 +314,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pools,
     community,
     ladder: ladderOptions,
+    eventsDirected: () => events?.directing() ?? [],
     identity: {
       allowedOrigins: options.allowedOrigins ?? [],
       sessions: options.sessions,
@@ -350,12 +352,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const events =
     options.events === false
       ? null
-      : new EventDirector(
-          { lobby, storage, log, now, seatToken: botSeating.seatToken, schedule: options.events?.schedule },
-          options.events?.tickMs ?? DEFAULT_DIRECTOR_TICK_MS,
-        );
-  if (events) jobs.add({ name: 'events', start: () => events.start(), stop: () => events.stop() });
+      : serverDirector({
+          lobby,
+          storage,
+          log,
+          now,
+          seatToken: botSeating.seatToken,
+          push,
+          sharedOwner: shared?.owner ?? null,
+          jobLeaseMs: jobLeaseTimes(leaseTimes(options.leaseMs).leaseMs).leaseMs,
+          tickMs: options.events?.tickMs,
+          schedule: options.events?.schedule,
+        });
   jobs.start();
+  // Every process directs events: those whose lease it holds (events/event-leases.ts).
+  events?.start();
   tablebase?.start();
 
   return {
@@ -368,6 +379,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     jobs,
     async close() {
       clearInterval(evict);
+      // The events' director finishes its look and gives its events' leases back.
+      await events?.stop();
       // No new ladder game is paired, and what the ladder was writing is written; the jobs' leases go.
       await jobs.close();
       await tablebase?.close();

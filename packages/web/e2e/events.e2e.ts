@@ -4,7 +4,9 @@
  * accounts join through the HTTP and WebSocket API (`api-player.ts`: random legal moves), seven in all, so
  * the machine runs three browsers, not seven. The event plays itself out: each round the paired players'
  * browsers open their table by themselves from the event page, play it to the end and come back, the API
- * accounts play theirs, and the player with the bye waits; the standings update, and the podium shows.
+ * accounts play theirs, and the player with the bye waits; each called player hears the chime and sees the
+ * call to their table (in their language) on the table's page; the standings update, and the podium shows;
+ * the event is on the players' profiles with their place.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +27,22 @@ let browser: Browser;
 withServerAndBrowser((s, b) => ([server, browser] = [s, b]), ['--http-rate', '1000']);
 
 const claim = (page: Page, name: string) => claimAccount(page, server.url, name);
+
+/**
+ * Counts the tones the page starts (the event call's chime is made by oscillators: no sound file), in the
+ * tab's session storage, so a reload keeps the count.
+ */
+const countTones = () => {
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
+    sessionStorage.setItem(
+      'attila.e2e.tones',
+      String(Number(sessionStorage.getItem('attila.e2e.tones')) + 1),
+    );
+    return start.apply(this, args);
+  };
+};
+const tones = (p: Page) => p.evaluate(() => Number(sessionStorage.getItem('attila.e2e.tones')));
 
 /** Plays the game the pages sit at until both show its winner (each moves when it is offered targets). */
 async function playOut(pages: readonly Page[]): Promise<void> {
@@ -49,6 +67,7 @@ describe('events', () => {
       const a = (await newPage(browser)).page;
       const b = (await newPage(browser, { lang: 'de-DE' })).page;
       const c = (await newPage(browser, { width: 390, height: 844, mobile: true })).page;
+      for (const p of [a, b, c]) await p.addInitScript(countTones);
       await claim(a, 'Honoria');
       await claim(b, 'Valentinian');
       await claim(c, 'Aetius');
@@ -89,6 +108,7 @@ describe('events', () => {
         { page: b, name: 'Valentinian' },
         { page: c, name: 'Aetius' },
       ];
+      const called = new Map<Page, number>();
       try {
         for (let round = 1; round <= 2; round++) {
           await expect.poll(async () => (await others[0].event(id)).round, { timeout: 120_000 }).toBe(round);
@@ -101,6 +121,17 @@ describe('events', () => {
             .poll(() => mine.filter((p) => p.url().includes('#/table/')).length, { timeout: 60_000 })
             .toBe(mine.length);
           for (const p of mine) await p.waitForSelector('.knights-board', { timeout: 20_000 });
+          // Each was called to this very table: a chime, and the notice on the table's page.
+          for (const p of mine) {
+            const table = decodeURIComponent(/#\/table\/([^/?]+)/.exec(p.url())![1]);
+            expect(await p.getAttribute('[data-testid="event-call"]', 'data-table')).toBe(table);
+            const text = await p.innerText('[data-testid="event-call-text"]');
+            expect(text).toContain('Catalaunian Swiss');
+            expect(text).toContain(p === b ? `Runde ${round}` : `round ${round}`);
+            called.set(p, (called.get(p) ?? 0) + 1);
+            // Three notes a call, and no other sound (turn sounds are off).
+            expect(await tones(p)).toBe(3 * called.get(p)!);
+          }
           // Browsers at one table play it together; each table in parallel.
           const tables = new Map<string, Page[]>();
           for (const p of mine) tables.set(p.url(), [...(tables.get(p.url()) ?? []), p]);
@@ -120,6 +151,17 @@ describe('events', () => {
       expect(scores.map(Number).reduce((s, x) => s + x, 0)).toBe(8);
       expect(await a.locator('[data-testid="event-game"]').count()).toBe(8);
       await shot(a, 'event-finished');
+      // The event is on each player's profile with their place: Honoria's, as Valentinian sees it.
+      const rank = await a
+        .locator('[data-testid="event-standing"][data-player="Honoria"] td')
+        .first()
+        .innerText();
+      await b.goto(`${server.url}/#/player/Honoria`);
+      const entry = b.locator('[data-testid="profile-event"]');
+      await entry.waitFor();
+      expect(await entry.count()).toBe(1);
+      expect(await entry.innerText()).toContain('Catalaunian Swiss');
+      expect(await b.innerText('[data-testid="profile-event-place"]')).toContain(`Platz ${rank} von 7`);
     },
   );
 });

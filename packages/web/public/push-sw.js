@@ -13,6 +13,11 @@ const ENGLISH = {
   turn: { title: 'Your turn', body: '{{game}}: it is your move.' },
   'low-time': { title: 'Your time is running out', body: '{{game}}: about {{hours}} h left for your move.' },
   challenge: { title: 'A challenge', body: '{{from}} challenges you to {{game}}.' },
+  // A turn notice naming an event: the event seated the player at a new game.
+  eventGame: {
+    title: 'Your next event game',
+    body: '{{event}}: your game of {{game}} is ready. Go to the table.',
+  },
   games: { knights: 'Attila: Knights', tribes: 'Attila: Tribes', nim: 'Nim' },
 };
 
@@ -39,11 +44,14 @@ self.addEventListener('push', (event) => {
   if (!payload || typeof payload.kind !== 'string') return;
   event.waitUntil(
     texts().then((words) => {
-      const kind = words[payload.kind] ?? ENGLISH.turn;
+      const kind = payload.event
+        ? (words.eventGame ?? ENGLISH.eventGame)
+        : (words[payload.kind] ?? ENGLISH.turn);
       const values = {
         game: (payload.game && words.games[payload.game]) || payload.game || '',
         from: payload.from ?? '',
         hours: payload.hours ?? '',
+        event: payload.event ?? '',
       };
       return self.registration.showNotification(fill(kind.title, values), {
         body: fill(kind.body, values),

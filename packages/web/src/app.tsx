@@ -7,6 +7,7 @@ import { syncLessonProgress } from './lessons/account-progress.js';
 import { connectPlayerSocket } from './net/challenges.js';
 import { ensureMe, onMeChange, useMe } from './net/me.js';
 import { ChallengesBar } from './ui/challenges-bar.js';
+import { EventCallNotice } from './ui/event-call.js';
 import { UpdatePrompt } from './ui/update-prompt.js';
 import { Home } from './screens/home.js';
 import { RulesScreen } from './screens/rules.js';
@@ -141,6 +142,7 @@ export function App() {
       <Header route={route} />
       <UpdatePrompt />
       <ChallengesBar />
+      <EventCallNotice />
       <Screen route={route} visit={visit} />
     </>
   );

@@ -1,8 +1,9 @@
 /**
  * The events' director: starts each event at its time, makes the tables of its pairings, reads their
  * results, and pairs the next round (Swiss, Tribes) or the players who came free (arena), until the event
- * is over. It runs as one singleton job (singleton-jobs.ts): with several server processes on one
- * database, one process directs every event at a time, and the next takes over when its lease lapses.
+ * is over. Every server process runs one; each event is directed by the process holding its lease
+ * (event-leases.ts), so with several processes on one database there is one director per event, the
+ * events spread over the processes, and an event whose process died is taken over by the next to look.
  * Everything it knows is in storage, read afresh each look: a pairing's row and its table are written in
  * one transaction (a crash leaves both or neither), a round moves on only if it is still the round the
  * director read (`advance`), so a restart or a takeover picks up exactly where the last look stopped.
@@ -14,10 +15,13 @@ import type { Lobby } from '../lobby.js';
 import type { NewTable } from '../table-request.js';
 import type { Storage } from '../storage/types.js';
 import { hashToken } from '../tokens.js';
+import { SoloEventLeases, type EventLeases } from './event-leases.js';
 import { EventStore, type StoredEntry, type StoredEvent, type StoredEventGame } from './event-store.js';
 import { Events } from './events.js';
+import { ROUND_CLOSED, roundEndsAt } from './round-deadline.js';
 import { nextStart, type ScheduleEntry } from './schedule.js';
 import { nextArenaGames, nextRound } from './standings.js';
+import { noShows } from './withdrawal-rule.js';
 
 export interface DirectorDeps {
   readonly lobby: Lobby;
@@ -28,14 +32,30 @@ export interface DirectorDeps {
   readonly seatToken: (table: string, seat: number, playerId: string) => string;
   /** Called after each look at an event that changed it (the routes tell the event's watchers). */
   readonly changed?: (eventId: string) => void;
+  /** Which events this process directs (one lease per event); absent: all of them (one process). */
+  readonly leases?: EventLeases;
   /** The operator's scheduled events (schedule.ts): each keeps its next occurrence created. */
   readonly schedule?: readonly ScheduleEntry[];
+  /**
+   * Called once for each person the event seated at a new table, after it is stored and open (the server
+   * sends a Web Push notice: their page may be closed). Never awaited: a slow push service delays no round.
+   */
+  readonly called?: (playerId: string, call: EventCall) => void;
+}
+
+/** A player's new game in an event: what their notice says and where it leads. */
+export interface EventCall {
+  readonly table: string;
+  readonly game: 'knights' | 'tribes';
+  readonly event: string;
+  readonly eventName: string;
 }
 
 export const DEFAULT_DIRECTOR_TICK_MS = 1000;
 
 export class EventDirector {
   readonly store: EventStore;
+  private readonly leases: EventLeases;
   private timer: NodeJS.Timeout | null = null;
   private look: Promise<void> | null = null;
   private stopped = true;
@@ -45,6 +65,7 @@ export class EventDirector {
     private readonly tickMs: number = DEFAULT_DIRECTOR_TICK_MS,
   ) {
     this.store = new EventStore(deps.storage.accounts.sql);
+    this.leases = deps.leases ?? new SoloEventLeases();
   }
 
   start(): void {
@@ -67,13 +88,24 @@ export class EventDirector {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.look;
+    // The others take these events over at their next look, not after the leases lapse.
+    await this.leases.releaseAll();
   }
 
-  /** One look: the scheduled events' next occurrences, then every event not finished. */
+  /** The events this process directs now. */
+  directing(): string[] {
+    return this.leases.held();
+  }
+
+  /**
+   * One look: the scheduled events' next occurrences (every process makes them: the database's key keeps
+   * each once), then every event not finished whose lease this process holds.
+   */
   async lookAll(): Promise<void> {
     await this.ensureScheduled();
     for (const event of await this.store.unfinished()) {
       if (this.stopped) return;
+      if (!(await this.leases.hold(event.id))) continue;
       try {
         if (await this.step(event)) this.deps.changed?.(event.id);
       } catch (e) {
@@ -128,8 +160,12 @@ export class EventDirector {
       }
       return changed;
     }
-    // Swiss and Tribes rounds: the next round once every game of this one is over.
-    if (open) return changed;
+    // Swiss and Tribes rounds: the next round once every game of this one is over, or its deadline passed.
+    if (open) {
+      const deadline = roundEndsAt(event, games);
+      if (deadline !== null && now >= deadline) await this.closeRound(event, games);
+      return changed;
+    }
     if (event.round >= (event.body.rounds ?? 0)) return (await this.finish(event)) || changed;
     const active = entries.filter((e) => e.withdrawnAt === null);
     if (event.round === 0 && active.length < 2) {
@@ -144,13 +180,37 @@ export class EventDirector {
     return (await this.createTables(event, event.round + 1, seatings, games.length, event.round)) || changed;
   }
 
+  /**
+   * A correspondence round's deadline passed: each game still under way is decided on its clock, the player
+   * to move losing (hard-deadline.ts). The next look records the results and pairs the next round.
+   */
+  private async closeRound(event: StoredEvent, games: readonly StoredEventGame[]): Promise<void> {
+    for (const g of games) {
+      if (g.over || g.round !== event.round || g.tableId === null) continue;
+      const table = await this.deps.lobby.open(g.tableId);
+      if (!table) continue;
+      await table.sync();
+      const r = await table.submit({ kind: 'deadline', reason: ROUND_CLOSED });
+      if (r.ok)
+        this.deps.log.info({ event: event.id, table: g.tableId }, 'event game decided at the round deadline');
+      else
+        this.deps.log.warn(
+          { event: event.id, table: g.tableId, error: r.error },
+          'deciding at the deadline failed',
+        );
+    }
+  }
+
   /** Entrants of whom one blocked the other, as pair keys both ways: the pairings keep them apart. */
   private async blocksAmong(entries: readonly StoredEntry[]): Promise<Set<string>> {
     const pairs = await this.deps.storage.community.blocksAmong(entries.map((e) => e.playerId));
     return new Set(pairs.flatMap(([a, b]) => [`${a}\n${b}`, `${b}\n${a}`]));
   }
 
-  /** Records the end of each game whose table finished. */
+  /**
+   * Records the end of each game whose table finished, and withdraws by the rule its no-shows
+   * (withdrawal-rule.ts), in one transaction: a crash records both or neither.
+   */
   private async settle(event: StoredEvent): Promise<boolean> {
     let changed = false;
     for (const g of await this.store.games(event.id)) {
@@ -159,9 +219,16 @@ export class EventDirector {
       if (!meta || meta.status !== 'finished') continue;
       const ranking = meta.result ? finalRanking(meta.result, g.players.length) : null;
       const places = ranking && ranking.ok ? ranking.value : null;
-      if (await this.store.finishGame(event.id, g.ordinal, places)) {
+      const out = noShows(meta, await this.deps.storage.getMoves(g.tableId), g.players);
+      const at = this.deps.now();
+      const recorded = await this.store.sql.tx(async (tx) => {
+        if (!(await this.store.finishGame(event.id, g.ordinal, places, tx))) return false;
+        for (const p of out) await this.store.withdraw(event.id, p, at, tx);
+        return true;
+      });
+      if (recorded) {
         changed = true;
-        this.deps.log.info({ event: event.id, table: g.tableId, places }, 'event game over');
+        this.deps.log.info({ event: event.id, table: g.tableId, places, withdrawn: out }, 'event game over');
       }
     }
     return changed;
@@ -173,7 +240,10 @@ export class EventDirector {
       { status: 'running', round: event.round },
       { status: 'finished', round: event.round, finishedAt: this.deps.now() },
     );
-    if (done) this.deps.log.info({ event: event.id }, 'event finished');
+    if (done) {
+      this.deps.log.info({ event: event.id }, 'event finished');
+      await this.leases.done(event.id);
+    }
     return done;
   }
 
@@ -227,6 +297,16 @@ export class EventDirector {
     });
     if (!stored) return false;
     for (const m of made) await m.table?.open();
+    for (const m of made) {
+      if (m.row.tableId === null) continue;
+      const call = {
+        table: m.row.tableId,
+        game: event.body.game,
+        event: event.id,
+        eventName: event.body.name,
+      };
+      for (const p of m.row.players) if (p !== null) this.deps.called?.(p, call);
+    }
     this.deps.log.info(
       {
         event: event.id,

@@ -37,6 +37,19 @@ export function decideCreate(
     return err('event.length', `a ${r.format} event lasts a number of rounds ("rounds"), not minutes`);
   if (r.format === 'arena' && r.clock.mode === 'days')
     return err('event.clock', 'an arena is played live: choose minutes per player, not days per move');
+  const correspondence = r.clock.mode === 'days' || r.clock.mode === 'bank';
+  if (r.roundDays !== undefined && (r.format === 'arena' || !correspondence))
+    return err(
+      'event.round-days',
+      'only a correspondence event of rounds (days per move) has rounds open for a number of days ("roundDays")',
+    );
+  const roundDays =
+    correspondence && r.format !== 'arena' ? (r.roundDays ?? EVENT_LIMITS.defaultRoundDays) : null;
+  if (roundDays !== null && r.clock.mode === 'days' && roundDays < r.clock.days)
+    return err(
+      'event.round-days',
+      `a round must stay open at least one move's time: ${r.clock.days} days or more (it was ${roundDays})`,
+    );
   if (r.minRating !== null && r.maxRating !== null && r.minRating > r.maxRating)
     return err('event.rating-range', `the rating range is empty: ${r.minRating} is above ${r.maxRating}`);
   if (r.format === 'tribes-rounds') {
@@ -55,6 +68,7 @@ export function decideCreate(
     startsAt: Math.max(r.startsAt, now),
     endsAt: r.format === 'arena' ? Math.max(r.startsAt, now) + r.minutes! * 60_000 : null,
     rounds: r.format === 'arena' ? null : r.rounds!,
+    roundDays,
     clock: r.clock,
     rated: r.rated,
     private: r.private,

@@ -17,6 +17,11 @@ export interface EventBody {
   readonly startsAt: number;
   readonly endsAt: number | null;
   readonly rounds: number | null;
+  /**
+   * Correspondence Swiss and Tribes: the days each round stays open (round-deadline.ts); null (or absent,
+   * in events made before it existed): a round lasts until its last game ends.
+   */
+  readonly roundDays?: number | null;
   readonly clock: ClockSettings;
   readonly rated: boolean;
   readonly private: boolean;
@@ -190,6 +195,16 @@ export class EventStore {
     return new Set(rows.map((r) => r.event_id));
   }
 
+  /** The events a player entered, the latest start first (their profile's list). */
+  async enteredBy(playerId: string, limit: number): Promise<StoredEvent[]> {
+    const rows = await this.sql.all<EventRow>(
+      `SELECT e.* FROM events e JOIN event_entries x ON x.event_id = e.id
+       WHERE x.player_id = ? ORDER BY e.starts_at DESC, e.id LIMIT ?`,
+      [playerId, limit],
+    );
+    return rows.map(eventFrom);
+  }
+
   /** Adds the entry; throws `UniqueViolation` when the player is in already. */
   async join(eventId: string, e: StoredEntry): Promise<void> {
     await this.sql.run(
@@ -200,8 +215,8 @@ export class EventStore {
   }
 
   /** Withdraws the entry once (false: not in, or withdrawn already). */
-  async withdraw(eventId: string, playerId: string, at: number): Promise<boolean> {
-    const changed = await this.sql.run(
+  async withdraw(eventId: string, playerId: string, at: number, sql: Sql = this.sql): Promise<boolean> {
+    const changed = await sql.run(
       'UPDATE event_entries SET withdrawn_at = ? WHERE event_id = ? AND player_id = ? AND withdrawn_at IS NULL',
       [at, eventId, playerId],
     );
@@ -234,8 +249,13 @@ export class EventStore {
   }
 
   /** Records a game's end once (false: recorded already). */
-  async finishGame(eventId: string, ordinal: number, places: readonly number[] | null): Promise<boolean> {
-    const changed = await this.sql.run(
+  async finishGame(
+    eventId: string,
+    ordinal: number,
+    places: readonly number[] | null,
+    sql: Sql = this.sql,
+  ): Promise<boolean> {
+    const changed = await sql.run(
       'UPDATE event_games SET over = 1, places = ? WHERE event_id = ? AND ordinal = ? AND over = 0',
       [places === null ? null : JSON.stringify(places), eventId, ordinal],
     );

@@ -14,6 +14,7 @@ import { seatPlayerOf } from '../seat-players.js';
 import { newSeed, newTableId } from '../tokens.js';
 import { decideCreate, decideJoin, decideWithdraw } from './event-rules.js';
 import { EventStore, type StoredEvent } from './event-store.js';
+import { roundEndsAt } from './round-deadline.js';
 import { standingsOf } from './standings.js';
 
 const NEWCOMER_RATING = 1500;
@@ -167,6 +168,8 @@ export class Events {
       endsAt: fresh.body.endsAt,
       rounds: fresh.body.rounds,
       round: fresh.round,
+      roundDays: fresh.body.roundDays ?? null,
+      roundEndsAt: roundEndsAt(fresh, games),
       clock: fresh.body.clock,
       rated: fresh.body.rated,
       private: fresh.body.private,

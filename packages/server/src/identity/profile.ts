@@ -4,6 +4,7 @@
  * A game counts as won when the player's seat is among the winners (a shared win too), drawn when
  * nobody won, lost otherwise. `stats[].ratings` are the player's ratings per speed class (aged to now),
  * `stats[].rating` the one played most; `/api/players/:name/ratings/history` gives a rating's points.
+ * `events` are the events the player entered, with their place (events/player-events.ts).
  */
 import { seatPlayerOf } from '../seat-players.js';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,7 @@ import { meOf, type Identity } from './identity.js';
 import { nameKey } from './player-names.js';
 import { refuse } from './routes.js';
 import { ratingView } from '../rating-views.js';
+import { eventsOfPlayer } from '../events/player-events.js';
 
 /** Seats looked at for the counts; the list shows at most `PROFILE_GAMES`. */
 const PROFILE_SEATS = 10_000;
@@ -82,7 +84,16 @@ export async function profileOf(
   const me = meOf(player);
   // A bot account's profile says so (the BOT mark), as its seats do.
   const bot = (await seatPlayerOf(storage.accounts.sql, player))?.kind === 'bot-account';
-  return { name: me.name, kind: me.kind, ...(bot ? { bot } : {}), since: player.createdAt, stats, games };
+  const events = await eventsOfPlayer(storage.accounts.sql, player.id, own);
+  return {
+    name: me.name,
+    kind: me.kind,
+    ...(bot ? { bot } : {}),
+    since: player.createdAt,
+    stats,
+    games,
+    events,
+  };
 }
 
 export function registerProfiles(app: FastifyInstance, storage: Storage, identity: Identity): void {

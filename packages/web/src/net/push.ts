@@ -41,13 +41,14 @@ const TEXTS_URL = './push-texts.json';
 export async function leaveTextsForWorker(): Promise<void> {
   if (!('caches' in globalThis)) return;
   // The placeholders stay for the worker to fill in with each notice's values.
-  const keep = { game: '{{game}}', hours: '{{hours}}', from: '{{from}}' };
+  const keep = { game: '{{game}}', hours: '{{hours}}', from: '{{from}}', event: '{{event}}' };
   const texts = {
     turn: { title: t('push.notice.turnTitle'), body: t('push.notice.turnBody', keep) },
     'low-time': { title: t('push.notice.lowTimeTitle'), body: t('push.notice.lowTimeBody', keep) },
     challenge: { title: t('push.notice.challengeTitle'), body: t('push.notice.challengeBody', keep) },
+    eventGame: { title: t('push.notice.eventGameTitle'), body: t('push.notice.eventGameBody', keep) },
     games: { knights: t('games.knights.name'), tribes: t('games.tribes.name'), nim: t('games.nim.name') },
-  } satisfies Record<PushKind | 'games', unknown>;
+  } satisfies Record<PushKind | 'eventGame' | 'games', unknown>;
   const cache = await caches.open(TEXTS_CACHE);
   await cache.put(
     TEXTS_URL,

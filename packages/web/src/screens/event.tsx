@@ -2,7 +2,7 @@
  * One event's page: its rules in the player's language, join and withdraw, the standings updating live,
  * the games (each watchable), a podium once it is over, and the player's own game: when the event seats
  * them at a new table, the page sits them there with the seat token the server derived for them and opens
- * the table by itself (once per table), with a notice.
+ * the table by itself (once per table), calling them with a chime and a notice (ui/event-call.tsx).
  */
 import type { EventView } from '@attila/protocol/events';
 import { useEffect, useState } from 'preact/hooks';
@@ -10,6 +10,7 @@ import { useT } from '../i18n/i18n.js';
 import { holdSeat } from '../net/api.js';
 import { eventApi } from '../net/events.js';
 import { navigate } from '../router.js';
+import { callToGame } from '../ui/event-call.js';
 import { clockText } from './events.js';
 
 /** The page looks again this often (the standings and the player's next game). */
@@ -28,11 +29,23 @@ export function EventScreen({ id, code }: { id: string; code: string | null }) {
         if (!live) return;
         if (!r.ok) return setError(r.error.message);
         setView(r.value.event);
-        const you = r.value.event.you;
-        // A new game of the player's: sit and go there, once per table.
+        const event = r.value.event;
+        const you = event.you;
+        // A new game of the player's: sit and go there, once per table, and call them to it.
         if (you?.table && you.token && you.seat !== null && !localStorage.getItem(openedKey(you.table))) {
           localStorage.setItem(openedKey(you.table), '1');
           holdSeat(you.table, { seat: you.seat, token: you.token });
+          const game = event.games.find((g) => g.table === you.table);
+          callToGame(
+            {
+              event: event.id,
+              eventName: event.name,
+              table: you.table,
+              round: event.rounds === null ? null : (game?.round ?? event.round),
+              opponents: (game?.names ?? []).filter((_, seat) => seat !== you.seat),
+            },
+            t,
+          );
           navigate({ name: 'table', id: you.table });
         }
       });
@@ -67,10 +80,26 @@ export function EventScreen({ id, code }: { id: string; code: string | null }) {
         {view.rounds !== null && view.status !== 'upcoming' && (
           <> · {t('tournaments.roundOf', { round: view.round, rounds: view.rounds })}</>
         )}
+        {view.roundEndsAt !== null && view.status === 'running' && (
+          <>
+            {' · '}
+            <span data-testid="event-round-closes">
+              {t('tournaments.roundCloses', { date: new Date(view.roundEndsAt).toLocaleString() })}
+            </span>
+          </>
+        )}
         {' · '}
         {new Date(view.startsAt).toLocaleString()}
       </p>
       <p>{t(`tournaments.rules.${view.format}`)}</p>
+      {view.roundDays !== null && (
+        <p data-testid="event-round-rule">
+          {t('tournaments.rules.roundDeadline', { count: view.roundDays })}
+        </p>
+      )}
+      <p data-testid="event-withdrawal-rule">
+        {t('tournaments.rules.withdrawal', { clock: clockText(t, view.clock) })}
+      </p>
       {view.code && (
         <p data-testid="event-code">
           {t('tournaments.invite')}{' '}

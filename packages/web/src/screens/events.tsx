@@ -3,7 +3,7 @@
  * in to create one. The formats' rules are told on each event's page (event.tsx).
  */
 import type { ClockSettings } from '@attila/protocol';
-import type { CreateEvent, EventFormat, EventSummary } from '@attila/protocol/events';
+import { EVENT_LIMITS, type CreateEvent, type EventFormat, type EventSummary } from '@attila/protocol/events';
 import { useEffect, useState } from 'preact/hooks';
 import { useT, type T } from '../i18n/i18n.js';
 import { eventApi } from '../net/events.js';
@@ -52,12 +52,15 @@ function CreateForm() {
   const [rounds, setRounds] = useState(3);
   const [minutes, setMinutes] = useState(30);
   const [clock, setClock] = useState('5');
+  const [roundDays, setRoundDays] = useState<number>(EVENT_LIMITS.defaultRoundDays);
   const [startIn, setStartIn] = useState(5);
   const [rated, setRated] = useState(false);
   const [priv, setPriv] = useState(false);
   const [bots, setBots] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!me || me.kind === 'guest') return <p class="muted">{t('tournaments.createNeedsAccount')}</p>;
+  // Correspondence rounds stay open a number of days (the server decides the games still played then).
+  const daysRounds = format !== 'arena' && EVENT_CLOCKS[clock]?.mode === 'days';
   const submit = async (ev: Event) => {
     ev.preventDefault();
     const body: CreateEvent = {
@@ -68,6 +71,7 @@ function CreateForm() {
       rated,
       private: priv,
       ...(format === 'arena' ? { minutes } : { rounds }),
+      ...(daysRounds ? { roundDays } : {}),
       ...(format === 'tribes-rounds' ? { bots } : {}),
     };
     const r = await eventApi.create(body);
@@ -139,6 +143,19 @@ function CreateForm() {
             ))}
         </select>
       </label>
+      {daysRounds && (
+        <label>
+          {t('tournaments.roundDays')}{' '}
+          <input
+            data-testid="event-round-days"
+            type="number"
+            min={1}
+            max={EVENT_LIMITS.maxRoundDays}
+            value={roundDays}
+            onInput={(e) => setRoundDays(Number(e.currentTarget.value))}
+          />
+        </label>
+      )}
       <label>
         {t('tournaments.startIn')}{' '}
         <select

@@ -1,10 +1,14 @@
-/** Another player's profile: ratings with their history, games played and won per game, their listed finished games. */
+/**
+ * Another player's profile: ratings with their history, games played and won per game, the events they
+ * entered with their places, their listed finished games.
+ */
 import type { PlayerProfile } from '@attila/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../i18n/i18n.js';
 import { accountApi, useMe } from '../net/me.js';
 import { href } from '../router.js';
 import { filterQuery, PlayerGames, type GamesFilter } from './games-list.js';
+import { PlayerEvents } from './player-events.js';
 import { RatingsCard } from './ratings.js';
 import { BotMark } from '../ui/seat-mark.js';
 import { PlayerActions } from '../community/player-actions.js';
@@ -44,6 +48,7 @@ export function PlayerScreen({ name }: { name: string }) {
             <PlayerActions name={profile.name} />
           )}
           <RatingsCard name={profile.name} profile={profile} />
+          <PlayerEvents profile={profile} />
           <PlayerGames profile={profile} filter={filter} onFilter={setFilter} />
         </>
       )}

@@ -46,6 +46,11 @@ function chime(notes: readonly number[] = [660, 880]): void {
   setTimeout(() => void audio.close(), 600);
 }
 
+/** A rising three-note call to a new event game (event-call.tsx), whether or not turn sounds are on. */
+export function eventCallSound(): void {
+  chime([523, 659, 784]);
+}
+
 /** Three low beeps when the player's own clock runs low, if the player turned sounds on. */
 export function lowTimeSound(): void {
   if (turnSignals().sound) chime([440, 440, 440]);
