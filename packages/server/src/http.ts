@@ -2,7 +2,7 @@
  * The HTTP routes: the lobby (`/api/...`), game records, the health check, and the web app's files.
  * Bodies are parsed with the protocol's schemas; every refusal is `{error: {code, message}}`.
  */
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newRecord, ok, serializeRecord, type Result } from '@attila/core';
@@ -17,7 +17,7 @@ import type { BotApiTimes } from './bot-api/game-routes.js';
 import { httpStatus } from './errors.js';
 import { parseListStatus } from './finished-tables.js';
 import { parseListPage } from './list-page.js';
-import { frameworkRefusal, parseJsonBody } from './http-refusals.js';
+import { registerBodyParsing, registerRateLimit, type HttpRateLimit } from './http-edge.js';
 import type { Identity } from './identity/identity.js';
 import { registerIdentity, type IdentityOptions } from './identity/register.js';
 import { accountLookingLike } from './identity/name-skeletons.js';
@@ -44,7 +44,6 @@ import {
   createTableSchema,
   describeZodError,
   joinTableSchema,
-  LIMITS,
   seatAuthSchema,
   tableIdSchema,
   type ErrorBody,
@@ -52,23 +51,6 @@ import {
 } from '@attila/protocol';
 import type { Metrics, Table } from './table.js';
 import type { SocketStats } from './ws.js';
-
-/** Body limit and the parsers: JSON only, parsed once with prototype keys refused. */
-function registerBodyParsing(app: FastifyInstance): void {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, parseJsonBody(String(body)));
-    } catch (e) {
-      done(e as Error, undefined);
-    }
-  });
-  app.setErrorHandler((error, req, reply) => {
-    const r = frameworkRefusal(error, { bodyBytes: LIMITS.bodyBytes });
-    if (r.status >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.code(r.status).send(r.body);
-  });
-}
 
 function refuse(reply: FastifyReply, code: string, message: string, status?: number) {
   const body: ErrorBody = { error: { code, message } };
@@ -81,17 +63,6 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T 
   void refuse(reply, 'request.invalid', describeZodError(r.error));
   return null;
 }
-
-/** Per client address and minute, over the `/api/` routes (WebSockets have their own per-socket limit). */
-export interface HttpRateLimit {
-  /** Requests that change something: create, join, leave (POST). */
-  readonly writesPerMinute: number;
-  /** Reads: the games, the table list, a table, a record (GET). */
-  readonly readsPerMinute: number;
-}
-
-/** Generous for people (the lobby polls the list every 5 s), tight enough to stop a script filling the lobby. */
-export const DEFAULT_HTTP_RATE: HttpRateLimit = { writesPerMinute: 60, readsPerMinute: 600 };
 
 export interface HttpContext {
   readonly lobby: Lobby;
@@ -130,33 +101,6 @@ export const addressHash = (req: FastifyRequest) => hashToken(`seat-address:${no
 /** A refusal (seat-players.ts `mayPlayRated`) sent as it is. */
 function refuseRated(reply: FastifyReply, r: Result<void>) {
   return r.ok ? reply : refuse(reply, r.error.code, r.error.message);
-}
-
-const isRead = (req: FastifyRequest) => req.method === 'GET' || req.method === 'HEAD';
-
-/**
- * Two counters per address (reads, writes), fixed one-minute windows, in this process's memory: with
- * several server processes each counts its own requests. Static files and the health check are exempt.
- */
-async function registerRateLimit(app: FastifyInstance, rate: HttpRateLimit): Promise<void> {
-  await app.register(rateLimit, {
-    global: true,
-    timeWindow: 60_000,
-    max: (req) => (isRead(req) ? rate.readsPerMinute : rate.writesPerMinute),
-    keyGenerator: (req) => `${normalizeIP(req.ip)}|${isRead(req) ? 'r' : 'w'}`,
-    // The bot API's callers are accounts (bearer tokens), and a bot moves at every turn of many games.
-    allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/bot/'),
-    // The thrown value becomes the body; statusCode sets the status (Retry-After is set by the plugin).
-    errorResponseBuilder: (req, limit) => ({
-      statusCode: limit.statusCode,
-      error: {
-        code: 'rate.limited',
-        message:
-          `too many requests: at most ${limit.max} ${isRead(req) ? 'reads' : 'changes (create, join, leave)'} ` +
-          `per minute from one address; retry in ${Math.max(1, Math.ceil(limit.ttl / 1000))} seconds`,
-      },
-    }),
-  });
 }
 
 /**

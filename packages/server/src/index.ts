@@ -1,5 +1,5 @@
 export { startServer, type RunningServer, type ServerOptions } from './server.js';
-export { DEFAULT_HTTP_RATE, type HttpRateLimit } from './http.js';
+export { DEFAULT_HTTP_RATE, type HttpRateLimit } from './http-edge.js';
 export { parseAllowList, type OriginAllowList } from './origins.js';
 export { parseSchedule, type ScheduleEntry } from './events/schedule.js';
 
