@@ -1,9 +1,8 @@
 /**
- * Longer than 400 lines, on purpose for now: the search is one recursive routine with its pruning rules,
- * table probes and move ordering interleaved in its hot loop, and splitting them apart costs calls per node.
- * Another engineer is building a layered tablebase in packages/bots/src/knights that may retire the sharded
- * table build around this solver; the solver itself stays, and is split (helpers out of the hot loop) once
- * that work has landed, so the two do not collide.
+ * Longer than 400 lines, on purpose: `search` is one recursive routine of about 240 lines with its pruning
+ * rules, table probes and move ordering interleaved in its hot loop, and splitting them apart costs calls per
+ * node. (The layered tablebase, tablebase/, now answers the standard board's move phase; this solver serves
+ * the other layouts, the placement search and the verify command's independent check.)
  *
  * Exact solver for Knights positions on any layout: fail-soft alpha-beta over bitboards, to the end of the game
  * (scores: see score.ts).
