@@ -12,6 +12,7 @@ import {
   sidewaysOverflow,
   type ServerProcess,
   withServerAndBrowser,
+  PHONE_SIZE,
 } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
@@ -272,7 +273,7 @@ const SCREENS: readonly Visit[] = [
 describe('accessibility (axe-core)', () => {
   for (const size of [
     { name: 'desktop', opts: { bypassCSP: true } },
-    { name: 'phone', opts: { width: 390, height: 844, mobile: true, bypassCSP: true } },
+    { name: 'phone', opts: { ...PHONE_SIZE, bypassCSP: true } },
   ]) {
     it(`finds no violation on any screen (${size.name})`, { timeout: 600_000 }, async () => {
       const { page, context } = await newPage(browser, size.opts);

@@ -5,7 +5,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, a11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  a11yViolations,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  PHONE_SIZE,
+} from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -29,7 +36,7 @@ const meName = (page: Page) => page.innerText('[data-testid="me-name"]');
 describe('players and accounts', () => {
   it('a guest plays at once, claims an account, signs out and in, and sees its game', async () => {
     const a = await newPage(browser);
-    const b = await newPage(browser, { width: 390, height: 844, mobile: true });
+    const b = await newPage(browser, PHONE_SIZE);
     await a.page.goto(`${server.url}/#/lobby/nim`);
     // A guest from the first page: a generated name in the header, and in the name field.
     await a.page.waitForSelector('[data-testid="me-name"]');
@@ -96,7 +103,7 @@ describe('players and accounts', () => {
     await expect.poll(() => a.page.url()).toContain(`#/replay/${id}`);
 
     // The account screen on a phone, in German.
-    const phone = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+    const phone = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
     await phone.context.addCookies(await a.context.cookies());
     await phone.page.goto(`${server.url}/#/account`);
     await expect.poll(() => meName(phone.page)).toBe('Honoria');

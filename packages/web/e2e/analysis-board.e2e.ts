@@ -10,7 +10,14 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newRecord, serializeRecord } from '@attila/core';
 import { knightsGame } from '@attila/knights';
-import { newPage, SCREENSHOTS, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  SCREENSHOTS,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  PHONE_SIZE,
+} from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
 let server: ServerProcess;
@@ -140,7 +147,7 @@ describe('the Knights analysis board', () => {
   });
 
   it('opens from a replay at the move shown (phone)', { timeout: 60_000 }, async () => {
-    const { page, context } = await newPage(browser, { width: 390, height: 844, mobile: true });
+    const { page, context } = await newPage(browser, PHONE_SIZE);
     const file = join(SCREENSHOTS, 'analysis-board-replay.json');
     const record = newRecord({
       game: 'knights',

@@ -13,7 +13,14 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newRecord, serializeRecord } from '@attila/core';
 import { knightsGame } from '@attila/knights';
-import { newPage, SCREENSHOTS, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  SCREENSHOTS,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  PHONE_SIZE,
+} from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -67,7 +74,7 @@ describe('Knights analysis in the placement phase', () => {
     {
       name: 'phone',
       lang: 'es',
-      opts: { width: 390, height: 844, mobile: true },
+      opts: PHONE_SIZE,
       progress: 'jugadas demostradas',
       stopped: 'Detenido',
     },

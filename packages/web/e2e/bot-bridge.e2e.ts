@@ -13,7 +13,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser, claimAccountByRequest } from './harness.js';
+import {
+  newPage,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  claimAccountByRequest,
+  PHONE_SIZE,
+} from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
 let server: ServerProcess;
@@ -102,7 +109,7 @@ describe('an outside bot under the bridge, against a person in Chromium', () => 
       };
       try {
         await saw(/is connected to/);
-        const { page, context } = await newPage(browser, { width: 390, height: 844, mobile: true });
+        const { page, context } = await newPage(browser, PHONE_SIZE);
         await page.goto(`${server.url}/#/`);
         await page.waitForSelector('[data-testid="me-name"]');
         await claim(page, `Gaiseric${Date.now() % 100000}`);

@@ -15,6 +15,7 @@ import {
   type ServerProcess,
   withServerAndBrowser,
   claimAccountByRequest,
+  PHONE_SIZE,
 } from './harness.js';
 import cs from '../src/i18n/locales/cs.json';
 
@@ -43,7 +44,7 @@ async function checkScreen(page: Page, found: string[], name: string): Promise<v
 describe('the Bots page', () => {
   for (const [i, size] of [
     { name: 'desktop', opts: { width: 1280, height: 860, lang: 'cs-CZ', bypassCSP: true } },
-    { name: 'phone', opts: { width: 390, height: 844, mobile: true, lang: 'cs-CZ', bypassCSP: true } },
+    { name: 'phone', opts: { ...PHONE_SIZE, lang: 'cs-CZ', bypassCSP: true } },
   ].entries())
     it(`makes a bot account and its tokens (${size.name})`, { timeout: 180_000 }, async () => {
       const { page, context } = await newPage(browser, size.opts);

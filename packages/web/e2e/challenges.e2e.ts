@@ -16,6 +16,7 @@ import {
   type ServerProcess,
   withServerAndBrowser,
   claimAccount,
+  PHONE_SIZE,
 } from './harness.js';
 
 let server: ServerProcess;
@@ -34,7 +35,7 @@ describe('challenges', () => {
 
   it('sent from a profile page, seen at once on a phone in German, accepted and played to the end', async () => {
     a = (await newPage(browser)).page;
-    b = (await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' })).page;
+    b = (await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' })).page;
     await claim(a, 'Theodora');
     await claim(b, 'Justinian');
     await b.goto(`${server.url}/#/`);

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -37,7 +37,7 @@ const MOVE_MS = 16_000;
 describe('a clock running low', () => {
   it('turns colour and warns once at 10 seconds left', { timeout: 90_000 }, async () => {
     const a = await newPage(browser);
-    const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+    const b = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
     await a.context.addInitScript(soundsCounted);
     await b.context.addInitScript(soundsCounted);
     await b.page.goto(`${server.url}/`);

@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, a11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  a11yViolations,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  PHONE_SIZE,
+} from './harness.js';
 import { playKnightsTurn } from './knights.js';
 
 let server: ServerProcess;
@@ -25,9 +32,7 @@ describe('a correspondence game', () => {
       // Axe is injected into the pages: the test's own script, which the app's policy would refuse.
       const a = await newPage(browser, { bypassCSP: true });
       const b = await newPage(browser, {
-        width: 390,
-        height: 844,
-        mobile: true,
+        ...PHONE_SIZE,
         lang: 'de-DE',
         bypassCSP: true,
       });

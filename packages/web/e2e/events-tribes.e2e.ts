@@ -11,7 +11,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiPlayer } from './api-player.js';
-import { claimAccount, newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  claimAccount,
+  newPage,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  PHONE_SIZE,
+} from './harness.js';
 import { playTribesUntilOver } from './tribes.js';
 
 let server: ServerProcess;
@@ -23,7 +30,7 @@ const onTable = (p: Page) => p.url().includes('#/table/');
 describe('events: Tribes rounds', () => {
   it('nine accounts, two of them browsers, play a round at three 3-player tables to the podium', async () => {
     const a = (await newPage(browser)).page;
-    const b = (await newPage(browser, { width: 390, height: 844, mobile: true })).page;
+    const b = (await newPage(browser, PHONE_SIZE)).page;
     await claimAccount(a, server.url, 'Bleda');
     await claimAccount(b, server.url, 'Kreka');
 

@@ -19,6 +19,7 @@ import {
   type ServerProcess,
   withServerAndBrowser,
   claimAccount,
+  PHONE_SIZE,
 } from './harness.js';
 
 let server: ServerProcess;
@@ -66,7 +67,7 @@ describe('events', () => {
     async () => {
       const a = (await newPage(browser)).page;
       const b = (await newPage(browser, { lang: 'de-DE' })).page;
-      const c = (await newPage(browser, { width: 390, height: 844, mobile: true })).page;
+      const c = (await newPage(browser, PHONE_SIZE)).page;
       for (const p of [a, b, c]) await p.addInitScript(countTones);
       await claim(a, 'Honoria');
       await claim(b, 'Valentinian');

@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { finishedBotsGame, newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  finishedBotsGame,
+  newPage,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  PHONE_SIZE,
+} from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
 
@@ -29,7 +36,7 @@ describe('finished games on the Replays screen', () => {
     'lists them newest first and opens them; each live end dialog has its replay',
     { timeout: 300_000 },
     async () => {
-      const phone = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+      const phone = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
       await phone.page.goto(`${server.url}/`);
       await phone.page.selectOption('[data-testid="language"]', 'de');
       // Nothing finished yet: it says so (not "no open tables").

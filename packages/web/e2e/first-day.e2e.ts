@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
 let server: ServerProcess;
@@ -16,7 +16,7 @@ let browser: Browser;
 
 withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
-const PHONE = { width: 390, height: 844, mobile: true, lang: 'de-DE' } as const;
+const PHONE = { ...PHONE_SIZE, lang: 'de-DE' } as const;
 /** The README's example (the Huns to move lose in 6), and another position of the same board. */
 const LATE = 'R..H./..H##/#.#R#/.R#.H H';
 const OTHER = 'R..H./..H##/#.#R#/.R#.H R';

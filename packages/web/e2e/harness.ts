@@ -127,6 +127,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A phone's screen (the size the browser tests call "phone"). */
+export const PHONE_SIZE = { width: 390, height: 844, mobile: true } as const;
+
 export async function newPage(
   browser: Browser,
   opts: { width?: number; height?: number; lang?: string; mobile?: boolean; bypassCSP?: boolean } = {},

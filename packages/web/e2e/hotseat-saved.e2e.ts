@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Dialog, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import { playTribesHotseat, startTribesHotseat } from './hotseat.js';
 import { playKnightsTurn } from './knights.js';
 
@@ -98,9 +98,7 @@ describe('hotseat games kept on the device', () => {
     { timeout: 120_000 },
     async () => {
       const { page, context } = await newPage(browser, {
-        width: 390,
-        height: 844,
-        mobile: true,
+        ...PHONE_SIZE,
         lang: 'de-DE',
       });
       await page.goto(`${server.url}/`);

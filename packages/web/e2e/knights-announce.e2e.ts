@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newRecord, serializeRecord } from '@attila/core';
 import { knightsGame } from '@attila/knights';
-import { newPage, SCREENSHOTS, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, SCREENSHOTS, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 import es from '../src/i18n/locales/es.json';
@@ -70,9 +70,7 @@ describe('Knights announces every move to screen readers', () => {
     { timeout: 90_000 },
     async () => {
       const { page, context } = await newPage(browser, {
-        width: 390,
-        height: 844,
-        mobile: true,
+        ...PHONE_SIZE,
         lang: 'de-DE',
       });
       await page.goto(`${server.url}/#/lobby/knights`);

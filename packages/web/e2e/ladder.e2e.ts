@@ -13,6 +13,7 @@ import {
   sidewaysOverflow,
   startServer,
   type ServerProcess,
+  PHONE_SIZE,
 } from './harness.js';
 
 let server: ServerProcess;
@@ -54,9 +55,7 @@ describe('the bot ladder page', () => {
     }
     expect(view.running).toBe(true);
     const { context, page } = await newPage(browser, {
-      width: 390,
-      height: 844,
-      mobile: true,
+      ...PHONE_SIZE,
       lang: 'de-DE',
     });
     await page.goto(`${server.url}/#/leaderboard`);

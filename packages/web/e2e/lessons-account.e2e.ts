@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import { finishLesson } from './lessons-play.js';
 
 let server: ServerProcess;
@@ -35,7 +35,7 @@ describe('lesson progress on the account', () => {
     await finishLesson(a.page);
 
     // Another browser (a phone) did a different lesson as a guest, then signs in.
-    const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+    const b = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
     await b.page.goto(`${server.url}/#/learn/knights-place`);
     await b.page.waitForSelector('[data-testid="lesson"][data-lesson="knights-place"]');
     await finishLesson(b.page);

@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, a11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  a11yViolations,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  PHONE_SIZE,
+} from './harness.js';
 import {
   clickTribesMove,
   finishLesson,
@@ -132,10 +139,8 @@ describe('Learn to play', () => {
 
   it('on a German phone (390×844): two lessons, the rule a wrong move breaks, progress over a reload', async () => {
     const { context, page } = await newPage(browser, {
-      width: 390,
-      height: 844,
+      ...PHONE_SIZE,
       lang: 'de-DE',
-      mobile: true,
     });
     await page.goto(`${server.url}/#/`);
     await page.locator('[data-testid="knights-learn"]').click();
@@ -278,10 +283,8 @@ describe('Learn to play', () => {
 
     it('the first Tribes lesson and the peace tiles on a German phone (390×844)', async () => {
       const { context, page } = await newPage(browser, {
-        width: 390,
-        height: 844,
+        ...PHONE_SIZE,
         lang: 'de-DE',
-        mobile: true,
       });
       await page.goto(`${server.url}/#/learn/${TRIBES_LESSONS[0].id}`);
       await playTribesLesson(page, de, TRIBES_LESSONS[0].id, 'phone-de');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { liveTable, newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { liveTable, newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
 
@@ -20,7 +20,7 @@ const seqOf = (page: Page) => page.getAttribute('.board-card', 'data-seq');
 /** A live Knights table: Flavius creates it on a desktop, Bleda joins on a phone. */
 async function knightsTable() {
   const a = await newPage(browser);
-  const b = await newPage(browser, { width: 390, height: 844, mobile: true });
+  const b = await newPage(browser, PHONE_SIZE);
   await liveTable(server, 'knights', a.page, [b.page], ['Flavius', 'Bleda']);
   return { a, b };
 }
@@ -158,7 +158,7 @@ describe('live play: takeback, resign, rematch, abort', () => {
     async () => {
       const a = await newPage(browser);
       const b = await newPage(browser);
-      const c = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+      const c = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
       await c.page.goto(`${server.url}/`);
       await c.page.selectOption('[data-testid="language"]', 'de');
       await liveTable(server, 'tribes', a.page, [b.page, c.page], ['Galla', 'Bleda', 'Ruga']);

@@ -13,6 +13,7 @@ import {
   shot,
   type ServerProcess,
   withServerAndBrowser,
+  PHONE_SIZE,
 } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
@@ -43,9 +44,7 @@ describe('the move list', () => {
       // axe is injected as a script: these pages let it past the app's Content-Security-Policy.
       const a = await newPage(browser, { bypassCSP: true });
       const b = await newPage(browser, {
-        width: 390,
-        height: 844,
-        mobile: true,
+        ...PHONE_SIZE,
         lang: 'de-DE',
         bypassCSP: true,
       });

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -29,7 +29,7 @@ describe('Nim, the third game', () => {
     const games = (await (await fetch(`${server.url}/api/games`)).json()) as { games: { game: string }[] };
     expect(games.games.map((g) => g.game)).toContain('nim');
     const a = await newPage(browser);
-    const b = await newPage(browser, { width: 390, height: 844, mobile: true });
+    const b = await newPage(browser, PHONE_SIZE);
     await a.page.goto(`${server.url}/#/lobby/nim`);
     await a.page.fill('[data-testid="name"]', 'Honoria');
     await a.page.fill('[data-testid="nim-stones"]', '5');

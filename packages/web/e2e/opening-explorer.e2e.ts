@@ -14,6 +14,7 @@ import {
   sidewaysOverflow,
   type ServerProcess,
   withServerAndBrowser,
+  PHONE_SIZE,
 } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
@@ -102,7 +103,7 @@ describe('the opening explorer', () => {
       await context.close();
 
       // 4. On a phone, in German: one placement on, the games that made it, and their replies.
-      const phone = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+      const phone = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
       await phone.page.goto(`${server.url}/`);
       await phone.page.selectOption('[data-testid="language"]', 'de');
       const opened = games[0].moves[0];

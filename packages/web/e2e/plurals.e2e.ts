@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import { startTribesHotseat } from './hotseat.js';
 
 let server: ServerProcess;
@@ -32,7 +32,7 @@ describe('plural forms', () => {
       '4 peace tiles left',
     ]);
 
-    const cs = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'cs-CZ' });
+    const cs = await newPage(browser, { ...PHONE_SIZE, lang: 'cs-CZ' });
     await cs.page.goto(`${server.url}/`);
     await cs.page.selectOption('[data-testid="language"]', 'cs');
     await startTribesHotseat(cs.page, server.url, ['Galla', 'Honoria', 'Aetius']);

@@ -17,6 +17,7 @@ import {
   startServer,
   type ServerProcess,
   claimAccount,
+  PHONE_SIZE,
 } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
@@ -86,7 +87,7 @@ describe('quick pairing', () => {
     servers.push(server);
     const url = server.url;
     const { page: a } = await newPage(browser);
-    const { page: b } = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de' });
+    const { page: b } = await newPage(browser, { ...PHONE_SIZE, lang: 'de' });
     await claim(a, url, 'Aetius');
     await claim(b, url, 'Bleda');
 

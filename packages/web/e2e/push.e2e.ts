@@ -21,7 +21,7 @@ import {
   LocalPushService,
   type TestSubscription,
 } from '@attila/server/test-support/push-service';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { launchBrowser, newPage, shot, startServer, type ServerProcess, PHONE_SIZE } from './harness.js';
 import { playKnightsTurn } from './knights.js';
 
 const CONTACT = 'mailto:operator@example.org';
@@ -126,7 +126,7 @@ const shownNotices = (page: Page): Promise<Shown[]> =>
 describe('Web Push notifications', () => {
   it('a move tells the other player through the Web Push protocol; the worker shows it; off stops them', async () => {
     const sub = service.subscribe();
-    const ann = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+    const ann = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
     await ann.context.grantPermissions(['notifications'], { origin: server.url });
     await ann.context.addInitScript(standInForBrowserSubscribing, sub.json);
     await ann.context.addInitScript(() => localStorage.setItem('attila.lang', 'de'));

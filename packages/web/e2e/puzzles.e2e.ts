@@ -19,6 +19,7 @@ import {
   type ServerProcess,
   withServerAndBrowser,
   claimAccount,
+  PHONE_SIZE,
 } from './harness.js';
 
 let server: ServerProcess;
@@ -134,9 +135,7 @@ describe('Knights puzzles', () => {
 
   it('a guest on a phone, in Spanish, solves the daily puzzle without a rating', async () => {
     const { page, context } = await newPage(browser, {
-      width: 390,
-      height: 844,
-      mobile: true,
+      ...PHONE_SIZE,
       lang: 'es-ES',
     });
     await page.goto(`${server.url}/#/learn`);

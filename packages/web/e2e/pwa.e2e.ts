@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@attila/core';
 import { tribesGame } from '@attila/tribes';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess } from './harness.js';
+import { launchBrowser, newPage, shot, startServer, type ServerProcess, PHONE_SIZE } from './harness.js';
 import { playKnightsTurn } from './knights.js';
 import { startTribesHotseat } from './hotseat.js';
 import { playTribesDecision } from './tribes.js';
@@ -157,7 +157,7 @@ describe('the installable app', () => {
     const served = join(work, 'served-offline');
     deploy(first, served);
     const server = await startServer({ webDist: served });
-    const { context, page } = await newPage(browser, { width: 390, height: 844, mobile: true });
+    const { context, page } = await newPage(browser, PHONE_SIZE);
     try {
       await page.goto(server.url);
       await serviceWorkerActive(page);

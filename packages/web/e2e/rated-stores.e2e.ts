@@ -19,7 +19,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '@attila/core';
 import { END_REASON_TEXT, EndReason } from '@attila/tribes';
 import de from '../src/i18n/locales/de.json';
-import { launchBrowser, newPage, shot, startServer, type ServerProcess, claimAccount } from './harness.js';
+import {
+  launchBrowser,
+  newPage,
+  shot,
+  startServer,
+  type ServerProcess,
+  claimAccount,
+  PHONE_SIZE,
+} from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 import { playTribesDecision } from './tribes.js';
 
@@ -151,7 +159,7 @@ describe.each(STORES)('players and ratings on $name', (store) => {
       server = await store.serve(0);
       const asked = [0, 0, 0];
       const a = await newPage(browser);
-      const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+      const b = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
       const c = await newPage(browser);
       // A guest plays a casual game against a bot to its end, then claims an account: the game is its.
       await c.page.goto(`${url()}/#/lobby/knights`);

@@ -14,6 +14,7 @@ import {
   type ServerProcess,
   withServerAndBrowser,
   claimAccount,
+  PHONE_SIZE,
 } from './harness.js';
 
 let server: ServerProcess;
@@ -36,7 +37,7 @@ describe('rated games', () => {
     await guest.context.close();
 
     const a = await newPage(browser);
-    const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+    const b = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
     await claim(a.page, 'Theodoric');
     await claim(b.page, 'Odoacer');
     await a.page.goto(`${server.url}/#/lobby/knights`);

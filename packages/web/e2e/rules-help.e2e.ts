@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, a11yViolations, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  a11yViolations,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  PHONE_SIZE,
+} from './harness.js';
 import { startTribesHotseat } from './hotseat.js';
 import { playKnightsTurn } from './knights.js';
 import de from '../src/i18n/locales/de.json';
@@ -62,7 +69,7 @@ const CASES = [
   {
     name: 'phone-de',
     help: de.help,
-    opts: { width: 390, height: 844, mobile: true, lang: 'de-DE', bypassCSP: true },
+    opts: { ...PHONE_SIZE, lang: 'de-DE', bypassCSP: true },
   },
 ] as const;
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import { tabTo } from './keyboard.js';
 import de from '../src/i18n/locales/de.json';
 
@@ -27,7 +27,7 @@ const SCREENS = [
 
 const SIZES = [
   { name: 'desktop', opts: { width: 1280, height: 860, lang: 'de-DE' } },
-  { name: 'phone', opts: { width: 390, height: 844, mobile: true, lang: 'de-DE' } },
+  { name: 'phone', opts: { ...PHONE_SIZE, lang: 'de-DE' } },
 ] as const;
 
 describe('setup screens: Start comes first', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -30,7 +30,7 @@ const CASES = [
   },
   {
     lang: 'de',
-    size: { width: 390, height: 844, mobile: true },
+    size: PHONE_SIZE,
     overlap: 'übereinander',
     corner: 'nur an einer Ecke',
     apart: 'Nicht alle Tafeln berühren sich',

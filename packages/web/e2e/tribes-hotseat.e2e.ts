@@ -11,7 +11,14 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseRecord, replayMoves } from '@attila/core';
 import { tribesGame } from '@attila/tribes';
-import { newPage, SCREENSHOTS, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import {
+  newPage,
+  SCREENSHOTS,
+  shot,
+  type ServerProcess,
+  withServerAndBrowser,
+  PHONE_SIZE,
+} from './harness.js';
 import { playTribesHotseat, startTribesHotseat } from './hotseat.js';
 
 let server: ServerProcess;
@@ -81,9 +88,7 @@ describe('Tribes hotseat with three or more players', () => {
     { timeout: 300_000 },
     async () => {
       const { page, context } = await newPage(browser, {
-        width: 390,
-        height: 844,
-        mobile: true,
+        ...PHONE_SIZE,
         lang: 'de-DE',
       });
       await page.goto(`${server.url}/`);

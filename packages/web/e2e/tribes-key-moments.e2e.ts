@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import de from '../src/i18n/locales/de.json';
 
 let server: ServerProcess;
@@ -34,7 +34,7 @@ async function botsPlayToTheEnd(page: Page): Promise<void> {
 describe('Tribes game-over dialog: key moments', () => {
   for (const size of [
     { name: 'desktop', opts: { width: 1280, height: 860, lang: 'de-DE' } },
-    { name: 'phone', opts: { width: 390, height: 844, mobile: true, lang: 'de-DE' } },
+    { name: 'phone', opts: { ...PHONE_SIZE, lang: 'de-DE' } },
   ])
     it(`names the turns that swung the game (${size.name})`, { timeout: 400_000 }, async () => {
       const { page, context } = await newPage(browser, size.opts);

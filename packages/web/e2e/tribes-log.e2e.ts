@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { liveTable, newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { liveTable, newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import { playTribesDecision } from './tribes.js';
 
 let server: ServerProcess;
@@ -57,7 +57,7 @@ async function logsInStep(pages: readonly Page[]): Promise<string[][]> {
 describe('the Tribes log after a reload and for a late joiner', () => {
   it('is the whole log, the same length as a player’s who stayed', { timeout: 240_000 }, async () => {
     const a = await newPage(browser);
-    const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+    const b = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
     const c = await newPage(browser);
     await b.page.goto(`${server.url}/`);
     await b.page.selectOption('[data-testid="language"]', 'de');
@@ -81,7 +81,7 @@ describe('the Tribes log after a reload and for a late joiner', () => {
     for (let move = 0; move < 6; move++) await playOneMove(players);
 
     // A spectator arrives late, on a phone: the whole log from the first move on.
-    const watcher = await newPage(browser, { width: 390, height: 844, mobile: true });
+    const watcher = await newPage(browser, PHONE_SIZE);
     await watcher.page.goto(invite);
     await watcher.page.waitForSelector('[data-testid="tribes-map"] .land');
     let logs = await logsInStep([a.page, b.page, c.page, watcher.page]);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import { startTribesHotseat } from './hotseat.js';
 import en from '../src/i18n/locales/en.json';
 
@@ -30,7 +30,7 @@ describe('Tribes on a phone', () => {
     'keeps the hand and the decision in view, and says the map scrolls sideways',
     { timeout: 90_000 },
     async () => {
-      const { page, context } = await newPage(browser, { width: 390, height: 844, mobile: true });
+      const { page, context } = await newPage(browser, PHONE_SIZE);
       await startTribesHotseat(page, server.url, ['Honoria', 'Aetius']);
       await page.click('[data-testid="ready"]');
       await page.waitForSelector('[data-testid="tribes-map"] .land');

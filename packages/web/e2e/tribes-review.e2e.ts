@@ -20,6 +20,7 @@ import {
   sidewaysOverflow,
   type ServerProcess,
   withServerAndBrowser,
+  PHONE_SIZE,
 } from './harness.js';
 
 let server: ServerProcess;
@@ -90,7 +91,7 @@ describe('Tribes game review', () => {
         { name: 'desktop', opts: {}, lang: 'en', title: 'Game review' },
         {
           name: 'phone',
-          opts: { width: 390, height: 844, mobile: true, lang: 'de-DE' },
+          opts: { ...PHONE_SIZE, lang: 'de-DE' },
           lang: 'de',
           title: 'Spielanalyse',
         },

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import es from '../src/i18n/locales/es.json';
 
 let server: ServerProcess;
@@ -36,7 +36,7 @@ const help = (page: Page) => page.innerText('#tribes-move-input-help');
 describe('Tribes moves typed as text', () => {
   for (const size of [
     { name: 'desktop', opts: { width: 1280, height: 860, lang: 'es-ES' } },
-    { name: 'phone', opts: { width: 390, height: 844, mobile: true, lang: 'es-ES' } },
+    { name: 'phone', opts: { ...PHONE_SIZE, lang: 'es-ES' } },
   ])
     it(`refuses what is no move or not legal, plays what is (${size.name})`, async () => {
       const { page, context } = await newPage(browser, size.opts);

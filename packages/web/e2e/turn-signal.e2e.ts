@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { newPage, shot, type ServerProcess, withServerAndBrowser } from './harness.js';
+import { newPage, shot, type ServerProcess, withServerAndBrowser, PHONE_SIZE } from './harness.js';
 import { playKnightsTurn, waitForTurnOrEnd } from './knights.js';
 
 let server: ServerProcess;
@@ -16,7 +16,7 @@ withServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 describe('your turn, in the tab title', () => {
   it('shows on the mover’s tab only, in each player’s language', { timeout: 120_000 }, async () => {
     const a = await newPage(browser);
-    const b = await newPage(browser, { width: 390, height: 844, mobile: true, lang: 'de-DE' });
+    const b = await newPage(browser, { ...PHONE_SIZE, lang: 'de-DE' });
     await b.page.goto(`${server.url}/`);
     await b.page.selectOption('[data-testid="language"]', 'de');
     await a.page.goto(`${server.url}/#/lobby`);
