@@ -75,7 +75,11 @@ function helmetHeaders(): [name: string, value: string][] {
     removeHeader: () => undefined,
   };
   let failed: unknown = null;
-  secure({} as IncomingMessage, recorder as unknown as ServerResponse, (e?: unknown) => void (failed = e ?? null));
+  secure(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (e?: unknown) => void (failed = e ?? null),
+  );
   if (failed) throw failed;
   return headers;
 }

@@ -45,7 +45,10 @@ describe('SQLite group commit', () => {
     expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(settled[2]).toMatchObject({ reason: expect.any(SeqTakenError) });
     expect(await s.getTable('new')).toEqual(table('new'));
-    expect(await s.getTable('old')).toMatchObject({ status: 'playing', seats: [{ name: 'A' }, { name: 'B' }] });
+    expect(await s.getTable('old')).toMatchObject({
+      status: 'playing',
+      seats: [{ name: 'A' }, { name: 'B' }],
+    });
     expect((await s.getMoves('old')).map((m) => m.move)).toEqual(['c2', 'b1']);
     await s.close();
   });

@@ -173,21 +173,25 @@ export class SqliteStorage extends SqlStores implements Storage {
    * (better-sqlite3 nests it as a savepoint) and commits or rolls back with it.
    */
   createTable(t: StoredTable, within?: Sql): Promise<void> {
-    return this.grouped(() => {
-      this.stmt.insertTable.run(tableColumns(t, 'sqlite'));
-      for (const s of t.seats) {
-        this.stmt.insertSeat.run(
-          t.id,
-          s.seat,
-          s.name,
-          s.kind,
-          s.bot,
-          s.tokenHash,
-          s.controller,
-          s.player?.id ?? null,
-        );
-      }
-    }, asError, within);
+    return this.grouped(
+      () => {
+        this.stmt.insertTable.run(tableColumns(t, 'sqlite'));
+        for (const s of t.seats) {
+          this.stmt.insertSeat.run(
+            t.id,
+            s.seat,
+            s.name,
+            s.kind,
+            s.bot,
+            s.tokenHash,
+            s.controller,
+            s.player?.id ?? null,
+          );
+        }
+      },
+      asError,
+      within,
+    );
   }
 
   async getTable(id: string): Promise<StoredTable | null> {
@@ -249,11 +253,7 @@ export class SqliteStorage extends SqlStores implements Storage {
    * entries, say) runs at once and commits or rolls back with it, as a savepoint; inside one, a write
    * without `within` would wait for ever (the group waits for the caller's transaction to end).
    */
-  private grouped(
-    write: () => void,
-    failure: (e: unknown) => Error = asError,
-    within?: Sql,
-  ): Promise<void> {
+  private grouped(write: () => void, failure: (e: unknown) => Error = asError, within?: Sql): Promise<void> {
     if (within) {
       try {
         this.db.transaction(write)();
