@@ -8,6 +8,8 @@
  *     [--game knights|tribes] [--players 3]   (Tribes: seats per game, all played by clients)
  *     [--url http://...]                        (an external server: no CPU or memory figures)
  *     [--cpu-prof DIR]                          (the server child writes V8 CPU profiles into DIR as it stops)
+ *     [--processes 2 --postgres URL --redis URL] (several processes sharing PostgreSQL and Redis: each game's
+ *                                                 seats on different processes; CPU summed over them)
  *
  * The child runs without the bot ladder and without the background tablebase build: the ladder's
  * bots-only games think on a worker thread of the server process nonstop (no bot delay here), which the
@@ -35,13 +37,23 @@ const PLAYERS = GAME === 'tribes' ? Number(arg('players', '3')) : 2;
 if (GAME !== 'knights' && GAME !== 'tribes') throw new Error(`--game knights or tribes, not ${GAME}`);
 const rng = Rng.fromSeed('load');
 const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? arg('cpu-prof', '') : null;
+const PROCESSES = Number(arg('processes', '1'));
+const POSTGRES = process.argv.includes('--postgres') ? arg('postgres', '') : null;
+const REDIS = process.argv.includes('--redis') ? arg('redis', '') : null;
+if (PROCESSES > 1 && (!POSTGRES || !REDIS))
+  throw new Error('--processes 2 or more needs --postgres and --redis');
+/** A schema of its own in the shared database, dropped at the end. */
+const SCHEMA = POSTGRES ? `attila_load_${process.pid}_${Date.now()}` : null;
 
 /** The load clients all come from 127.0.0.1 and create ~100 tables per second: a limit they never reach. */
 const HTTP_RATE = ['--http-rate', '1000000', '--sockets-per-address', '0'];
 
 async function startChild(): Promise<{ url: string; child: ChildProcess }> {
   const bin = fileURLToPath(new URL('../../cli/bin/attila.js', import.meta.url));
-  const db = join(mkdtempSync(join(tmpdir(), 'attila-load-')), 'load.db');
+  const store =
+    POSTGRES && SCHEMA
+      ? ['--postgres', POSTGRES, '--postgres-schema', SCHEMA, ...(REDIS ? ['--redis', REDIS] : [])]
+      : ['--db', join(mkdtempSync(join(tmpdir(), 'attila-load-')), 'load.db')];
   const child = spawn(
     process.execPath,
     [
@@ -50,8 +62,7 @@ async function startChild(): Promise<{ url: string; child: ChildProcess }> {
       'serve',
       '--port',
       '0',
-      '--db',
-      db,
+      ...store,
       '--log-level',
       'warn',
       '--bot-delay',
@@ -187,8 +198,13 @@ function seatClient(
   });
 }
 
-async function runGame(url: string, stop: { stopped: boolean }): Promise<void> {
-  const created = await postJson<CreateTableResponse>(`${url}/api/tables`, {
+/** Several processes: a game's seats are on different ones (the next game starts one further along). */
+let nextGame = 0;
+
+async function runGame(urls: readonly string[], stop: { stopped: boolean }): Promise<void> {
+  const first = nextGame++;
+  const urlOf = (seat: number) => urls[(first + seat) % urls.length];
+  const created = await postJson<CreateTableResponse>(`${urlOf(0)}/api/tables`, {
     game: GAME,
     settings: GAME === 'tribes' ? { players: PLAYERS } : {},
     seats: Array.from({ length: PLAYERS }, () => ({ type: 'human' })),
@@ -197,19 +213,21 @@ async function runGame(url: string, stop: { stopped: boolean }): Promise<void> {
   });
   const tokens = [created.token as string];
   for (let i = 1; i < PLAYERS; i++) {
-    const joined = await postJson<SeatGrant>(`${url}/api/tables/${created.table.id}/join`, { name: `H${i}` });
+    const joined = await postJson<SeatGrant>(`${urlOf(i)}/api/tables/${created.table.id}/join`, {
+      name: `H${i}`,
+    });
     tokens[joined.seat] = joined.token;
   }
   const over = () => {
     gamesFinished++;
     // Once stopped, the server refuses new games as it closes: not an error of the run.
     if (!stop.stopped)
-      runGame(url, stop).catch((e: unknown) => {
+      runGame(urls, stop).catch((e: unknown) => {
         if (!stop.stopped) throw e;
       });
   };
   for (let seat = 0; seat < PLAYERS; seat++) {
-    await seatClient(url, created.table.id, seat, tokens[seat], seat === 0 ? over : () => undefined);
+    await seatClient(urlOf(seat), created.table.id, seat, tokens[seat], seat === 0 ? over : () => undefined);
   }
 }
 
@@ -218,37 +236,47 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const external = process.argv.includes('--url') ? arg('url', '') : null;
-const { url, child } = external ? { url: external, child: null } : await startChild();
+const servers: { url: string; child: ChildProcess | null }[] = external
+  ? [{ url: external, child: null }]
+  : [];
+// One after the other: the first migrates the fresh schema.
+for (let i = 0; !external && i < PROCESSES; i++) servers.push(await startChild());
+const urls = servers.map((s) => s.url);
+const pids = servers.flatMap((s) => (s.child?.pid ? [s.child.pid] : []));
+const sum = (f: (pid: number) => number) => pids.reduce((n, pid) => n + f(pid), 0);
+const child = pids.length ? { pid: pids[0] } : null;
 const stop = { stopped: false };
 for (let i = 0; i < GAMES; i += 20) {
-  await Promise.all(Array.from({ length: Math.min(20, GAMES - i) }, () => runGame(url, stop)));
+  await Promise.all(Array.from({ length: Math.min(20, GAMES - i) }, () => runGame(urls, stop)));
 }
 console.error(`${GAMES} games started`);
 await new Promise((r) => setTimeout(r, WARMUP * 1000));
 let peakRss = 0;
 const sampler = setInterval(() => {
-  if (child?.pid) peakRss = Math.max(peakRss, rssOf(child.pid));
+  if (child) peakRss = Math.max(peakRss, sum(rssOf));
 }, 500);
-const cpuStart = child?.pid ? cpuMsOf(child.pid) : 0;
-const mainCpuStart = child?.pid ? mainThreadCpuMsOf(child.pid) : 0;
+const cpuStart = sum(cpuMsOf);
+const mainCpuStart = sum(mainThreadCpuMsOf);
 const ownCpuStart = process.cpuUsage();
 measuring = true;
 const started = performance.now();
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 measuring = false;
 const elapsed = (performance.now() - started) / 1000;
-const serverCpuMs = child?.pid ? cpuMsOf(child.pid) - cpuStart : NaN;
-const mainCpuMs = child?.pid ? mainThreadCpuMsOf(child.pid) - mainCpuStart : NaN;
+const serverCpuMs = child ? sum(cpuMsOf) - cpuStart : NaN;
+const mainCpuMs = child ? sum(mainThreadCpuMsOf) - mainCpuStart : NaN;
 const ownCpu = process.cpuUsage(ownCpuStart);
 stop.stopped = true;
 clearInterval(sampler);
-const rss = child?.pid ? rssOf(child.pid) : 0;
+const rss = child ? sum(rssOf) : 0;
 const sorted = latencies.sort((a, b) => a - b);
 const report = {
   game: GAME,
   players: PLAYERS,
   games: GAMES,
   thinkMs: THINK_MS,
+  processes: pids.length || 1,
+  store: POSTGRES ? 'postgres' : 'sqlite',
   seconds: Math.round(elapsed * 10) / 10,
   movesPerSecond: Math.round(movesInWindow / elapsed),
   latencyMs: {
@@ -273,7 +301,20 @@ const report = {
   serverPeakRssMB: Math.round(peakRss / 1e6),
 };
 console.log(JSON.stringify(report));
-child?.kill('SIGTERM');
-// The profile is written as the server exits: wait for it.
-if (child && CPU_PROF_DIR) await new Promise((r) => child.once('exit', r));
+await Promise.all(
+  servers.map(async ({ child: c }) => {
+    if (!c) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGTERM');
+    // The profile is written as the server exits, and the schema is dropped after: wait for it.
+    await exited;
+  }),
+);
+if (POSTGRES && SCHEMA) {
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: POSTGRES });
+  await db.connect();
+  await db.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+  await db.end();
+}
 process.exit(0);

@@ -9,10 +9,11 @@
  * window: the server stops right after it), leaving out the start-up and the games' creation.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
 interface Profile {
@@ -85,7 +86,39 @@ const short = (url: string) =>
     .replace(/^.*node_modules\//, 'nm:')
     .replace(/^.*\/packages\//, '')
     .replace('file://', '');
-const frameOf = (n: ProfileNode) => `${n.callFrame.functionName || '(anon)'} ${short(n.callFrame.url)}`;
+
+/**
+ * `attila serve` runs the compiled bundle (packages/cli/dist), whose frames name a chunk, not a source file.
+ * esbuild heads each module's code in a chunk with a comment naming its source (`// packages/server/src/ws.ts`):
+ * a frame is given the source file whose comment comes last before its line.
+ */
+const sourcesOf = new Map<string, { line: number; file: string }[]>();
+function sourceOf(url: string, line: number): string {
+  if (!/\/cli\/dist\/build-[^/]+\/[^/]+\.js$/.test(url)) return url;
+  let marks = sourcesOf.get(url);
+  if (!marks) {
+    marks = [];
+    let text = '';
+    try {
+      text = readFileSync(url.startsWith('file:') ? fileURLToPath(url) : url, 'utf8');
+    } catch {
+      // The build is gone (rebuilt since): the chunk's name stays.
+    }
+    text.split('\n').forEach((l, i) => {
+      const m = /^\/\/ (packages\/\S+\.tsx?)$/.exec(l);
+      if (m) marks?.push({ line: i, file: m[1] });
+    });
+    sourcesOf.set(url, marks);
+  }
+  let file: string | null = null;
+  for (const m of marks) {
+    if (m.line > line) break;
+    file = m.file;
+  }
+  return file ? `/${file}` : url;
+}
+const frameOf = (n: ProfileNode) =>
+  `${n.callFrame.functionName || '(anon)'} ${short(sourceOf(n.callFrame.url, n.callFrame.lineNumber))}`;
 
 const stageOf = new Map<number, string>();
 function classify(id: number): string {

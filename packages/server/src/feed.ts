@@ -128,7 +128,11 @@ export class Feeds {
       throw e;
     }
     if (!feed.watchers.has(w)) return;
+    // The news that this seat is connected goes to the others; `w` learns it from its welcome, built next
+    // (what the in-process broadcast delivered during `attach` is dropped from what `w` holds).
+    const held = p.held?.length ?? 0;
     table.attach(w.seat);
+    if (p.held) p.held.length = held;
     const welcome = table.welcome(w.seat, since, line);
     w.send(encode(welcome));
     p.seq = welcome.snapshot?.seq ?? table.seq;

@@ -337,7 +337,10 @@ export class Lobby implements LeaseLobby {
           );
           await table.store(sql);
         };
-        await (within ? write(within) : this.deps.storage.accounts.sql.tx(write));
+        if (within) await write(within);
+        // No held seats, nothing read: the table's own write (one transaction, or a share of a group commit).
+        else if (seatPlayers.length === 0) await table.store();
+        else await this.deps.storage.accounts.sql.tx(write);
       },
       open: async () => {
         this.tables.set(id, table);

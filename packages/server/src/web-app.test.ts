@@ -86,7 +86,7 @@ describe('the web app’s files', { timeout: 30_000 }, () => {
 
 describe('the Origin check on /ws', { timeout: 30_000 }, () => {
   const open = (origin?: string) =>
-    new Promise<{ opened: boolean; status?: number; body?: string }>((resolve) => {
+    new Promise<{ opened: boolean; status?: number; body?: string; csp?: unknown }>((resolve) => {
       const ws = new WebSocket(server.url.replace(/^http/, 'ws') + '/ws', origin ? { origin } : {});
       ws.on('open', () => {
         ws.close();
@@ -95,7 +95,14 @@ describe('the Origin check on /ws', { timeout: 30_000 }, () => {
       ws.on('unexpected-response', (_req, res) => {
         let body = '';
         res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () => resolve({ opened: false, status: res.statusCode, body }));
+        res.on('end', () =>
+          resolve({
+            opened: false,
+            status: res.statusCode,
+            body,
+            csp: res.headers['content-security-policy'],
+          }),
+        );
       });
     });
 
@@ -112,5 +119,7 @@ describe('the Origin check on /ws', { timeout: 30_000 }, () => {
     expect(JSON.parse(r.body ?? '')).toMatchObject({
       error: { code: 'origin.forbidden', message: expect.stringContaining('https://evil.example') },
     });
+    // A refused upgrade is an HTTP answer: it carries the security headers like every other one.
+    expect(r.csp).toContain("frame-ancestors 'none'");
   });
 });

@@ -5,6 +5,7 @@
  * and no framing, and its friends. Unknown paths outside the API get the index page (the app routes itself).
  */
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -54,10 +55,11 @@ const notFound = (reply: FastifyReply, method: string, url: string) => {
 };
 
 /**
- * The security headers, on every response (the API's and the socket upgrade's too: `nosniff` and the rest
- * cost nothing there). Built once: the helmet middleware is made at start, not per request.
+ * The security headers helmet sets, found once at start by running its middleware against a recorder: they
+ * depend on nothing in the request, and running helmet's dozen middlewares per request was a visible part
+ * of making a game (two requests and two socket upgrades each).
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+function helmetHeaders(): [name: string, value: string][] {
   const secure = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     // Transport security is the TLS proxy's to declare: this server speaks plain HTTP (often on a LAN).
@@ -66,9 +68,40 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  app.addHook('onRequest', (req, reply, done) =>
-    secure(req.raw, reply.raw, (e?: unknown) => done(e instanceof Error ? e : undefined)),
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]),
+    // X-Powered-By: Node and fastify never set it.
+    removeHeader: () => undefined,
+  };
+  let failed: unknown = null;
+  secure(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (e?: unknown) => void (failed = e ?? null),
   );
+  if (failed) throw failed;
+  return headers;
+}
+
+/**
+ * The security headers, on every response (the API's and a refused socket upgrade's too). An upgrade is
+ * answered by the WebSocket library's own `101`, which carries none of them: they are set when a response
+ * is sent (onSend) for upgrade requests, at once for the others (hijacked streams write their own head).
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = helmetHeaders();
+  const set = (res: ServerResponse) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.raw.headers.upgrade === undefined) set(reply.raw);
+    done();
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.raw.headers.upgrade !== undefined) set(reply.raw);
+    done(null, payload);
+  });
 }
 
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {

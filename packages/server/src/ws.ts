@@ -29,6 +29,31 @@ import type { Result } from '@attila/core';
 import type { ChatHidden, WatchedFilter } from './community/chat-filters.js';
 import { ackMessage, encode, errorMessage, pongMessage } from './wire.js';
 
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
+/** The TCP sockets written to in this tick, corked until the tick's work (its promise jobs too) is done. */
+const corked = new Set<Corkable>();
+
+function uncorkAll(): void {
+  for (const raw of corked) raw.uncork();
+  corked.clear();
+}
+
+/**
+ * Holds `raw`'s writes until this tick's work is done, then they leave in one `writev`: one callback for
+ * all sockets (`process.nextTick` runs after the promise jobs queued meanwhile, so the moves of a whole
+ * group commit go out together, and it costs less than a `queueMicrotask` per socket).
+ */
+function corkUntilTicksEnd(raw: Corkable): void {
+  if (corked.has(raw)) return;
+  raw.cork();
+  corked.add(raw);
+  if (corked.size === 1) process.nextTick(uncorkAll);
+}
+
 /** What all connections share: the limits, the per-address counts, the seats' chat allowances. */
 interface Edge {
   readonly limits: SocketLimits;
@@ -124,18 +149,10 @@ class Connection implements Watcher {
       this.socket.close(1008, 'too far behind');
       return;
     }
-    const raw = (this.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-    if (raw && !this.corked) {
-      this.corked = true;
-      raw.cork();
-      queueMicrotask(() => {
-        this.corked = false;
-        raw.uncork();
-      });
-    }
+    const raw = (this.socket as unknown as { _socket?: Corkable })._socket;
+    if (raw) corkUntilTicksEnd(raw);
     this.socket.send(text);
   }
-  private corked = false;
 
   /** The text without the chat lines this player does not want (null: nothing left to send). */
   private withoutHiddenChat(text: string): string | null {

@@ -1,8 +1,10 @@
 /**
- * The embedded store: one SQLite file in WAL mode. better-sqlite3 is synchronous, so a move is committed
- * to the WAL before `appendMove` returns; with `synchronous=NORMAL` a committed move survives the process
+ * The embedded store: one SQLite file in WAL mode. better-sqlite3 is synchronous; the writes of a game
+ * (a new table, its seats, its moves, its status) are group-committed: those made in one turn of the event
+ * loop share one transaction, and each caller's promise settles only after that commit, so nothing is
+ * acknowledged before it is in the WAL. With `synchronous=NORMAL` a committed write survives the process
  * being killed (the WAL is in the OS's hands), and `durable: true` (`synchronous=FULL`) also survives
- * power loss at the price of an fsync per move.
+ * power loss at the price of an fsync per commit.
  */
 import Database from 'better-sqlite3';
 import {
@@ -88,13 +90,17 @@ function prepareStatements(db: Database.Database) {
   };
 }
 
-interface PendingMove {
-  readonly tableId: string;
-  readonly move: StoredMove;
-  readonly patch: TablePatch;
+/** A write waiting for the next group commit. */
+interface PendingWrite {
+  /** Runs its statements (inside the group's transaction, or alone in its own after a failure). */
+  readonly write: () => void;
+  /** The error its caller is given when it fails alone (a move's taken sequence number, say). */
+  readonly failure: (e: unknown) => Error;
   resolve(): void;
   reject(e: Error): void;
 }
+
+const asError = (e: unknown): Error => e as Error;
 
 export interface SqliteOptions {
   /** fsync every commit (survives power loss); default false (survives process crashes). */
@@ -121,13 +127,13 @@ export class SqliteStorage extends SqlStores implements Storage {
     this.db = db;
     this.stmt = prepareStatements(db);
     // Made once: better-sqlite3 builds four wrapper functions per `transaction` call.
-    this.writeMoves = db.transaction((batch: readonly PendingMove[]) => {
-      for (const p of batch) this.writeMove(p);
+    this.writeBatch = db.transaction((batch: readonly PendingWrite[]) => {
+      for (const p of batch) p.write();
     });
   }
 
-  /** Moves in one transaction. */
-  private readonly writeMoves: (batch: readonly PendingMove[]) => void;
+  /** Writes in one transaction. */
+  private readonly writeBatch: (batch: readonly PendingWrite[]) => void;
 
   private tableFrom(row: TableRow): StoredTable {
     return tableFromRow(row, (this.stmt.getSeats.all(row.id) as SeatRow[]).map(seatFromRow));
@@ -166,22 +172,26 @@ export class SqliteStorage extends SqlStores implements Storage {
    * One connection: inside a transaction the caller opened (`within`, `Sql.tx`), this write joins it
    * (better-sqlite3 nests it as a savepoint) and commits or rolls back with it.
    */
-  async createTable(t: StoredTable, _within?: Sql): Promise<void> {
-    this.db.transaction(() => {
-      this.stmt.insertTable.run(tableColumns(t, 'sqlite'));
-      for (const s of t.seats) {
-        this.stmt.insertSeat.run(
-          t.id,
-          s.seat,
-          s.name,
-          s.kind,
-          s.bot,
-          s.tokenHash,
-          s.controller,
-          s.player?.id ?? null,
-        );
-      }
-    })();
+  createTable(t: StoredTable, within?: Sql): Promise<void> {
+    return this.grouped(
+      () => {
+        this.stmt.insertTable.run(tableColumns(t, 'sqlite'));
+        for (const s of t.seats) {
+          this.stmt.insertSeat.run(
+            t.id,
+            s.seat,
+            s.name,
+            s.kind,
+            s.bot,
+            s.tokenHash,
+            s.controller,
+            s.player?.id ?? null,
+          );
+        }
+      },
+      asError,
+      within,
+    );
   }
 
   async getTable(id: string): Promise<StoredTable | null> {
@@ -208,25 +218,25 @@ export class SqliteStorage extends SqlStores implements Storage {
     return (this.stmt.activeTables.all() as TableRow[]).map((r) => this.tableFrom(r));
   }
 
-  async updateSeats(tableId: string, seats: readonly StoredSeat[], patch: TablePatch = {}): Promise<void> {
-    this.db.transaction(() => {
+  updateSeats(tableId: string, seats: readonly StoredSeat[], patch: TablePatch = {}): Promise<void> {
+    return this.grouped(() => {
       for (const s of seats) {
         this.stmt.updateSeat.run(s.name, s.kind, s.bot, s.tokenHash, s.controller, tableId, s.seat);
         // With the seat in one write: the one-seat-per-player check reads the player with the seat.
         if (s.player !== undefined) this.stmt.updateSeatPlayer.run(s.player?.id ?? null, tableId, s.seat);
       }
       this.patchTable(tableId, patch);
-    })();
+    });
   }
 
   /** Joins the caller's open transaction (`within`) as `createTable` does: one connection. */
-  async updateTable(tableId: string, patch: TablePatch, _within?: Sql): Promise<void> {
-    this.db.transaction(() => this.patchTable(tableId, patch))();
+  updateTable(tableId: string, patch: TablePatch, within?: Sql): Promise<void> {
+    return this.grouped(() => this.patchTable(tableId, patch), asError, within);
   }
 
   async takeBack(tableId: string, keep: number, seq: number, patch: TablePatch): Promise<void> {
     // Moves waiting in the group commit go first: the count below must see them.
-    if (this.batch.length) this.flush();
+    if (this.batch.length) this.flush(true);
     this.db.transaction(() => {
       const { n } = this.stmt.moveCount.get(tableId) as { n: number };
       if (n !== seq) throw new SeqTakenError(tableId, seq);
@@ -236,45 +246,69 @@ export class SqliteStorage extends SqlStores implements Storage {
   }
 
   /**
-   * Group commit: moves arriving in the same turn of the event loop (typically many tables' moves read
-   * from many sockets at once) are committed in one transaction; each caller's promise settles only
-   * after that commit, so nothing is acknowledged before it is on disk.
+   * Group commit: writes made in the same turn of the event loop (typically many tables' moves read from
+   * many sockets at once, and the lobby's new tables and joins) are committed in one transaction; each
+   * caller's promise settles only after that commit, so nothing is acknowledged before it is in the WAL.
+   * A write made inside a transaction the caller opened (`within`, `Sql.tx`: a table with its paired
+   * entries, say) runs at once and commits or rolls back with it, as a savepoint; inside one, a write
+   * without `within` would wait for ever (the group waits for the caller's transaction to end).
    */
-  appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void> {
+  private grouped(write: () => void, failure: (e: unknown) => Error = asError, within?: Sql): Promise<void> {
+    if (within) {
+      try {
+        this.db.transaction(write)();
+        return Promise.resolve();
+      } catch (e) {
+        return Promise.reject(failure(e));
+      }
+    }
     return new Promise((resolve, reject) => {
-      this.batch.push({ tableId, move, patch, resolve, reject });
+      this.batch.push({ write, failure, resolve, reject });
       if (this.batch.length === 1) setImmediate(() => this.flush());
     });
   }
-  private batch: PendingMove[] = [];
+  private batch: PendingWrite[] = [];
 
-  private writeMove(p: PendingMove): void {
-    this.stmt.insertMove.run(p.tableId, p.move.seq, p.move.seat, p.move.move, p.move.at);
-    this.patchTable(p.tableId, p.patch);
+  appendMove(tableId: string, move: StoredMove, patch: TablePatch): Promise<void> {
+    return this.grouped(
+      () => {
+        this.stmt.insertMove.run(tableId, move.seq, move.seat, move.move, move.at);
+        this.patchTable(tableId, patch);
+      },
+      (e) =>
+        (e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY' && isMoveKeyClash(e)
+          ? new SeqTakenError(tableId, move.seq)
+          : (e as Error),
+    );
   }
 
-  private flush(): void {
-    const batch = this.batch;
-    this.batch = [];
+  /** Commits the waiting writes; `now` even inside another transaction (a takeback must count the moves). */
+  private flush(now = false): void {
     if (!this.db.open) {
+      const batch = this.batch;
+      this.batch = [];
       for (const p of batch) p.reject(new Error('the database is closed'));
       return;
     }
+    // A caller's transaction is open across an await: the group waits, rather than join (and share the
+    // fate of) a transaction it is no part of.
+    if (this.db.inTransaction && !now) {
+      setImmediate(() => this.flush());
+      return;
+    }
+    const batch = this.batch;
+    this.batch = [];
     try {
-      this.writeMoves(batch);
+      this.writeBatch(batch);
       for (const p of batch) p.resolve();
     } catch {
-      // One move was refused (its sequence number taken): commit the others one by one.
+      // One write was refused (a move's sequence number taken, say): commit the others one by one.
       for (const p of batch) {
         try {
-          this.writeMoves([p]);
+          this.writeBatch([p]);
           p.resolve();
         } catch (e) {
-          p.reject(
-            (e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY' && isMoveKeyClash(e)
-              ? new SeqTakenError(p.tableId, p.move.seq)
-              : (e as Error),
-          );
+          p.reject(p.failure(e));
         }
       }
     }
@@ -329,7 +363,7 @@ export class SqliteStorage extends SqlStores implements Storage {
   }
 
   async close(): Promise<void> {
-    if (this.batch.length) this.flush();
+    if (this.batch.length) this.flush(true);
     if (this.db.open) this.db.close();
   }
 }

@@ -151,7 +151,9 @@ export interface Storage {
   readonly roles: RoleStore;
   /**
    * Stores a new table with its seats (one transaction). `within`: the caller's open transaction
-   * (`Sql.tx`), so the table commits together with the caller's own rows — or not at all.
+   * (`Sql.tx`), so the table commits together with the caller's own rows — or not at all. Without it, the
+   * write may share a commit with other tables' writes (SQLite's group commit): never call it (nor
+   * `updateSeats`, `updateTable`, `appendMove`) inside an open transaction without passing it.
    */
   createTable(table: StoredTable, within?: Sql): Promise<void>;
   /** The table with its seats, or null. */

@@ -1,6 +1,17 @@
 /** A move: appended to the stored log, played on the copy, published as an update. */
 import type { ChangeKind } from '../change-kind.js';
+import type { HistoryEntry } from '../../moves.js';
 import { updateTexts } from '../../wire.js';
+
+/** Whether the last move (`history`'s last entry, by `seat`) was the first of the last seat to move at all. */
+export function endsAbortTime(history: readonly HistoryEntry[], seat: number, seats: number): boolean {
+  const moved = new Set<number>();
+  for (let i = 0; i < history.length - 1; i++) {
+    if (history[i].seat === seat) return false;
+    moved.add(history[i].seat);
+  }
+  return moved.size === seats - 1;
+}
 
 export const moveChange: ChangeKind<'move'> = {
   async commit(change, site) {
@@ -20,9 +31,10 @@ export const moveChange: ChangeKind<'move'> = {
       seq: site.seq,
       line: site.line,
     });
-    // A seat's first move may end the time the game can be aborted: the table's news says so.
-    const movesBySeat = site.copy.history.filter((h) => h.seat === change.move.seat).length;
-    if (change.meta.result || movesBySeat === 1) site.publishTable();
+    // The last seat's first move ends the time the game can be aborted (every seat has moved): the table's
+    // news says so. The other moves change nothing in it the update does not say.
+    if (change.meta.result || endsAbortTime(site.copy.history, change.move.seat, change.meta.seats.length))
+      site.publishTable();
   },
   mover: (change) => change.move.seat,
 };
