@@ -9,7 +9,6 @@ import type { RawData, WebSocket } from 'ws';
 import type { Broadcast } from './broadcast/types.js';
 import { refusalOf } from './errors.js';
 import { Feeds, type Watcher } from './feed.js';
-import type { TableCommand } from './commands.js';
 import type { Lobby } from './lobby.js';
 import {
   clientMessageSchema,
@@ -28,31 +27,8 @@ import type { Table } from './table.js';
 import type { Result } from '@attila/core';
 import type { ChatHidden, WatchedFilter } from './community/chat-filters.js';
 import { ackMessage, encode, errorMessage, pongMessage } from './wire.js';
-
-interface Corkable {
-  cork(): void;
-  uncork(): void;
-}
-
-/** The TCP sockets written to in this tick, corked until the tick's work (its promise jobs too) is done. */
-const corked = new Set<Corkable>();
-
-function uncorkAll(): void {
-  for (const raw of corked) raw.uncork();
-  corked.clear();
-}
-
-/**
- * Holds `raw`'s writes until this tick's work is done, then they leave in one `writev`: one callback for
- * all sockets (`process.nextTick` runs after the promise jobs queued meanwhile, so the moves of a whole
- * group commit go out together, and it costs less than a `queueMicrotask` per socket).
- */
-function corkUntilTicksEnd(raw: Corkable): void {
-  if (corked.has(raw)) return;
-  raw.cork();
-  corked.add(raw);
-  if (corked.size === 1) process.nextTick(uncorkAll);
-}
+import { corkUntilTicksEnd, type Corkable } from './socket-cork.js';
+import { commandOf } from './socket-command.js';
 
 /** What all connections share: the limits, the per-address counts, the seats' chat allowances. */
 interface Edge {
@@ -408,29 +384,4 @@ export function registerSockets(
     },
   );
   return stats;
-}
-
-/** A seated socket's message as the table command it asks for. */
-function commandOf(
-  m: Exclude<ClientMessage, { type: 'hello' | 'ping' }>,
-  seat: number,
-  token: string,
-): TableCommand {
-  switch (m.type) {
-    case 'move':
-      return { kind: 'move', seat, token, seq: m.seq, move: m.move, line: m.line };
-    case 'chat':
-      return { kind: 'chat', seat, token, text: m.text };
-    case 'reclaim':
-    case 'resign':
-    case 'abort':
-    case 'takeback':
-      return { kind: m.type, seat, token };
-    case 'takeback-answer':
-      return { kind: 'takeback-answer', seat, token, answer: m.answer };
-    case 'rematch':
-      return { kind: 'rematch', seat, token, accept: m.accept };
-    case 'vacation':
-      return { kind: 'vacation', seat, token, away: m.away };
-  }
 }
