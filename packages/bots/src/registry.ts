@@ -96,7 +96,7 @@ const tribesBots: readonly BotEntry<'tribes'>[] = [
   },
   tribesLevel('easy', "a short search (ISMCTS) over greedy's best moves"),
   tribesLevel('medium', 'a longer search'),
-  tribesLevel('hard', 'a long search in which its opponents cannot see its hand'),
+  tribesLevel('hard', 'a long search over every move, in which its opponents cannot see its hand'),
   {
     game: 'tribes',
     name: 'ismcts',

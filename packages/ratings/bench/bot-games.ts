@@ -46,16 +46,20 @@ export function playKnights(a: string, b: string, first: number, games: number, 
   return out;
 }
 
-/** Games `first` .. `first + games - 1` of the pairing (a, b), by the arena (which rotates the seats). */
+/**
+ * Games `first` .. `first + games - 1` of the pairing (a, b), by the arena (which rotates the seats), in
+ * `threads` worker threads (the same games in any number).
+ */
 export async function playTribes(
   a: string,
   b: string,
   first: number,
   games: number,
   seed: string,
+  threads = 1,
 ): Promise<PlayedGame[]> {
   const bots = [a, b];
-  const run = await runArena({ players: 2, bots, games, firstGame: first, seed });
+  const run = await runArena({ players: 2, bots, games, firstGame: first, seed }, { threads });
   if (!run.ok) throw new Error(`tribes ${a} vs ${b}: ${run.error.message}`);
   return run.value.map((o) => ({
     seed: o.seed,

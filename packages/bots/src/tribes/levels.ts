@@ -30,7 +30,8 @@ export const tribesSearchers = {
   easy: ismctsBot('easy', LEVEL_BUDGETS.easy),
   medium: ismctsBot('medium', LEVEL_BUDGETS.medium),
   // Half of hard's iterations teach its opponents' replies from public information (search-bots.ts).
-  hard: ismctsBot('hard', LEVEL_BUDGETS.hard, undefined, { publicOpponents: true }),
+  // Hard also chooses among every move greedy rates, not only its best six (README, "Levels that climb").
+  hard: ismctsBot('hard', LEVEL_BUDGETS.hard, undefined, { publicOpponents: true, rootWidth: Infinity }),
   ismcts: ismctsBot('ismcts'),
 } as const satisfies Record<string, TribesBot>;
 

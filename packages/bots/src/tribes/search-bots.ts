@@ -20,8 +20,12 @@ import { search, type SearchStats } from './ismcts.js';
  * The root moves: greedy's best few, plus the Double Turn in step 2 (greedy never rates it: its one-turn
  * look sees no gain in a tile whose card comes later).
  */
-function rootMovesOf(view: TribesView, ranked: readonly { move: MoveCode }[]): MoveCode[] {
-  const moves = ranked.slice(0, ROOT_WIDTH).map((r) => r.move);
+function rootMovesOf(
+  view: TribesView,
+  ranked: readonly { move: MoveCode }[],
+  width: number = ROOT_WIDTH,
+): MoveCode[] {
+  const moves = ranked.slice(0, width).map((r) => r.move);
   const seat = view.viewer!;
   if (view.phase === 'influence' && view.tiles[seat].double && !view.tileUsedThisTurn)
     moves.push(DOUBLE_MOVE);
@@ -37,11 +41,14 @@ const BIAS_POINTS = 10;
 const BIAS_WEIGHT = 0.5;
 
 /** Progressive bias from greedy's values: moves it rates worse start behind, by up to `BIAS_WEIGHT`. */
-function rootBiasOf(ranked: readonly { move: MoveCode; value: number }[]): Map<MoveCode, number> {
+function rootBiasOf(
+  ranked: readonly { move: MoveCode; value: number }[],
+  width: number = ROOT_WIDTH,
+): Map<MoveCode, number> {
   const bias = new Map<MoveCode, number>();
   if (BIAS_WEIGHT <= 0 || ranked.length === 0) return bias;
   const best = ranked[0].value;
-  for (const r of ranked.slice(0, ROOT_WIDTH))
+  for (const r of ranked.slice(0, width))
     bias.set(r.move, BIAS_WEIGHT * Math.max(-1, (r.value - best) / BIAS_POINTS));
   return bias;
 }
@@ -67,6 +74,8 @@ export interface IsmctsOptions {
    * its opponents play as if they saw that hand.
    */
   readonly publicOpponents?: boolean;
+  /** How many of greedy's best moves to choose among at the root (default `ROOT_WIDTH`). */
+  readonly rootWidth?: number;
 }
 
 export function ismctsBot(
@@ -87,11 +96,12 @@ export function ismctsBot(
       // One reused sample state: the search plays each sample out in place and keeps none past the next.
       const sampler = determinizer(view, map);
       const pubSampler = options.publicOpponents ? determinizer(publicViewOf(view), map) : null;
+      const width = options.rootWidth ?? ROOT_WIDTH;
       return search(() => sampler.sample(rng), rng, {
         budget: budget ?? fixed ?? DEFAULT_BUDGET,
         publicSample: pubSampler ? () => pubSampler.sample(rng) : undefined,
-        rootMoves: rootMovesOf(view, ranked),
-        rootBias: rootBiasOf(ranked),
+        rootMoves: rootMovesOf(view, ranked, width),
+        rootBias: rootBiasOf(ranked, width),
         onStats,
       });
     },
