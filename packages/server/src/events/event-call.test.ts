@@ -5,12 +5,15 @@
  * leading to their table; the player with the bye and a subscriber outside the event get nothing.
  */
 import { Agent } from 'node:https';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushSettings } from '@attila/protocol';
-import { startServer } from '../server.js';
-import { createEvent, eventAccount, eventView, joinEvent } from '../test-support/event-players.js';
-import { tempDb } from '../test-support/http.js';
+import {
+  createEvent,
+  eventAccount,
+  eventView,
+  joinEvent,
+  startEventServer,
+} from '../test-support/event-players.js';
 import { localCertificate, LocalPushService, type TestSubscription } from '../test-support/push-service.js';
 import type { Visitor } from '../test-support/visitor.js';
 
@@ -39,14 +42,7 @@ const texts = (sub: TestSubscription) => service.delivered(sub.id).map((t) => JS
 
 describe('the call to an event game (Web Push)', () => {
   it('tells each seated player of their new table, naming the event; not the bye, not outsiders', async () => {
-    const server = await startServer({
-      port: 0,
-      dbFile: tempDb(),
-      botDelayMs: 0,
-      logger: pino({ level: 'silent' }),
-      httpRate: { writesPerMinute: 10_000, readsPerMinute: 10_000 },
-      events: { tickMs: 100 },
-      now: () => Date.now() + offset,
+    const server = await startEventServer(() => Date.now() + offset, {
       push: { contact: 'mailto:operator@example.org', agent },
     });
     try {

@@ -6,14 +6,17 @@
  * that game is decided on its clock (the player to move loses, withdrawn by nothing: they had time left)
  * and round 2 is paired. Creating such an event checks its round length.
  */
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Snapshot, TableInfo } from '@attila/protocol';
 import { DAY_MS } from '../clock.js';
-import { startServer } from '../server.js';
 import { TestClient } from '../test-support/client.js';
-import { createEvent, eventAccount, eventView, joinEvent } from '../test-support/event-players.js';
-import { tempDb } from '../test-support/http.js';
+import {
+  createEvent,
+  eventAccount,
+  eventView,
+  joinEvent,
+  startEventServer,
+} from '../test-support/event-players.js';
 import { playRandomly, seatClients } from '../test-support/play.js';
 import type { Visitor } from '../test-support/visitor.js';
 
@@ -57,15 +60,7 @@ const looks = () => new Promise((r) => setTimeout(r, 600));
 
 describe('correspondence rounds open for a fixed number of days', () => {
   it('decides the games still played when the round closes (the player to move loses), then pairs the next', async () => {
-    const server = await startServer({
-      port: 0,
-      dbFile: tempDb(),
-      botDelayMs: 0,
-      logger: pino({ level: 'silent' }),
-      httpRate: { writesPerMinute: 10_000, readsPerMinute: 10_000 },
-      events: { tickMs: 100 },
-      now: () => Date.now() + offset,
-    });
+    const server = await startEventServer(() => Date.now() + offset);
     try {
       const players = await Promise.all(['Ann', 'Ben', 'Cid', 'Dot'].map((p) => eventAccount(server.url, p)));
       const soon = Date.now() + offset + 60_000;

@@ -5,13 +5,16 @@
  * unmoved: withdrawn, its second wins). Round 2 pairs the three still in (one bye), never the no-show; a
  * player there resigns before moving (an ordinary loss again). At the end only the no-show is withdrawn.
  */
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '@attila/protocol';
-import { startServer } from '../server.js';
 import { TestClient } from '../test-support/client.js';
-import { createEvent, eventAccount, eventView, joinEvent } from '../test-support/event-players.js';
-import { tempDb } from '../test-support/http.js';
+import {
+  createEvent,
+  eventAccount,
+  eventView,
+  joinEvent,
+  startEventServer,
+} from '../test-support/event-players.js';
 import type { Visitor } from '../test-support/visitor.js';
 
 let offset = 0;
@@ -61,15 +64,7 @@ const over = (c: TestClient) => c.next('table', (m) => m.table.status === 'finis
 
 describe('the withdrawal rule', () => {
   it('withdraws the player who never came to their game; not the one who moved and lost on time, nor one who resigned', async () => {
-    const server = await startServer({
-      port: 0,
-      dbFile: tempDb(),
-      botDelayMs: 0,
-      logger: pino({ level: 'silent' }),
-      httpRate: { writesPerMinute: 10_000, readsPerMinute: 10_000 },
-      events: { tickMs: 100 },
-      now: () => Date.now() + offset,
-    });
+    const server = await startEventServer(() => Date.now() + offset);
     try {
       const players = await Promise.all(['Ann', 'Ben', 'Cid', 'Dot'].map((p) => eventAccount(server.url, p)));
       const event = await createEvent(players[0], {

@@ -3,12 +3,15 @@
  * played out, each player's profile lists it with their place and points; a private event shows on its
  * entrant's own profile only; a player who entered nothing lists nothing.
  */
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { PlayerProfile } from '@attila/protocol';
-import { startServer } from '../server.js';
-import { createEvent, eventAccount, eventView, joinEvent } from '../test-support/event-players.js';
-import { tempDb } from '../test-support/http.js';
+import {
+  createEvent,
+  eventAccount,
+  eventView,
+  joinEvent,
+  startEventServer,
+} from '../test-support/event-players.js';
 import { playRandomly, seatClients } from '../test-support/play.js';
 import type { Visitor } from '../test-support/visitor.js';
 
@@ -23,15 +26,7 @@ const profile = async (viewer: Visitor, name: string) => {
 
 describe('events on profiles', () => {
   it('lists the events a player entered with their place and points; private ones only to themselves', async () => {
-    const server = await startServer({
-      port: 0,
-      dbFile: tempDb(),
-      botDelayMs: 0,
-      logger: pino({ level: 'silent' }),
-      httpRate: { writesPerMinute: 10_000, readsPerMinute: 10_000 },
-      events: { tickMs: 100 },
-      now: () => Date.now() + offset,
-    });
+    const server = await startEventServer(() => Date.now() + offset);
     try {
       const [ann, ben, out] = await Promise.all(
         ['Ann', 'Ben', 'Out'].map((p) => eventAccount(server.url, p)),

@@ -2,8 +2,11 @@
  * Players of events in tests over a real server: accounts (each a `Visitor` with its own session), an event
  * created by one of them, and each player's view of it.
  */
+import pino from 'pino';
 import { expect } from 'vitest';
 import type { CreateEvent, EventView } from '@attila/protocol/events';
+import { startServer, type RunningServer, type ServerOptions } from '../server.js';
+import { tempDb } from './http.js';
 import { Visitor } from './visitor.js';
 
 let n = 0;
@@ -41,4 +44,24 @@ export async function eventView(v: Visitor, id: string): Promise<EventView> {
 
 export async function joinEvent(players: readonly Visitor[], id: string): Promise<void> {
   for (const p of players) expect((await p.post(`/api/events/${id}/join`)).status).toBe(200);
+}
+
+/**
+ * A server for event tests: a fresh SQLite file, no bot pause, no request limit in the way of many accounts
+ * from one address, the director looking every 100 ms, and the test's clock (`now`).
+ */
+export function startEventServer(
+  now: () => number,
+  more: Partial<ServerOptions> = {},
+): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    dbFile: tempDb(),
+    botDelayMs: 0,
+    logger: pino({ level: 'silent' }),
+    httpRate: { writesPerMinute: 10_000, readsPerMinute: 10_000 },
+    events: { tickMs: 100 },
+    now,
+    ...more,
+  });
 }
