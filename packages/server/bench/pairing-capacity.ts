@@ -13,14 +13,14 @@
  * Each count runs against a fresh server. The players all come from 127.0.0.1, so the server runs with the
  * per-address limits raised, as the load script does. The clients share this machine's cores with the server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { Rng } from '@attila/core';
 import type { PoolEvent, PoolJoined, ServerMessage, Snapshot } from '@attila/protocol';
+import { startChild } from '../src/test-support/child.js';
 import { Visitor } from '../src/test-support/visitor.js';
 
 function arg(name: string, fallback: string): string {
@@ -35,41 +35,11 @@ const rng = Rng.fromSeed('pairing-capacity');
 /** Where the database goes (e.g. /dev/shm, to see what the disk's syncs cost). */
 const DB_DIR = arg('db-dir', tmpdir());
 
+/** `attila serve` as the tests start it, with the per-address limits out of the way of one address's players. */
 async function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const bin = fileURLToPath(new URL('../../cli/bin/attila.js', import.meta.url));
   const db = join(mkdtempSync(join(DB_DIR, 'attila-pairing-')), 'pairing.db');
-  const child = spawn(
-    process.execPath,
-    [
-      bin,
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      db,
-      '--log-level',
-      'warn',
-      '--ladder',
-      'off',
-      '--tablebase',
-      'off',
-      '--http-rate',
-      '1000000',
-      '--sockets-per-address',
-      '0',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-  return { url, child };
+  const server = await startChild(db, ['--http-rate', '1000000', '--sockets-per-address', '0']);
+  return { url: server.url, child: server.process };
 }
 
 function cpuMsOf(pid: number): number {
