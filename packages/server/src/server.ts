@@ -168,6 +168,9 @@ async function redisBroadcast(url: string, log: Logger): Promise<Broadcast> {
 const DEFAULT_BOT_MODULE = new URL('./bots/default-bots.ts', import.meta.url).href;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** See `SqliteOptions.background`: at most one group commit per 2 ms on a busy server. */
+const COMMIT_INTERVAL_MS = 2;
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.logger ?? pino({ level: options.logLevel ?? 'info' });
   const storage =
@@ -178,7 +181,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           schema: options.postgresSchema,
           log,
         })
-      : new SqliteStorage(options.dbFile ?? 'attila.db', { durable: options.durable }));
+      : new SqliteStorage(options.dbFile ?? 'attila.db', {
+          durable: options.durable,
+          background: {
+            commitIntervalMs: COMMIT_INTERVAL_MS,
+            onError: (message) =>
+              log.warn({ err: message }, 'a background checkpoint of the database failed'),
+          },
+        }));
   const broadcast =
     options.broadcast ?? (options.redis ? await redisBroadcast(options.redis, log) : new LocalBroadcast());
   const botModuleUrl = options.botModule ?? DEFAULT_BOT_MODULE;

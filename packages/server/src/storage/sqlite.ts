@@ -21,6 +21,7 @@ import { migrateSqlite } from './migrations.js';
 import { rateResult } from './ratings.js';
 import { SqlStores } from './sql-stores.js';
 import { sqliteSql, type Sql } from './sql.js';
+import { BACKSTOP_PAGES, WalCheckpointer } from './wal-checkpointer.js';
 import {
   SeqTakenError,
   isMoveKeyClash,
@@ -105,6 +106,11 @@ const asError = (e: unknown): Error => e as Error;
 export interface SqliteOptions {
   /** fsync every commit (survives power loss); default false (survives process crashes). */
   readonly durable?: boolean;
+  /**
+   * The server's setting: checkpoints run on a worker thread (wal-checkpointer.ts), not inside a commit,
+   * and commits are at least `commitIntervalMs` apart so that a busy server's writes share them.
+   */
+  readonly background?: { readonly commitIntervalMs: number; readonly onError?: (message: string) => void };
 }
 
 export class SqliteStorage extends SqlStores implements Storage {
@@ -113,8 +119,9 @@ export class SqliteStorage extends SqlStores implements Storage {
 
   constructor(file: string, options: SqliteOptions = {}) {
     const db = new Database(file);
+    const synchronous = options.durable ? 'FULL' : 'NORMAL';
     db.pragma('journal_mode = WAL');
-    db.pragma(`synchronous = ${options.durable ? 'FULL' : 'NORMAL'}`);
+    db.pragma(`synchronous = ${synchronous}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     try {
@@ -130,7 +137,23 @@ export class SqliteStorage extends SqlStores implements Storage {
     this.writeBatch = db.transaction((batch: readonly PendingWrite[]) => {
       for (const p of batch) p.write();
     });
+    const background = options.background;
+    this.commitIntervalMs = background?.commitIntervalMs ?? 0;
+    if (background && file !== ':memory:') {
+      db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+      this.checkpointer = new WalCheckpointer({ file, synchronous, onError: background.onError });
+    }
   }
+
+  /** Checkpoints on a worker thread (the server's setting), else SQLite's own inside commits. */
+  private readonly checkpointer: WalCheckpointer | null = null;
+  /**
+   * The least time between two group commits: a commit costs about as much for one write as for several
+   * (its WAL frames, syscalls and locks), so on a busy server writes that arrive within it share the next.
+   * An idle server commits at once; a write waits at most this long.
+   */
+  private readonly commitIntervalMs: number;
+  private lastCommit = -Infinity;
 
   /** Writes in one transaction. */
   private readonly writeBatch: (batch: readonly PendingWrite[]) => void;
@@ -264,7 +287,7 @@ export class SqliteStorage extends SqlStores implements Storage {
     }
     return new Promise((resolve, reject) => {
       this.batch.push({ write, failure, resolve, reject });
-      if (this.batch.length === 1) setImmediate(() => this.flush());
+      if (this.batch.length === 1) this.scheduleFlush();
     });
   }
   private batch: PendingWrite[] = [];
@@ -280,6 +303,12 @@ export class SqliteStorage extends SqlStores implements Storage {
           ? new SeqTakenError(tableId, move.seq)
           : (e as Error),
     );
+  }
+
+  private scheduleFlush(): void {
+    const wait = this.lastCommit + this.commitIntervalMs - performance.now();
+    if (wait <= 0) setImmediate(() => this.flush());
+    else setTimeout(() => this.flush(), wait);
   }
 
   /** Commits the waiting writes; `now` even inside another transaction (a takeback must count the moves). */
@@ -298,6 +327,8 @@ export class SqliteStorage extends SqlStores implements Storage {
     }
     const batch = this.batch;
     this.batch = [];
+    this.lastCommit = performance.now();
+    this.checkpointer?.committed();
     try {
       this.writeBatch(batch);
       for (const p of batch) p.resolve();
@@ -364,6 +395,8 @@ export class SqliteStorage extends SqlStores implements Storage {
 
   async close(): Promise<void> {
     if (this.batch.length) this.flush(true);
+    // Its connection closed first: the last connection to close checkpoints the WAL and removes it.
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -1,0 +1,104 @@
+/**
+ * The server's SQLite settings (`SqliteOptions.background`): the WAL is checkpointed by a worker thread, not
+ * inside the event loop's commits, and a busy store's commits are spaced so that writes share them.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { tempDb } from '../test-support/http.js';
+import { SqliteStorage } from './sqlite.js';
+import type { StoredTable } from './types.js';
+
+function table(id: string): StoredTable {
+  return {
+    id,
+    game: 'knights',
+    settings: { layout: 'standard', first: 'R' },
+    seed: 'seed',
+    rulesVersion: '1',
+    listed: true,
+    clockSettings: null,
+    takeover: 'random',
+    status: 'playing',
+    createdAt: '2026-12-02T00:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    result: null,
+    clock: null,
+    seats: [
+      { seat: 0, name: 'A', kind: 'human', bot: null, tokenHash: 'ab'.repeat(32), controller: 'human' },
+      { seat: 1, name: 'B', kind: 'human', bot: null, tokenHash: 'cd'.repeat(32), controller: 'human' },
+    ],
+  };
+}
+
+const until = async (ok: () => boolean, ms: number): Promise<boolean> => {
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    if (ok()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return ok();
+};
+
+describe('checkpoints on a worker thread', () => {
+  it('the worker copies the WAL into the database file; the event loop’s commits never do', async () => {
+    const file = tempDb();
+    const s = new SqliteStorage(file, { background: { commitIntervalMs: 0 } });
+    await s.createTable(table('t'));
+    const empty = statSync(file).size;
+    // 1,500 commits of a move each: about 3,000 WAL pages, far past SQLite's own checkpoint at 1,000 pages
+    // (which the server's connection no longer runs below its 16,000-page backstop).
+    for (let seq = 1; seq <= 1500; seq++)
+      await s.appendMove('t', { seq, seat: seq % 2, move: 'a1', at: seq }, {});
+    expect(await until(() => statSync(file).size > empty + 64 * 1024, 3000)).toBe(true);
+    expect(await s.getMoves('t')).toHaveLength(1500);
+    await s.close();
+  });
+
+  it('without the server’s setting nothing changes: SQLite checkpoints inside the commits', async () => {
+    const file = tempDb();
+    const s = new SqliteStorage(file);
+    await s.createTable(table('t'));
+    const empty = statSync(file).size;
+    for (let seq = 1; seq <= 1500; seq++)
+      await s.appendMove('t', { seq, seat: seq % 2, move: 'a1', at: seq }, {});
+    // At once, from the commit that crossed 1,000 pages.
+    expect(statSync(file).size).toBeGreaterThan(empty + 64 * 1024);
+    await s.close();
+  });
+
+  it('closes its connection before the store’s: the last connection checkpoints and removes the WAL', async () => {
+    const file = tempDb();
+    const s = new SqliteStorage(file, { background: { commitIntervalMs: 0 } });
+    await s.createTable(table('t'));
+    for (let seq = 1; seq <= 300; seq++)
+      await s.appendMove('t', { seq, seat: seq % 2, move: 'a1', at: seq }, {});
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    await s.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const again = new SqliteStorage(file);
+    expect(await again.getMoves('t')).toHaveLength(300);
+    await again.close();
+  });
+});
+
+describe('spaced commits', () => {
+  it('an idle store commits at once; a write right after a commit waits for the interval, with the others', async () => {
+    const s = new SqliteStorage(tempDb(), { background: { commitIntervalMs: 300 } });
+    let started = performance.now();
+    await s.createTable(table('t'));
+    expect(performance.now() - started).toBeLessThan(250);
+    started = performance.now();
+    const settledAt: number[] = [];
+    const writes = [1, 2, 3].map((seq) =>
+      s
+        .appendMove('t', { seq, seat: 0, move: 'a1', at: seq }, {})
+        .then(() => settledAt.push(performance.now())),
+    );
+    await Promise.all(writes);
+    // Within 300 ms of the table's commit: all three waited for the next one, and settled together.
+    expect(settledAt[0] - started).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...settledAt) - Math.min(...settledAt)).toBeLessThan(50);
+    expect(await s.getMoves('t')).toHaveLength(3);
+    await s.close();
+  });
+});
