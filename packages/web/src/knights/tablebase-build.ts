@@ -44,7 +44,13 @@ export interface TablebaseWatch {
 
 /** Watches the tablebase of `layout` (a shape) while it is given; null stops watching. */
 export function useTablebase(layout: string | null): TablebaseWatch {
-  const [watch, setWatch] = useState<TablebaseWatch>({ status: null, finished: 0 });
+  // The status is kept with the layout it is of: right after the layout changes, until the new one's is
+  // heard, the previous layout's status is not shown as this one's.
+  const [watch, setWatch] = useState<TablebaseWatch & { readonly of: string | null }>({
+    of: null,
+    status: null,
+    finished: 0,
+  });
   useEffect(() => {
     if (layout === null) return;
     let live = true;
@@ -56,6 +62,7 @@ export function useTablebase(layout: string | null): TablebaseWatch {
       heard.set(layout, status);
       if (!live) return;
       setWatch((w) => ({
+        of: layout,
         status,
         finished: w.finished + (underWay(before) && status?.state === 'ready' ? 1 : 0),
       }));
@@ -67,5 +74,8 @@ export function useTablebase(layout: string | null): TablebaseWatch {
       clearTimeout(timer);
     };
   }, [layout]);
-  return layout === null ? { status: null, finished: watch.finished } : watch;
+  return {
+    status: layout !== null && watch.of === layout ? watch.status : null,
+    finished: watch.finished,
+  };
 }
