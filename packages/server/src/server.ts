@@ -88,8 +88,6 @@ export interface ServerOptions {
   /** The web app's built files (default packages/web/dist). */
   readonly webDist?: string;
   readonly durable?: boolean;
-  /** SQLite: the least time between two group commits (`SqliteOptions.background`); default 2 ms. */
-  readonly commitIntervalMs?: number;
   /** Per-address limits on the HTTP API (default `DEFAULT_HTTP_RATE`); false: none (benchmarks). */
   readonly httpRate?: HttpRateLimit | false;
   /**
@@ -171,7 +169,7 @@ const DEFAULT_BOT_MODULE = new URL('./bots/default-bots.ts', import.meta.url).hr
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** See `SqliteOptions.background`: at most one group commit per 2 ms on a busy server. */
-export const DEFAULT_COMMIT_INTERVAL_MS = 2;
+const COMMIT_INTERVAL_MS = 2;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.logger ?? pino({ level: options.logLevel ?? 'info' });
@@ -186,7 +184,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : new SqliteStorage(options.dbFile ?? 'attila.db', {
           durable: options.durable,
           background: {
-            commitIntervalMs: options.commitIntervalMs ?? DEFAULT_COMMIT_INTERVAL_MS,
+            commitIntervalMs: COMMIT_INTERVAL_MS,
             onError: (message) =>
               log.warn({ err: message }, 'a background checkpoint of the database failed'),
           },

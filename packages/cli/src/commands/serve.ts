@@ -16,11 +16,6 @@ export function registerServe(serve: Command): void {
     )
     .option('--web-dist <dir>', 'the built web app to serve (default: packages/web/dist)')
     .option('--durable', 'fsync every move (survives power loss, slower)', false)
-    .option(
-      '--commit-interval-ms <ms>',
-      'SQLite: the least time between two commits of a busy server; writes made meanwhile share the next commit, and a move is still acknowledged only once stored (0: commit every turn of the event loop)',
-      '2',
-    )
     .option('--postgres <url>', 'share games with other servers: PostgreSQL instead of SQLite')
     .option('--postgres-schema <name>', 'the PostgreSQL schema to use (created if absent)', 'public')
     .option('--redis <url>', 'share games with other servers: Redis for the broadcast')
@@ -116,7 +111,6 @@ export function registerServe(serve: Command): void {
         host: string;
         db?: string;
         durable: boolean;
-        commitIntervalMs: string;
         webDist?: string;
         postgres?: string;
         postgresSchema: string;
@@ -149,12 +143,6 @@ export function registerServe(serve: Command): void {
         if (!Number.isInteger(leaseMs) || leaseMs < 100) {
           serve.error(
             `--lease-ms must be a whole number of milliseconds, at least 100, not "${opts.leaseMs}"`,
-          );
-        }
-        const commitIntervalMs = Number(opts.commitIntervalMs);
-        if (!Number.isInteger(commitIntervalMs) || commitIntervalMs < 0 || commitIntervalMs > 1000) {
-          serve.error(
-            `--commit-interval-ms must be a whole number of milliseconds from 0 to 1000, not "${opts.commitIntervalMs}"`,
           );
         }
         const botMinThinkMs = Number(opts.botMinThink);
@@ -239,7 +227,6 @@ export function registerServe(serve: Command): void {
           host: opts.host,
           dbFile,
           durable: opts.durable,
-          commitIntervalMs,
           webDist: opts.webDist,
           postgres: opts.postgres,
           postgresSchema: opts.postgresSchema,
