@@ -10,6 +10,7 @@
  *     [--cpu-prof DIR]                          (the server child writes V8 CPU profiles into DIR as it stops)
  *     [--processes 2 --postgres URL --redis URL] (several processes sharing PostgreSQL and Redis: each game's
  *                                                 seats on different processes; CPU summed over them)
+ *     [--serve-args "--commit-interval-ms 0"]   (more options for `attila serve`, space-separated)
  *
  * The child runs without the bot ladder and without the background tablebase build: the ladder's
  * bots-only games think on a worker thread of the server process nonstop (no bot delay here), which the
@@ -47,6 +48,7 @@ const SCHEMA = POSTGRES ? `attila_load_${process.pid}_${Date.now()}` : null;
 
 /** The load clients all come from 127.0.0.1 and create ~100 tables per second: a limit they never reach. */
 const HTTP_RATE = ['--http-rate', '1000000', '--sockets-per-address', '0'];
+const SERVE_ARGS = arg('serve-args', '').split(' ').filter(Boolean);
 
 async function startChild(): Promise<{ url: string; child: ChildProcess }> {
   const bin = fileURLToPath(new URL('../../cli/bin/attila.js', import.meta.url));
@@ -72,6 +74,7 @@ async function startChild(): Promise<{ url: string; child: ChildProcess }> {
       '--tablebase',
       'off',
       ...HTTP_RATE,
+      ...SERVE_ARGS,
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],

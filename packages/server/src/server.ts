@@ -168,9 +168,6 @@ async function redisBroadcast(url: string, log: Logger): Promise<Broadcast> {
 const DEFAULT_BOT_MODULE = new URL('./bots/default-bots.ts', import.meta.url).href;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** See `SqliteOptions.background`: at most one group commit per 2 ms on a busy server. */
-const COMMIT_INTERVAL_MS = 2;
-
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.logger ?? pino({ level: options.logLevel ?? 'info' });
   const storage =
@@ -184,7 +181,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : new SqliteStorage(options.dbFile ?? 'attila.db', {
           durable: options.durable,
           background: {
-            commitIntervalMs: COMMIT_INTERVAL_MS,
             onError: (message) =>
               log.warn({ err: message }, 'a background checkpoint of the database failed'),
           },

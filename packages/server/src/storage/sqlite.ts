@@ -107,10 +107,10 @@ export interface SqliteOptions {
   /** fsync every commit (survives power loss); default false (survives process crashes). */
   readonly durable?: boolean;
   /**
-   * The server's setting: checkpoints run on a worker thread (wal-checkpointer.ts), not inside a commit,
-   * and commits are at least `commitIntervalMs` apart so that a busy server's writes share them.
+   * The server's setting: checkpoints run on a worker thread (wal-checkpointer.ts), not inside a commit;
+   * `onError` hears of one that failed.
    */
-  readonly background?: { readonly commitIntervalMs: number; readonly onError?: (message: string) => void };
+  readonly background?: { readonly onError?: (message: string) => void };
 }
 
 export class SqliteStorage extends SqlStores implements Storage {
@@ -138,7 +138,6 @@ export class SqliteStorage extends SqlStores implements Storage {
       for (const p of batch) p.write();
     });
     const background = options.background;
-    this.commitIntervalMs = background?.commitIntervalMs ?? 0;
     if (background && file !== ':memory:') {
       db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
       this.checkpointer = new WalCheckpointer({ file, synchronous, onError: background.onError });
@@ -147,13 +146,6 @@ export class SqliteStorage extends SqlStores implements Storage {
 
   /** Checkpoints on a worker thread (the server's setting), else SQLite's own inside commits. */
   private readonly checkpointer: WalCheckpointer | null = null;
-  /**
-   * The least time between two group commits: a commit costs about as much for one write as for several
-   * (its WAL frames, syscalls and locks), so on a busy server writes that arrive within it share the next.
-   * An idle server commits at once; a write waits at most this long.
-   */
-  private readonly commitIntervalMs: number;
-  private lastCommit = -Infinity;
 
   /** Writes in one transaction. */
   private readonly writeBatch: (batch: readonly PendingWrite[]) => void;
@@ -287,7 +279,7 @@ export class SqliteStorage extends SqlStores implements Storage {
     }
     return new Promise((resolve, reject) => {
       this.batch.push({ write, failure, resolve, reject });
-      if (this.batch.length === 1) this.scheduleFlush();
+      if (this.batch.length === 1) setImmediate(() => this.flush());
     });
   }
   private batch: PendingWrite[] = [];
@@ -303,12 +295,6 @@ export class SqliteStorage extends SqlStores implements Storage {
           ? new SeqTakenError(tableId, move.seq)
           : (e as Error),
     );
-  }
-
-  private scheduleFlush(): void {
-    const wait = this.lastCommit + this.commitIntervalMs - performance.now();
-    if (wait <= 0) setImmediate(() => this.flush());
-    else setTimeout(() => this.flush(), wait);
   }
 
   /** Commits the waiting writes; `now` even inside another transaction (a takeback must count the moves). */
@@ -327,7 +313,6 @@ export class SqliteStorage extends SqlStores implements Storage {
     }
     const batch = this.batch;
     this.batch = [];
-    this.lastCommit = performance.now();
     this.checkpointer?.committed();
     try {
       this.writeBatch(batch);

@@ -1,6 +1,6 @@
 /**
- * The server's SQLite settings (`SqliteOptions.background`): the WAL is checkpointed by a worker thread, not
- * inside the event loop's commits, and a busy store's commits are spaced so that writes share them.
+ * The server's SQLite setting (`SqliteOptions.background`): the WAL is checkpointed by a worker thread, not
+ * inside the event loop's commits.
  */
 import { existsSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ const until = async (ok: () => boolean, ms: number): Promise<boolean> => {
 describe('checkpoints on a worker thread', () => {
   it('the worker copies the WAL into the database file; the event loop’s commits never do', async () => {
     const file = tempDb();
-    const s = new SqliteStorage(file, { background: { commitIntervalMs: 0 } });
+    const s = new SqliteStorage(file, { background: {} });
     await s.createTable(table('t'));
     const empty = statSync(file).size;
     // 1,500 commits of a move each: about 3,000 WAL pages, far past SQLite's own checkpoint at 1,000 pages
@@ -68,7 +68,7 @@ describe('checkpoints on a worker thread', () => {
 
   it('closes its connection before the store’s: the last connection checkpoints and removes the WAL', async () => {
     const file = tempDb();
-    const s = new SqliteStorage(file, { background: { commitIntervalMs: 0 } });
+    const s = new SqliteStorage(file, { background: {} });
     await s.createTable(table('t'));
     for (let seq = 1; seq <= 300; seq++)
       await s.appendMove('t', { seq, seat: seq % 2, move: 'a1', at: seq }, {});
@@ -78,27 +78,5 @@ describe('checkpoints on a worker thread', () => {
     const again = new SqliteStorage(file);
     expect(await again.getMoves('t')).toHaveLength(300);
     await again.close();
-  });
-});
-
-describe('spaced commits', () => {
-  it('an idle store commits at once; a write right after a commit waits for the interval, with the others', async () => {
-    const s = new SqliteStorage(tempDb(), { background: { commitIntervalMs: 300 } });
-    let started = performance.now();
-    await s.createTable(table('t'));
-    expect(performance.now() - started).toBeLessThan(250);
-    started = performance.now();
-    const settledAt: number[] = [];
-    const writes = [1, 2, 3].map((seq) =>
-      s
-        .appendMove('t', { seq, seat: 0, move: 'a1', at: seq }, {})
-        .then(() => settledAt.push(performance.now())),
-    );
-    await Promise.all(writes);
-    // Within 300 ms of the table's commit: all three waited for the next one, and settled together.
-    expect(settledAt[0] - started).toBeGreaterThanOrEqual(200);
-    expect(Math.max(...settledAt) - Math.min(...settledAt)).toBeLessThan(50);
-    expect(await s.getMoves('t')).toHaveLength(3);
-    await s.close();
   });
 });
