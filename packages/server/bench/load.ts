@@ -20,6 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { Rng } from '@attila/core';
@@ -261,10 +262,15 @@ const sampler = setInterval(() => {
 const cpuStart = sum(cpuMsOf);
 const mainCpuStart = sum(mainThreadCpuMsOf);
 const ownCpuStart = process.cpuUsage();
+// The clients' own event loop: a move's latency includes the time its update waited here to be read.
+const clientLoop = monitorEventLoopDelay({ resolution: 5 });
+const late = (ns: number) => +Math.max(0, ns / 1e6 - 5).toFixed(1);
+clientLoop.enable();
 measuring = true;
 const started = performance.now();
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 measuring = false;
+clientLoop.disable();
 const elapsed = (performance.now() - started) / 1000;
 const serverCpuMs = child ? sum(cpuMsOf) - cpuStart : NaN;
 const mainCpuMs = child ? sum(mainThreadCpuMsOf) - mainCpuStart : NaN;
@@ -299,6 +305,13 @@ const report = {
   serverMainThreadCpuUsPerMove: Math.round((mainCpuMs * 1000) / movesInWindow),
   serverCpuCores: +(serverCpuMs / 1000 / elapsed).toFixed(2),
   clientsCpuCores: +((ownCpu.user + ownCpu.system) / 1e6 / elapsed).toFixed(2),
+  // How late the clients' event loop ran a 5 ms timer (ms): what the clients themselves added to a move's
+  // latency while the update waited to be read (the histogram holds whole intervals: 5 ms taken off).
+  clientLoopLateMs: {
+    p50: late(clientLoop.percentile(50)),
+    p99: late(clientLoop.percentile(99)),
+    max: late(clientLoop.max),
+  },
   loadAverage: (await import('node:os')).loadavg()[0].toFixed(1),
   serverRssMB: Math.round(rss / 1e6),
   serverPeakRssMB: Math.round(peakRss / 1e6),
