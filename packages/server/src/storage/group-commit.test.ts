@@ -4,47 +4,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tempDb } from '../test-support/http.js';
+import { storedTable } from '../test-support/stored-table.js';
 import { SqliteStorage } from './sqlite.js';
-import { SeqTakenError, type StoredTable } from './types.js';
-
-function table(id: string): StoredTable {
-  return {
-    id,
-    game: 'knights',
-    settings: { layout: 'standard', first: 'R' },
-    seed: 'seed',
-    rulesVersion: '1',
-    listed: true,
-    clockSettings: null,
-    takeover: 'random',
-    status: 'open',
-    createdAt: '2026-12-02T00:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    result: null,
-    clock: null,
-    seats: [
-      { seat: 0, name: 'A', kind: 'human', bot: null, tokenHash: 'ab'.repeat(32), controller: 'human' },
-      { seat: 1, name: null, kind: 'human', bot: null, tokenHash: null, controller: 'human' },
-    ],
-  };
-}
+import { SeqTakenError } from './types.js';
 
 describe('SQLite group commit', () => {
   it('stores a new table, a join and moves made in one turn; a refused move is refused alone', async () => {
     const s = new SqliteStorage(tempDb());
-    await s.createTable(table('old'));
+    await s.createTable(storedTable('old'));
     await s.appendMove('old', { seq: 1, seat: 0, move: 'c2', at: 1 }, {});
-    const joined = { ...table('old').seats[1], name: 'B', tokenHash: 'cd'.repeat(32) };
+    const joined = { ...storedTable('old').seats[1], name: 'B', tokenHash: 'cd'.repeat(32) };
     const settled = await Promise.allSettled([
-      s.createTable(table('new')),
+      s.createTable(storedTable('new')),
       s.updateSeats('old', [joined], { status: 'playing', startedAt: 'now' }),
       s.appendMove('old', { seq: 1, seat: 0, move: 'a1', at: 2 }, {}),
       s.appendMove('old', { seq: 2, seat: 1, move: 'b1', at: 3 }, {}),
     ]);
     expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(settled[2]).toMatchObject({ reason: expect.any(SeqTakenError) });
-    expect(await s.getTable('new')).toEqual(table('new'));
+    expect(await s.getTable('new')).toEqual(storedTable('new'));
     expect(await s.getTable('old')).toMatchObject({
       status: 'playing',
       seats: [{ name: 'A' }, { name: 'B' }],
@@ -55,7 +33,7 @@ describe('SQLite group commit', () => {
 
   it('never commits inside a transaction a caller holds open: its rollback takes none of the group', async () => {
     const s = new SqliteStorage(tempDb());
-    await s.createTable(table('t'));
+    await s.createTable(storedTable('t'));
     let moved: Promise<void> | null = null;
     const held = s.accounts.sql.tx(async (sql) => {
       await sql.run('INSERT INTO players (id, display_name, created_at) VALUES (?, ?, ?)', ['p', 'P', 'now']);

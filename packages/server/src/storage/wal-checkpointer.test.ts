@@ -5,31 +5,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tempDb } from '../test-support/http.js';
+import { storedTable } from '../test-support/stored-table.js';
 import { SqliteStorage } from './sqlite.js';
-import type { StoredTable } from './types.js';
-
-function table(id: string): StoredTable {
-  return {
-    id,
-    game: 'knights',
-    settings: { layout: 'standard', first: 'R' },
-    seed: 'seed',
-    rulesVersion: '1',
-    listed: true,
-    clockSettings: null,
-    takeover: 'random',
-    status: 'playing',
-    createdAt: '2026-12-02T00:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    result: null,
-    clock: null,
-    seats: [
-      { seat: 0, name: 'A', kind: 'human', bot: null, tokenHash: 'ab'.repeat(32), controller: 'human' },
-      { seat: 1, name: 'B', kind: 'human', bot: null, tokenHash: 'cd'.repeat(32), controller: 'human' },
-    ],
-  };
-}
 
 const until = async (ok: () => boolean, ms: number): Promise<boolean> => {
   for (const end = Date.now() + ms; Date.now() < end;) {
@@ -43,7 +20,7 @@ describe('checkpoints on a worker thread', () => {
   it('the worker copies the WAL into the database file; the event loop’s commits never do', async () => {
     const file = tempDb();
     const s = new SqliteStorage(file, { background: {} });
-    await s.createTable(table('t'));
+    await s.createTable(storedTable('t'));
     const empty = statSync(file).size;
     // 1,500 commits of a move each: about 3,000 WAL pages, far past SQLite's own checkpoint at 1,000 pages
     // (which the server's connection no longer runs below its 16,000-page backstop).
@@ -57,7 +34,7 @@ describe('checkpoints on a worker thread', () => {
   it('without the server’s setting nothing changes: SQLite checkpoints inside the commits', async () => {
     const file = tempDb();
     const s = new SqliteStorage(file);
-    await s.createTable(table('t'));
+    await s.createTable(storedTable('t'));
     const empty = statSync(file).size;
     for (let seq = 1; seq <= 1500; seq++)
       await s.appendMove('t', { seq, seat: seq % 2, move: 'a1', at: seq }, {});
@@ -69,7 +46,7 @@ describe('checkpoints on a worker thread', () => {
   it('closes its connection before the store’s: the last connection checkpoints and removes the WAL', async () => {
     const file = tempDb();
     const s = new SqliteStorage(file, { background: {} });
-    await s.createTable(table('t'));
+    await s.createTable(storedTable('t'));
     for (let seq = 1; seq <= 300; seq++)
       await s.appendMove('t', { seq, seat: seq % 2, move: 'a1', at: seq }, {});
     expect(existsSync(`${file}-wal`)).toBe(true);
