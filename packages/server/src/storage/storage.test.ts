@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchema, freshSchema, postgresUp, POSTGRES_URL } from '../test-support/services.js';
 import { tempDb } from '../test-support/http.js';
+import { storedTable } from '../test-support/stored-table.js';
 import { PostgresStorage } from './postgres.js';
 import { SqliteStorage } from './sqlite.js';
 import { NO_PLAY, SeqTakenError, type Storage, type StoredTable } from './types.js';
@@ -12,26 +13,15 @@ afterAll(async () => {
 });
 
 function table(id: string, status: StoredTable['status'] = 'open'): StoredTable {
-  return {
-    id,
-    game: 'knights',
-    settings: { layout: 'standard', first: 'R' },
-    seed: 'seed',
-    rulesVersion: '1',
-    listed: true,
-    clockSettings: { mode: 'move', moveMs: 5000 },
-    takeover: 'random',
+  return storedTable(id, {
     status,
+    clockSettings: { mode: 'move', moveMs: 5000 },
     createdAt: '2026-11-30T00:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    result: null,
-    clock: null,
     seats: [
       { seat: 0, name: 'A', kind: 'human', bot: null, tokenHash: 'ab'.repeat(32), controller: 'human' },
       { seat: 1, name: 'random', kind: 'bot', bot: 'random', tokenHash: null, controller: 'bot' },
     ],
-  };
+  });
 }
 
 const backends: [string, boolean, () => Promise<Storage>][] = [

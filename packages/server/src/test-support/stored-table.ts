@@ -1,7 +1,10 @@
-/** A Knights table as storage holds it, open, seat 0 taken and seat 1 free: for tests of the stores alone. */
+/**
+ * A Knights table as storage holds it (open, seat 0 taken, seat 1 free, unless `changes` say otherwise): for
+ * tests of the stores alone.
+ */
 import type { StoredTable } from '../storage/types.js';
 
-export function storedTable(id: string): StoredTable {
+export function storedTable(id: string, changes: Partial<StoredTable> = {}): StoredTable {
   return {
     id,
     game: 'knights',
@@ -21,5 +24,6 @@ export function storedTable(id: string): StoredTable {
       { seat: 0, name: 'A', kind: 'human', bot: null, tokenHash: 'ab'.repeat(32), controller: 'human' },
       { seat: 1, name: null, kind: 'human', bot: null, tokenHash: null, controller: 'human' },
     ],
+    ...changes,
   };
 }
