@@ -10,7 +10,9 @@
  *     [--cpu-prof DIR]                          (the server child writes V8 CPU profiles into DIR as it stops)
  *     [--processes 2 --postgres URL --redis URL] (several processes sharing PostgreSQL and Redis: each game's
  *                                                 seats on different processes; CPU summed over them)
- *     [--serve-args "--commit-interval-ms 0"]   (more options for `attila serve`, space-separated)
+ *     [--serve-args "--log-level info"]        (more options for `attila serve`, space-separated)
+ *     [--client-threads 2]                      (the clients split over worker threads: one event loop reading
+ *                                                 every socket is itself late, which the latency includes)
  *
  * The child runs without the bot ladder and without the background tablebase build: the ladder's
  * bots-only games think on a worker thread of the server process nonstop (no bot delay here), which the
@@ -20,11 +22,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
-import { Rng } from '@attila/core';
-import type { CreateTableResponse, SeatGrant, ServerMessage, Snapshot } from '@attila/protocol';
+import { Worker } from 'node:worker_threads';
+import { LoadClients, type ClientFigures, type ClientSettings } from './load-clients.js';
+import type { ClientThreadRequest } from './load-client-thread.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,7 +38,7 @@ const THINK_MS = Number(arg('think-ms', '0'));
 const GAME = arg('game', 'knights');
 const PLAYERS = GAME === 'tribes' ? Number(arg('players', '3')) : 2;
 if (GAME !== 'knights' && GAME !== 'tribes') throw new Error(`--game knights or tribes, not ${GAME}`);
-const rng = Rng.fromSeed('load');
+const CLIENT_THREADS = Number(arg('client-threads', '1'));
 const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? arg('cpu-prof', '') : null;
 const PROCESSES = Number(arg('processes', '1'));
 const POSTGRES = process.argv.includes('--postgres') ? arg('postgres', '') : null;
@@ -113,126 +114,54 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+/** The clients as load.ts drives them, in this thread or in worker threads. */
+interface Clients {
+  measure(): void;
+  /** Stops measuring: each thread's figures. */
+  figures(): Promise<ClientFigures[]>;
+  stop(): void;
 }
 
-const latencies: number[] = [];
-let measuring = false;
-let movesInWindow = 0;
-let errors = 0;
-let gamesFinished = 0;
-let sends = 0;
-let updatesSeen = 0;
+type Settings = Omit<ClientSettings, 'first' | 'step' | 'seed'> & { readonly seed: string };
 
-/**
- * One seat's client: moves at random whenever it is to act, and times each move until its update (the
- * first update of its own seat after the move was sent). A Tribes seat waits for its move's update before
- * it moves again (in a simultaneous phase other seats' updates keep it to act meanwhile).
- */
-function seatClient(
-  url: string,
-  table: string,
-  seat: number,
-  token: string,
-  onOver: () => void,
-): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url.replace('http', 'ws') + '/ws');
-    let pending: { seq: number; at: number } | null = null;
-    let finished = false;
-    let latest: Snapshot | null = null;
-    const maybeMove = (snap: Snapshot) => {
-      if (!snap.toAct.includes(seat) || !snap.legalMoves.length) return;
-      if (pending && (GAME === 'tribes' || pending.seq >= snap.seq)) return;
-      const move = JSON.stringify({ type: 'move', seq: snap.seq, move: rng.pick(snap.legalMoves) });
-      const send = () => {
-        if (ws.readyState !== ws.OPEN) return;
-        pending = { seq: snap.seq, at: performance.now() };
-        if (measuring) sends++;
-        ws.send(move);
-      };
-      // Marked pending at once so that a repeated view of the same position does not send twice.
-      pending = { seq: snap.seq, at: performance.now() };
-      if (THINK_MS > 0) setTimeout(send, -THINK_MS * Math.log(1 - rng.nextFloat()));
-      else send();
-    };
-    ws.on('open', () => {
-      ws.send(JSON.stringify({ type: 'hello', table, seat, token }));
-      resolve(ws);
-    });
-    ws.on('error', reject);
-    ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as ServerMessage;
-      if (m.type === 'error') {
-        errors++;
-        // Refused (stale in a simultaneous phase, say): decide again on what is known.
-        pending = null;
-        if (latest && !latest.result) maybeMove(latest);
-        return;
-      }
-      if (m.type !== 'welcome' && m.type !== 'update' && m.type !== 'table') return;
-      const snap = m.snapshot;
-      if (!snap) return;
-      latest = snap;
-      if (measuring && m.type === 'update') updatesSeen++;
-      if (m.type === 'update' && pending && m.seq > pending.seq && m.seat === seat) {
-        if (measuring) {
-          latencies.push(performance.now() - pending.at);
-          movesInWindow++;
-        }
-        pending = null;
-      }
-      if (snap.result) {
-        if (!finished) {
-          finished = true;
-          ws.close();
-          if (seat === 0) onOver();
-        }
-        return;
-      }
-      maybeMove(snap);
-    });
-  });
-}
-
-/** Several processes: a game's seats are on different ones (the next game starts one further along). */
-let nextGame = 0;
-
-async function runGame(urls: readonly string[], stop: { stopped: boolean }): Promise<void> {
-  const first = nextGame++;
-  const urlOf = (seat: number) => urls[(first + seat) % urls.length];
-  const created = await postJson<CreateTableResponse>(`${urlOf(0)}/api/tables`, {
-    game: GAME,
-    settings: GAME === 'tribes' ? { players: PLAYERS } : {},
-    seats: Array.from({ length: PLAYERS }, () => ({ type: 'human' })),
-    name: 'R',
-    listed: false,
-  });
-  const tokens = [created.token as string];
-  for (let i = 1; i < PLAYERS; i++) {
-    const joined = await postJson<SeatGrant>(`${urlOf(i)}/api/tables/${created.table.id}/join`, {
-      name: `H${i}`,
-    });
-    tokens[joined.seat] = joined.token;
-  }
-  const over = () => {
-    gamesFinished++;
-    // Once stopped, the server refuses new games as it closes: not an error of the run.
-    if (!stop.stopped)
-      runGame(urls, stop).catch((e: unknown) => {
-        if (!stop.stopped) throw e;
-      });
+async function clientsHere(settings: Settings): Promise<Clients> {
+  const clients = new LoadClients({ ...settings, first: 0, step: 1 });
+  await clients.start(GAMES);
+  return {
+    measure: () => clients.measure(),
+    figures: async () => [clients.figures()],
+    stop: () => clients.stop(),
   };
-  for (let seat = 0; seat < PLAYERS; seat++) {
-    await seatClient(urlOf(seat), created.table.id, seat, tokens[seat], seat === 0 ? over : () => undefined);
-  }
+}
+
+/** `threads` worker threads, each with its share of the games (its own seed, every `threads`-th placement). */
+async function clientThreads(settings: Settings, threads: number): Promise<Clients> {
+  const boot = new URL('../src/bots/worker-boot.js', import.meta.url);
+  const entry = new URL('./load-client-thread.ts', import.meta.url).href;
+  const workers = Array.from({ length: threads }, (_, i) => {
+    const games = Math.floor(GAMES / threads) + (i < GAMES % threads ? 1 : 0);
+    const own: ClientSettings = { ...settings, seed: `${settings.seed}-${i}`, first: i, step: threads };
+    return new Worker(boot, { workerData: { entry, settings: own, games } });
+  });
+  const next = (w: Worker) =>
+    new Promise<{ started?: number; figures?: ClientFigures }>((resolve, reject) => {
+      w.once('message', resolve);
+      w.once('error', reject);
+    });
+  await Promise.all(workers.map(next));
+  const tell = (m: ClientThreadRequest) => workers.forEach((w) => w.postMessage(m));
+  return {
+    measure: () => tell('measure'),
+    figures: async () => {
+      const answers = workers.map(next);
+      tell('figures');
+      return (await Promise.all(answers)).map((a) => a.figures!);
+    },
+    stop: () => {
+      tell('stop');
+      workers.forEach((w) => void w.terminate());
+    },
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -249,10 +178,9 @@ const urls = servers.map((s) => s.url);
 const pids = servers.flatMap((s) => (s.child?.pid ? [s.child.pid] : []));
 const sum = (f: (pid: number) => number) => pids.reduce((n, pid) => n + f(pid), 0);
 const child = pids.length ? { pid: pids[0] } : null;
-const stop = { stopped: false };
-for (let i = 0; i < GAMES; i += 20) {
-  await Promise.all(Array.from({ length: Math.min(20, GAMES - i) }, () => runGame(urls, stop)));
-}
+const settings = { urls, game: GAME, players: PLAYERS, thinkMs: THINK_MS, seed: 'load' } as const;
+const clients =
+  CLIENT_THREADS > 1 ? await clientThreads(settings, CLIENT_THREADS) : await clientsHere(settings);
 console.error(`${GAMES} games started`);
 await new Promise((r) => setTimeout(r, WARMUP * 1000));
 let peakRss = 0;
@@ -262,23 +190,21 @@ const sampler = setInterval(() => {
 const cpuStart = sum(cpuMsOf);
 const mainCpuStart = sum(mainThreadCpuMsOf);
 const ownCpuStart = process.cpuUsage();
-// The clients' own event loop: a move's latency includes the time its update waited here to be read.
-const clientLoop = monitorEventLoopDelay({ resolution: 5 });
-const late = (ns: number) => +Math.max(0, ns / 1e6 - 5).toFixed(1);
-clientLoop.enable();
-measuring = true;
+clients.measure();
 const started = performance.now();
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
-measuring = false;
-clientLoop.disable();
+const figures = await clients.figures();
 const elapsed = (performance.now() - started) / 1000;
 const serverCpuMs = child ? sum(cpuMsOf) - cpuStart : NaN;
 const mainCpuMs = child ? sum(mainThreadCpuMsOf) - mainCpuStart : NaN;
 const ownCpu = process.cpuUsage(ownCpuStart);
-stop.stopped = true;
+clients.stop();
 clearInterval(sampler);
 const rss = child ? sum(rssOf) : 0;
-const sorted = latencies.sort((a, b) => a - b);
+const movesInWindow = figures.reduce((n, f) => n + f.moves, 0);
+const total = (key: 'gamesFinished' | 'sends' | 'updatesSeen' | 'errors') =>
+  figures.reduce((n, f) => n + f[key], 0);
+const sorted = figures.flatMap((f) => f.latencies).sort((a, b) => a - b);
 const report = {
   game: GAME,
   players: PLAYERS,
@@ -294,10 +220,10 @@ const report = {
     p99: +percentile(sorted, 99).toFixed(2),
     max: +(sorted[sorted.length - 1] ?? NaN).toFixed(2),
   },
-  gamesFinished,
-  sends,
-  updatesSeen,
-  errors,
+  gamesFinished: total('gamesFinished'),
+  sends: total('sends'),
+  updatesSeen: total('updatesSeen'),
+  errors: total('errors'),
   // CPU the server process really got, per move and as a share of one core: on a shared machine the
   // moves per second are bounded by what the scheduler grants, this shows what each move costs.
   serverCpuUsPerMove: Math.round((serverCpuMs * 1000) / movesInWindow),
@@ -305,12 +231,13 @@ const report = {
   serverMainThreadCpuUsPerMove: Math.round((mainCpuMs * 1000) / movesInWindow),
   serverCpuCores: +(serverCpuMs / 1000 / elapsed).toFixed(2),
   clientsCpuCores: +((ownCpu.user + ownCpu.system) / 1e6 / elapsed).toFixed(2),
-  // How late the clients' event loop ran a 5 ms timer (ms): what the clients themselves added to a move's
-  // latency while the update waited to be read (the histogram holds whole intervals: 5 ms taken off).
+  clientThreads: CLIENT_THREADS,
+  // How late the clients' event loop ran a 5 ms timer (ms; the latest of the client threads): what the
+  // clients themselves added to a move's latency while its update waited to be read.
   clientLoopLateMs: {
-    p50: late(clientLoop.percentile(50)),
-    p99: late(clientLoop.percentile(99)),
-    max: late(clientLoop.max),
+    p50: Math.max(...figures.map((f) => f.late.p50)),
+    p99: Math.max(...figures.map((f) => f.late.p99)),
+    max: Math.max(...figures.map((f) => f.late.max)),
   },
   loadAverage: (await import('node:os')).loadavg()[0].toFixed(1),
   serverRssMB: Math.round(rss / 1e6),
