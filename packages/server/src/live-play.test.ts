@@ -167,6 +167,16 @@ describe('abort', () => {
       'auth.token',
     );
   });
+
+  it("never an event's game, by either seat, moved or not: it counts in the event's standings", () => {
+    for (const moves of [0, 1]) {
+      for (const seat of [0, 1]) {
+        const refused = run(knights(moves, { event: 'spring-swiss' }), { kind: 'abort', ...by(seat) });
+        expect(refusal(refused)).toBe('abort.event');
+        expect(refused.ok ? '' : refused.error.message).toMatch(/resign instead/);
+      }
+    }
+  });
 });
 
 describe('takeback by agreement (Knights)', () => {

@@ -88,10 +88,19 @@ export function rankResigned(result: GameResult, play: StoredPlay, seats: number
 
 // ---------------------------------------------------------------- abort
 
-/** Any seated player calls the game off while some seat has not moved yet: no winner, counted nowhere. */
+/**
+ * Any seated player calls the game off while some seat has not moved yet: no winner, counted nowhere. Not an
+ * event's game: it counts in the event's standings, and an abort would let a player skip an opponent.
+ */
 export function decideAbort(t: TableNow, now: number): Result<Change> {
   const { meta, history } = t;
   if (meta.status !== 'playing') return notPlaying('abort.not-playing', 'abort', meta);
+  if (meta.event !== undefined) {
+    return err(
+      'abort.event',
+      "an event's game cannot be aborted: it counts in the event's standings; resign instead, or play it",
+    );
+  }
   if (meta.seats.every((s) => history.some((h) => h.seat === s.seat))) {
     return err(
       'abort.moved',

@@ -314,7 +314,13 @@ export class Lobby implements LeaseLobby {
     const token = creatorSeat === null ? null : creatorToken ? creatorToken(id, creatorSeat) : newToken();
     const seats = storedSeats(request, creatorSeat, token, holders, options.creator ?? null);
     const createdAt = this.deps.now();
-    const meta = newStoredTable(request, game, settings, { id, seed, seats, createdAt });
+    const meta = newStoredTable(request, game, settings, {
+      id,
+      seed,
+      seats,
+      createdAt,
+      event: options.event,
+    });
     const fresh = Table.fresh(game, meta, this.deps);
     if (!fresh.ok) return err(fresh.error.code, fresh.error.message);
     const table = fresh.value;

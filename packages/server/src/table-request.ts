@@ -33,6 +33,8 @@ export interface NewTableOptions {
   readonly holders?: (table: string) => ReadonlyMap<number, SeatHolder>;
   /** The bot ladder's own tables: their id and seed chosen beforehand, outside the bots-only budget. */
   readonly ladder?: LadderPlacement;
+  /** The event the table is made for (events/director.ts): its game cannot be aborted. */
+  readonly event?: string;
 }
 
 /**
@@ -192,6 +194,7 @@ export interface NewTableOrigin {
   readonly seed: string;
   readonly seats: StoredSeat[];
   readonly createdAt: number;
+  readonly event?: string;
 }
 
 /** The stored row of a new table: open, not started, with the request's choices. */
@@ -199,7 +202,7 @@ export function newStoredTable(
   request: CreateTable,
   game: AnyGame,
   settings: unknown,
-  { id, seed, seats, createdAt }: NewTableOrigin,
+  { id, seed, seats, createdAt, event }: NewTableOrigin,
 ): StoredTable {
   return {
     id,
@@ -218,5 +221,6 @@ export function newStoredTable(
     result: null,
     clock: null,
     seats,
+    ...(event ? { event } : {}),
   };
 }

@@ -287,7 +287,10 @@ export class Table {
     const m = this.copy.meta;
     const history = this.copy.history;
     return tableInfo(m, this.seq, this.audience.connected, {
-      abortable: m.status === 'playing' && m.seats.some((s) => !history.some((h) => h.seat === s.seat)),
+      abortable:
+        m.status === 'playing' &&
+        m.event === undefined &&
+        m.seats.some((s) => !history.some((h) => h.seat === s.seat)),
       takebacks: m.status === 'playing' && takebacksAllowed(this.game, m),
     });
   }

@@ -341,6 +341,7 @@ export class EventDirector {
     };
     const r = this.deps.lobby.prepare(request, {
       address: 'event',
+      event: event.id,
       holders: (tableId) =>
         new Map(
           players.flatMap((p, seat) =>

@@ -102,8 +102,16 @@ describe('the withdrawal rule', () => {
       );
       expect(noShowView?.you).toMatchObject({ entered: true, withdrawn: true, table: null });
 
-      // Seat 0 of round 2 resigns before moving: an ordinary loss.
+      // Seat 0 of round 2 resigns before moving: an ordinary loss. Before that, seat 1 tries to abort (no
+      // seat has moved): refused, an event's game counts in the standings.
       const [[table2, seats2]] = [...(await tablesNow(players, event.id))];
+      await once(
+        server.url,
+        table2,
+        seats2[1],
+        () => ({ type: 'abort', ref: 'a' }),
+        async (c) => expect(await c.next('error')).toMatchObject({ code: 'abort.event', ref: 'a' }),
+      );
       await once(server.url, table2, seats2[0], () => ({ type: 'resign', ref: 'r' }), over);
       await expect.poll(async () => (await view()).status, { timeout: 20_000 }).toBe('finished');
       const done = await view();

@@ -437,6 +437,12 @@ CREATE TABLE seat_addresses (
 CREATE INDEX seat_addresses_player ON seat_addresses (player_id);
 `,
   },
+  {
+    version: 18,
+    description:
+      'events: a table made for an event names it (an event game cannot be aborted: it counts in the standings)',
+    sql: () => `ALTER TABLE tables ADD COLUMN event_id TEXT;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

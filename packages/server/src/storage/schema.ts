@@ -99,6 +99,8 @@ export interface TableRow {
   play?: unknown;
   /** Schema version 5. */
   rated?: number | boolean;
+  /** Schema version 18. */
+  event_id?: string | null;
 }
 
 export interface SeatRow {
@@ -168,6 +170,7 @@ export function tableFromRow(row: TableRow, seats: StoredSeat[]): StoredTable {
     clock: json<ClockState>(row.clock),
     seats,
     ...(row.play ? { play: json<StoredPlay>(row.play) ?? undefined } : {}),
+    ...(row.event_id ? { event: row.event_id } : {}),
   };
 }
 
@@ -190,6 +193,7 @@ export function tableColumns(t: StoredTable, dialect: Dialect) {
     result: t.result ? JSON.stringify(t.result) : null,
     clock: t.clock ? JSON.stringify(t.clock) : null,
     play: t.play ? JSON.stringify(t.play) : null,
+    event_id: t.event ?? null,
   };
 }
 

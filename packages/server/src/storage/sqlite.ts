@@ -37,8 +37,8 @@ import {
 function prepareStatements(db: Database.Database) {
   return {
     insertTable: db.prepare(
-      `INSERT INTO tables (id, game, settings, seed, rules_version, listed, rated, clock_settings, takeover, status, created_at, started_at, finished_at, result, clock, play)
-       VALUES (@id, @game, @settings, @seed, @rules_version, @listed, @rated, @clock_settings, @takeover, @status, @created_at, @started_at, @finished_at, @result, @clock, @play)`,
+      `INSERT INTO tables (id, game, settings, seed, rules_version, listed, rated, clock_settings, takeover, status, created_at, started_at, finished_at, result, clock, play, event_id)
+       VALUES (@id, @game, @settings, @seed, @rules_version, @listed, @rated, @clock_settings, @takeover, @status, @created_at, @started_at, @finished_at, @result, @clock, @play, @event_id)`,
     ),
     insertSeat: db.prepare(
       `INSERT INTO seats (table_id, seat, name, kind, bot, token_hash, controller, player_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -30,6 +30,16 @@ const backends: [string, boolean, () => Promise<Storage>][] = [
 ];
 
 describe.each(backends)('%s storage', (name, up, open) => {
+  it.skipIf(skipWithout(up, 'PostgreSQL'))('keeps the event a table was made for (none: none)', async () => {
+    const s = await open();
+    const id = `e${name}${Date.now()}`;
+    await s.createTable({ ...table(id), event: 'spring-swiss' });
+    await s.createTable(table(`${id}-casual`));
+    expect(await s.getTable(id)).toEqual({ ...table(id), event: 'spring-swiss' });
+    expect((await s.getTable(`${id}-casual`))?.event).toBeUndefined();
+    await s.close();
+  });
+
   it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'keeps tables, seats, moves and chat; refuses a sequence number already written',
     async () => {

@@ -59,6 +59,8 @@ export interface StoredTable {
   readonly seats: readonly StoredSeat[];
   /** Takebacks, resignations, a rematch (absent: none of them yet, `NO_PLAY`). */
   readonly play?: StoredPlay;
+  /** The event the table was made for (absent: none); its game counts in the event's standings. */
+  readonly event?: string;
 }
 
 /**
