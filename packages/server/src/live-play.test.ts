@@ -4,7 +4,7 @@ import { tribesGame } from '@attila/tribes';
 import { describe, expect, it } from 'vitest';
 import { decide, type Change, type DecideContext, type TableCommand, type TableNow } from './commands.js';
 import type { AnyGame } from './games.js';
-import { rankResigned } from './live-play.js';
+import { rankResigned, takebacksAllowed } from './live-play.js';
 import { botFor } from './seating.js';
 import { NO_PLAY, type StoredPlay, type StoredSeat, type StoredTable } from './storage/types.js';
 import { hashToken } from './tokens.js';
@@ -261,6 +261,15 @@ describe('takeback by agreement (Knights)', () => {
     const t = tribes([person(0), person(1), person(2)]);
     expect(refusal(run(t, { kind: 'takeback', ...by(0) }))).toBe('takeback.game');
     expect(refusal(run(t, { kind: 'takeback-answer', ...by(0), answer: 'never' }))).toBe('takeback.game');
+  });
+
+  it("not in an event's games, asked by either seat: every move counts in the standings", () => {
+    const inEvent = knights(3, { event: 'spring-swiss' });
+    for (const seat of [0, 1]) {
+      expect(refusal(run(inEvent, { kind: 'takeback', ...by(seat) }))).toBe('takeback.event');
+    }
+    expect(takebacksAllowed(knightsGame, inEvent.meta)).toBe(false);
+    expect(takebacksAllowed(knightsGame, knights(3).meta)).toBe(true);
   });
 
   it('a move decided on an earlier line is stale even at the same seq', () => {

@@ -114,11 +114,14 @@ export function decideAbort(t: TableNow, now: number): Result<Change> {
 
 /** Takebacks need a position everyone sees alike and one opponent to ask: two-player games like Knights. */
 export function takebacksAllowed(game: AnyGame, meta: StoredTable): boolean {
-  return game.sameViewForEveryone === true && meta.seats.length === 2;
+  return game.sameViewForEveryone === true && meta.seats.length === 2 && meta.event === undefined;
 }
 
 function mayTakeBack(t: TableNow): Result<true> {
   if (takebacksAllowed(t.game, t.meta)) return ok(true);
+  // As on lichess: an event's games are played as they go, every move of them counting in its standings.
+  if (t.meta.event !== undefined)
+    return err('takeback.event', "takebacks are not offered in an event's games: every move counts");
   return err(
     'takeback.game',
     'takebacks are offered only in two-player games with nothing hidden (Knights), not in this game',
