@@ -94,6 +94,10 @@ describe('events', () => {
         await p.click('[data-testid="event-join"]');
         await p.waitForSelector('[data-testid="event-entered"]');
       }
+      // Every game counts: the page says no game is aborted nor taken back (in B's German).
+      expect(await b.innerText('[data-testid="event-every-game-counts"]')).toContain(
+        'Turnierpartien können nicht abgebrochen werden',
+      );
       const id = decodeURIComponent(/#\/events\/([^/?]+)/.exec(eventUrl)![1]);
       const others = await Promise.all(
         ['Gaiseric', 'Ardaric', 'Valamir', 'Odoacer'].map((n) => ApiPlayer.signUp(server.url, n)),

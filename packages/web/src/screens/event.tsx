@@ -100,6 +100,7 @@ export function EventScreen({ id, code }: { id: string; code: string | null }) {
       <p data-testid="event-withdrawal-rule">
         {t('tournaments.rules.withdrawal', { clock: clockText(t, view.clock) })}
       </p>
+      <p data-testid="event-every-game-counts">{t('tournaments.rules.everyGameCounts')}</p>
       {view.code && (
         <p data-testid="event-code">
           {t('tournaments.invite')}{' '}
