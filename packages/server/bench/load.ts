@@ -2,7 +2,8 @@
  * Load test: N concurrent games between random-move clients over real WebSockets on loopback.
  * Starts the real server (`attila serve`) as a child process on a fresh database, keeps N games going
  * (a finished game is replaced by a new one) for a bounded time, and prints moves per second, the latency
- * from sending a move to seeing its update, the CPU the server spent per move, and the server's memory.
+ * from sending a move to seeing its update, the CPU the server spent per move (with PostgreSQL: its backends'
+ * and Redis's too), and the server's memory.
  *
  *   npx tsx packages/server/bench/load.ts [--games 300] [--seconds 20] [--warmup 3] [--think-ms 0]
  *     [--game knights|tribes] [--players 3]   (Tribes: seats per game, all played by clients)
@@ -16,7 +17,7 @@
  * process's CPU per move would count, and the build is a 4-CPU-minute child process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +45,9 @@ if (PROCESSES > 1 && (!POSTGRES || !REDIS))
   throw new Error('--processes 2 or more needs --postgres and --redis');
 /** A schema of its own in the shared database, dropped at the end. */
 const SCHEMA = POSTGRES ? `attila_load_${process.pid}_${Date.now()}` : null;
+
+/** The servers' PostgreSQL connections carry this name: their backends' CPU is counted per move too. */
+const APP_NAME = `attila-load-${process.pid}`;
 
 /** The load clients all come from 127.0.0.1 and create ~100 tables per second: a limit they never reach. */
 const HTTP_RATE = ['--http-rate', '1000000', '--sockets-per-address', '0'];
@@ -75,6 +79,7 @@ async function startChild(): Promise<{ url: string; child: ChildProcess }> {
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, PGAPPNAME: APP_NAME },
     },
   );
   const url = await new Promise<string>((resolve, reject) => {
@@ -102,6 +107,50 @@ function mainThreadCpuMsOf(pid: number): number {
 function cpuMsIn(statFile: string): number {
   const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+function cpuMsOr0(pid: number): number {
+  try {
+    return cpuMsOf(pid);
+  } catch {
+    return 0; // gone
+  }
+}
+
+/**
+ * CPU (ms) used so far by each PostgreSQL backend serving the servers (found by their application name)
+ * and by the Redis server of `--redis` (found by its port on this machine), by pid.
+ */
+async function servicesCpu(): Promise<{ postgres: Map<number, number>; redis: number } | null> {
+  if (!POSTGRES) return null;
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: POSTGRES });
+  await db.connect();
+  const r = await db.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APP_NAME]);
+  await db.end();
+  const postgres = new Map<number, number>(r.rows.map((row: { pid: number }) => [row.pid, cpuMsOr0(row.pid)]));
+  const port = REDIS ? new URL(REDIS).port || '6379' : null;
+  let redis = 0;
+  for (const pid of port ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : []) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'redis-server') continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`:${port}`)) redis += cpuMsOf(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { postgres, redis };
+}
+
+/** The services' CPU between two samples (a backend that ended meanwhile is left out). */
+function servicesCpuBetween(
+  a: Awaited<ReturnType<typeof servicesCpu>>,
+  b: Awaited<ReturnType<typeof servicesCpu>>,
+): { postgres: number; redis: number } | null {
+  if (!a || !b) return null;
+  let postgres = 0;
+  for (const [pid, ms] of b.postgres) postgres += ms - (a.postgres.get(pid) ?? 0);
+  return { postgres, redis: b.redis - a.redis };
 }
 
 function rssOf(pid: number): number {
@@ -255,6 +304,7 @@ let peakRss = 0;
 const sampler = setInterval(() => {
   if (child) peakRss = Math.max(peakRss, sum(rssOf));
 }, 500);
+const servicesStart = await servicesCpu();
 const cpuStart = sum(cpuMsOf);
 const mainCpuStart = sum(mainThreadCpuMsOf);
 const ownCpuStart = process.cpuUsage();
@@ -266,6 +316,7 @@ const elapsed = (performance.now() - started) / 1000;
 const serverCpuMs = child ? sum(cpuMsOf) - cpuStart : NaN;
 const mainCpuMs = child ? sum(mainThreadCpuMsOf) - mainCpuStart : NaN;
 const ownCpu = process.cpuUsage(ownCpuStart);
+const services = servicesCpuBetween(servicesStart, await servicesCpu());
 stop.stopped = true;
 clearInterval(sampler);
 const rss = child ? sum(rssOf) : 0;
@@ -295,6 +346,11 @@ const report = {
   // Of which the main thread (the event loop); the rest is V8's garbage-collection and other helper threads.
   serverMainThreadCpuUsPerMove: Math.round((mainCpuMs * 1000) / movesInWindow),
   serverCpuCores: +(serverCpuMs / 1000 / elapsed).toFixed(2),
+  // PostgreSQL's backends serving the servers, and Redis (whoever else uses it meanwhile counts too).
+  ...(services && {
+    postgresCpuUsPerMove: Math.round((services.postgres * 1000) / movesInWindow),
+    redisCpuUsPerMove: Math.round((services.redis * 1000) / movesInWindow),
+  }),
   clientsCpuCores: +((ownCpu.user + ownCpu.system) / 1e6 / elapsed).toFixed(2),
   loadAverage: (await import('node:os')).loadavg()[0].toFixed(1),
   serverRssMB: Math.round(rss / 1e6),

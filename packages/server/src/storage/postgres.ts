@@ -17,6 +17,7 @@ import {
   type TableRow,
 } from './schema.js';
 import { migratePostgres } from './migrations.js';
+import { plainMoveStatement } from './postgres-move.js';
 import { rateResult } from './ratings.js';
 import { SqlStores } from './sql-stores.js';
 import { postgresSql, UniqueViolation, type Sql } from './sql.js';
@@ -243,6 +244,13 @@ export class PostgresStorage extends SqlStores implements Storage {
 
   async appendMove(tableId: string, move: StoredMove, patch: TablePatch, line = 0): Promise<void> {
     try {
+      if (patch.status !== 'finished') {
+        // Most moves: one statement, one round trip (postgres-move.ts), with the checks below.
+        const { text, params } = plainMoveStatement(tableId, move, patch, line);
+        const [{ n }] = await this.sql.all<{ n: number }>(text, params);
+        if (n !== 1) throw new SeqTakenError(tableId, move.seq);
+        return;
+      }
       await this.sql.tx(async (sql) => {
         // The table's row, locked, must still be at `line`: a takeback committed meanwhile makes this move
         // one decided on a position that is gone. And still played: a resignation, a flag or an abort stored
