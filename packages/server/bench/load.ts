@@ -128,7 +128,9 @@ async function servicesCpu(): Promise<{ postgres: Map<number, number>; redis: nu
   await db.connect();
   const r = await db.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APP_NAME]);
   await db.end();
-  const postgres = new Map<number, number>(r.rows.map((row: { pid: number }) => [row.pid, cpuMsOr0(row.pid)]));
+  const postgres = new Map<number, number>(
+    r.rows.map((row: { pid: number }) => [row.pid, cpuMsOr0(row.pid)]),
+  );
   const port = REDIS ? new URL(REDIS).port || '6379' : null;
   let redis = 0;
   for (const pid of port ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : []) {

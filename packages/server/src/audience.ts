@@ -13,8 +13,7 @@ import { encode } from './wire.js';
  * on `line` (the takebacks so far).
  */
 export type Position = (
-  | { readonly seq: number; readonly stored?: Envelope['stored'] }
-  | { readonly at: number }
+  { readonly seq: number; readonly stored?: Envelope['stored'] } | { readonly at: number }
 ) & { readonly line: number };
 
 /** The sockets of this process watching one table, by audience, and the table's way to reach everyone. */

@@ -371,7 +371,10 @@ export class PostgresStorage extends SqlStores implements Storage {
 
   async release(tableIds: readonly string[], owner: string): Promise<void> {
     if (tableIds.length === 0) return;
-    await this.leaseQuery('DELETE FROM leases WHERE owner = $1 AND table_id = ANY($2)', [owner, [...tableIds]]);
+    await this.leaseQuery('DELETE FROM leases WHERE owner = $1 AND table_id = ANY($2)', [
+      owner,
+      [...tableIds],
+    ]);
   }
 
   async close(): Promise<void> {
