@@ -376,29 +376,15 @@ export class Table {
     if (this.status === 'finished') this.known.close();
   }
 
-  /**
-   * Another process's move, heard (table/known-current.ts): played on this copy if it was current before,
-   * else the driver (if this process drives) catches up from storage. The driver goes on either way.
-   */
+  /** Another process's move, heard (table/known-current.ts): followed, or the driver reads storage. */
   private follow(move: StoredMove, patch: TablePatch, line: number, heard: number): void {
     void this.queue.run(() => {
       const next = this.known.currentUpTo(heard - 1) && line === this.line && move.seq === this.seq + 1;
-      if (!next || !this.followed(move, patch)) return this.drivingSwitch.catchUp();
+      if (!next || !followMove(this.game, this.copy, move, patch)) return this.drivingSwitch.catchUp();
       this.known.followed(heard);
       if (this.status === 'finished') this.known.close();
       if (this.driver.active) this.driver.update();
     });
-  }
-
-  /** Plays a heard move on the copy; false if it does not replay (the copy is then left as it was). */
-  private followed(move: StoredMove, patch: TablePatch): boolean {
-    try {
-      followMove(this.game, this.copy, move, patch);
-      return true;
-    } catch (e) {
-      this.deps.log.warn({ table: this.id, err: String(e) }, 'a move heard does not replay; reading storage');
-      return false;
-    }
   }
 
   /** Catches up with storage (several processes), through the queue. */

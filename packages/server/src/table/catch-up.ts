@@ -46,12 +46,19 @@ function reload(game: AnyGame, copy: TableCopy, meta: StoredTable, stored: reado
 
 /**
  * Another process's move, heard with its patch of the table's row, played on a copy that held everything
- * before it: the copy is then what a read of storage would have made it.
+ * before it: the copy is then what a read of storage would have made it. False if the move does not replay
+ * (the copy is left as it was, and storage will be read).
  */
-export function followMove(game: AnyGame, copy: TableCopy, move: StoredMove, patch: TablePatch): void {
-  const replayed = replayStored(game, copy.meta.id, copy.state, [move]);
+export function followMove(game: AnyGame, copy: TableCopy, move: StoredMove, patch: TablePatch): boolean {
+  let replayed: ReturnType<typeof replayStored>;
+  try {
+    replayed = replayStored(game, copy.meta.id, copy.state, [move]);
+  } catch {
+    return false;
+  }
   copy.state = replayed.state;
   copy.moves.push(move.move);
   copy.history.push(...replayed.entries);
   copy.meta = patched(copy.meta, [], patch);
+  return true;
 }
