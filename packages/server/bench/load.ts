@@ -297,10 +297,12 @@ const pids = servers.flatMap((s) => (s.child?.pid ? [s.child.pid] : []));
 const sum = (f: (pid: number) => number) => pids.reduce((n, pid) => n + f(pid), 0);
 const child = pids.length ? { pid: pids[0] } : null;
 const stop = { stopped: false };
+const creating = performance.now();
 for (let i = 0; i < GAMES; i += 20) {
   await Promise.all(Array.from({ length: Math.min(20, GAMES - i) }, () => runGame(urls, stop)));
+  if ((i + 20) % 100 === 0 && i + 20 < GAMES) console.error(`${i + 20} games started`);
 }
-console.error(`${GAMES} games started`);
+console.error(`${GAMES} games started in ${((performance.now() - creating) / 1000).toFixed(1)} s`);
 await new Promise((r) => setTimeout(r, WARMUP * 1000));
 let peakRss = 0;
 const sampler = setInterval(() => {
