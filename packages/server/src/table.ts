@@ -387,9 +387,9 @@ export class Table {
     });
   }
 
-  /** Catches up with storage (several processes), through the queue. */
+  /** Catches up with storage (several processes), through the queue: no read while known current. */
   sync(): Promise<void> {
-    return this.drivingSwitch.sync();
+    return this.drivingSwitch.sync(() => this.known.current);
   }
 
   // ------------------------------------------------------------ bots and clocks (driver.ts runs them)
