@@ -2,7 +2,8 @@
  * Load test: N concurrent games between random-move clients over real WebSockets on loopback.
  * Starts the real server (`attila serve`) as a child process on a fresh database, keeps N games going
  * (a finished game is replaced by a new one) for a bounded time, and prints moves per second, the latency
- * from sending a move to seeing its update, the CPU the server spent per move, and the server's memory.
+ * from sending a move to seeing its update, the CPU the server spent per move (with PostgreSQL: its backends'
+ * and Redis's too), and the server's memory.
  *
  *   npx tsx packages/server/bench/load.ts [--games 300] [--seconds 20] [--warmup 3] [--think-ms 0]
  *     [--game knights|tribes] [--players 3]   (Tribes: seats per game, all played by clients)
@@ -19,7 +20,7 @@
  * process's CPU per move would count, and the build is a 4-CPU-minute child process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +48,9 @@ if (PROCESSES > 1 && (!POSTGRES || !REDIS))
   throw new Error('--processes 2 or more needs --postgres and --redis');
 /** A schema of its own in the shared database, dropped at the end. */
 const SCHEMA = POSTGRES ? `attila_load_${process.pid}_${Date.now()}` : null;
+
+/** The servers' PostgreSQL connections carry this name: their backends' CPU is counted per move too. */
+const APP_NAME = `attila-load-${process.pid}`;
 
 /** The load clients all come from 127.0.0.1 and create ~100 tables per second: a limit they never reach. */
 const HTTP_RATE = ['--http-rate', '1000000', '--sockets-per-address', '0'];
@@ -80,6 +84,7 @@ async function startChild(): Promise<{ url: string; child: ChildProcess }> {
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, PGAPPNAME: APP_NAME },
     },
   );
   const url = await new Promise<string>((resolve, reject) => {
@@ -109,6 +114,52 @@ function cpuMsIn(statFile: string): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+function cpuMsOr0(pid: number): number {
+  try {
+    return cpuMsOf(pid);
+  } catch {
+    return 0; // gone
+  }
+}
+
+/**
+ * CPU (ms) used so far by each PostgreSQL backend serving the servers (found by their application name)
+ * and by the Redis server of `--redis` (found by its port on this machine), by pid.
+ */
+async function servicesCpu(): Promise<{ postgres: Map<number, number>; redis: number } | null> {
+  if (!POSTGRES) return null;
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: POSTGRES });
+  await db.connect();
+  const r = await db.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APP_NAME]);
+  await db.end();
+  const postgres = new Map<number, number>(
+    r.rows.map((row: { pid: number }) => [row.pid, cpuMsOr0(row.pid)]),
+  );
+  const port = REDIS ? new URL(REDIS).port || '6379' : null;
+  let redis = 0;
+  for (const pid of port ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : []) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'redis-server') continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`:${port}`)) redis += cpuMsOf(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { postgres, redis };
+}
+
+/** The services' CPU between two samples (a backend that ended meanwhile is left out). */
+function servicesCpuBetween(
+  a: Awaited<ReturnType<typeof servicesCpu>>,
+  b: Awaited<ReturnType<typeof servicesCpu>>,
+): { postgres: number; redis: number } | null {
+  if (!a || !b) return null;
+  let postgres = 0;
+  for (const [pid, ms] of b.postgres) postgres += ms - (a.postgres.get(pid) ?? 0);
+  return { postgres, redis: b.redis - a.redis };
+}
+
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
@@ -126,7 +177,8 @@ type Settings = Omit<ClientSettings, 'first' | 'step' | 'seed'> & { readonly see
 
 async function clientsHere(settings: Settings): Promise<Clients> {
   const clients = new LoadClients({ ...settings, first: 0, step: 1 });
-  await clients.start(GAMES);
+  // Every 100 games: a run that stalls while creating them shows where.
+  await clients.start(GAMES, (n) => n % 100 === 0 && n < GAMES && console.error(`${n} games started`));
   return {
     measure: () => clients.measure(),
     figures: async () => [clients.figures()],
@@ -179,14 +231,16 @@ const pids = servers.flatMap((s) => (s.child?.pid ? [s.child.pid] : []));
 const sum = (f: (pid: number) => number) => pids.reduce((n, pid) => n + f(pid), 0);
 const child = pids.length ? { pid: pids[0] } : null;
 const settings = { urls, game: GAME, players: PLAYERS, thinkMs: THINK_MS, seed: 'load' } as const;
+const creating = performance.now();
 const clients =
   CLIENT_THREADS > 1 ? await clientThreads(settings, CLIENT_THREADS) : await clientsHere(settings);
-console.error(`${GAMES} games started`);
+console.error(`${GAMES} games started in ${((performance.now() - creating) / 1000).toFixed(1)} s`);
 await new Promise((r) => setTimeout(r, WARMUP * 1000));
 let peakRss = 0;
 const sampler = setInterval(() => {
   if (child) peakRss = Math.max(peakRss, sum(rssOf));
 }, 500);
+const servicesStart = await servicesCpu();
 const cpuStart = sum(cpuMsOf);
 const mainCpuStart = sum(mainThreadCpuMsOf);
 const ownCpuStart = process.cpuUsage();
@@ -198,6 +252,7 @@ const elapsed = (performance.now() - started) / 1000;
 const serverCpuMs = child ? sum(cpuMsOf) - cpuStart : NaN;
 const mainCpuMs = child ? sum(mainThreadCpuMsOf) - mainCpuStart : NaN;
 const ownCpu = process.cpuUsage(ownCpuStart);
+const services = servicesCpuBetween(servicesStart, await servicesCpu());
 clients.stop();
 clearInterval(sampler);
 const rss = child ? sum(rssOf) : 0;
@@ -230,6 +285,11 @@ const report = {
   // Of which the main thread (the event loop); the rest is V8's garbage-collection and other helper threads.
   serverMainThreadCpuUsPerMove: Math.round((mainCpuMs * 1000) / movesInWindow),
   serverCpuCores: +(serverCpuMs / 1000 / elapsed).toFixed(2),
+  // PostgreSQL's backends serving the servers, and Redis (whoever else uses it meanwhile counts too).
+  ...(services && {
+    postgresCpuUsPerMove: Math.round((services.postgres * 1000) / movesInWindow),
+    redisCpuUsPerMove: Math.round((services.redis * 1000) / movesInWindow),
+  }),
   clientsCpuCores: +((ownCpu.user + ownCpu.system) / 1e6 / elapsed).toFixed(2),
   clientThreads: CLIENT_THREADS,
   // How late the clients' event loop ran a 5 ms timer (ms; the latest of the client threads): what the

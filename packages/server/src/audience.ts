@@ -4,7 +4,7 @@
  * legal moves. With every socket in this process, texts are only prepared for audiences that someone hears;
  * with several processes, for all of them.
  */
-import type { Broadcast } from './broadcast/types.js';
+import type { Broadcast, Envelope } from './broadcast/types.js';
 import type { ServerMessage } from '@attila/protocol';
 import { encode } from './wire.js';
 
@@ -12,7 +12,9 @@ import { encode } from './wire.js';
  * Where in the game a published message stands: an update brings the game to `seq`; news shows `at`; both
  * on `line` (the takebacks so far).
  */
-export type Position = ({ readonly seq: number } | { readonly at: number }) & { readonly line: number };
+export type Position = (
+  { readonly seq: number; readonly stored?: Envelope['stored'] } | { readonly at: number }
+) & { readonly line: number };
 
 /** The sockets of this process watching one table, by audience, and the table's way to reach everyone. */
 export class Audience {

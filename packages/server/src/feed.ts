@@ -86,14 +86,19 @@ class TableFeed {
         w.send(this.table.news(w.seat));
       })
       .catch((e) => this.log.warn({ table: this.table.id, err: refusalOf(e) }, 'catching a socket up failed'))
-      .finally(() => this.release(w, p));
+      .finally(() => this.release(w, p, first?.at !== undefined ? first : null));
   }
 
-  /** Sends what was held for `w` through the usual checks. */
-  release(w: Watcher, p: Position): void {
+  /**
+   * Sends what was held for `w` through the usual checks, but for the news a catch-up was made for (`done`):
+   * the catch-up sent the table's news as of now instead. Offered again, news about a position the watcher
+   * has passed (overtaken by a move through another process) would start the same catch-up again, for ever:
+   * a loop that kept a process busy with reads of storage and stopped it from ever shutting down.
+   */
+  release(w: Watcher, p: Position, done: Envelope | null = null): void {
     const held = p.held ?? [];
     p.held = null;
-    for (const e of held) this.offer(w, p, e);
+    for (const e of held) if (e !== done) this.offer(w, p, e);
   }
 }
 

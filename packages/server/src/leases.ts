@@ -76,8 +76,13 @@ export class SharedLeases implements Leases {
   private readonly watchdog = new LeaseWatchdog(
     this.until,
     () => this.now(),
-    (t) => void this.hold(t, false),
+    (t) => {
+      this.lapsed++;
+      void this.hold(t, false);
+    },
   );
+  /** Tables let go of since the last sweep because their lease was about to run out unrenewed. */
+  private lapsed = 0;
   private ticking: Promise<void> | null = null;
   private closed = false;
 
@@ -124,9 +129,10 @@ export class SharedLeases implements Leases {
   private async hold(table: Table, on: boolean): Promise<void> {
     if (on && !this.closed && !this.driven.has(table)) {
       this.driven.set(table, null);
-      // Moves and seat changes made through other processes reach the driver over the broadcast.
+      // Moves and seat changes made through other processes reach the driver over the broadcast. A move
+      // carries itself (`stored`): the table follows it on its copy and moves its driver on (table.ts).
       const unsubscribe = await this.broadcast.subscribe(table.id, (e) => {
-        if (e.changed && e.origin !== this.broadcast.origin) table.catchUp();
+        if (e.changed && e.origin !== this.broadcast.origin && !e.stored) table.catchUp();
       });
       if (!this.driven.has(table)) return unsubscribe();
       this.driven.set(table, unsubscribe);
@@ -198,6 +204,12 @@ export class SharedLeases implements Leases {
       this.log.warn({ err: e instanceof Error ? e.message : e }, 'renewing table leases failed');
     } finally {
       this.watchdog.arm();
+      if (this.lapsed)
+        this.log.warn(
+          { tables: this.lapsed, sweepMs: this.now() - now },
+          'leases about to run out unrenewed: stopped driving those tables until the next renewal',
+        );
+      this.lapsed = 0;
     }
   }
 

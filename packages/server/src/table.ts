@@ -27,15 +27,17 @@ import {
   type Storage,
   type StoredMove,
   type StoredTable,
+  type TablePatch,
 } from './storage/types.js';
 import type { Sql } from './storage/sql.js';
 import { hashToken, newSeed, newTableId, newToken, tokenMatches } from './tokens.js';
 import { encode, tableInfo, tableMessage, welcomeMessage, type GameNow, type Message } from './wire.js';
 import type { ChangeSite, TableCopy } from './table/change-kind.js';
 import { commitChange, type Committed } from './table/change-kinds.js';
-import { catchUpWithStorage } from './table/catch-up.js';
+import { catchUpWithStorage, followMove } from './table/catch-up.js';
 import { DriverViewCache } from './table/driver-view.js';
 import { Driving } from './table/driving.js';
+import { KnownCurrent } from './table/known-current.js';
 import { replayedCopy } from './table/replay.js';
 import { recordTimeouts } from './table/timeouts.js';
 import { noticeTurns } from './table/turn-notices.js';
@@ -71,6 +73,8 @@ export class Table {
   private readonly drivingSwitch: Driving;
   /** What the change kinds see of this table (table/change-kind.ts). */
   private readonly site: ChangeSite;
+  /** Several processes: whether a move may be decided without reading storage first. */
+  private readonly known: KnownCurrent;
   private constructor(
     readonly game: AnyGame,
     copy: TableCopy,
@@ -78,6 +82,9 @@ export class Table {
   ) {
     this.copy = copy;
     const meta = copy.meta;
+    this.known = new KnownCurrent(meta.id, deps.broadcast, (stored, line, heard) =>
+      this.follow(stored.move, stored.patch, line, heard),
+    );
     this.audience = new Audience(meta.id, meta.seats.length, deps.broadcast, deps.now());
     this.driver = new TableDriver(
       meta.id,
@@ -92,6 +99,7 @@ export class Table {
       storage: deps.storage,
       metrics: deps.metrics,
       audience: this.audience,
+      shared: !deps.broadcast.local,
       get seq() {
         return seq();
       },
@@ -198,8 +206,10 @@ export class Table {
     const shared = !this.deps.broadcast.local;
     if (shared) {
       if (!this.deps.broadcast.up) throw new Unavailable('broadcast.unavailable', BROADCAST_DOWN);
-      // With storage shared by several processes, another one may have written since.
-      await this.refresh();
+      // With storage shared by several processes, another one may have written since. A move on a copy
+      // known current skips the read: its commit refuses it if another process wrote first.
+      const move = command.kind === 'move' || command.kind === 'bot-move';
+      if (!move || !this.known.current) await this.refresh();
     }
     // A move sent again (no ack reached its sender) is answered as stored, never played twice.
     const again = this.repeat(command, hooks);
@@ -226,6 +236,7 @@ export class Table {
       return stale(this.seq, change.kind === 'move' ? change.move.seq - 1 : change.seq);
     }
     committed.apply();
+    if (this.status === 'finished') this.known.close();
     hooks.committed?.(this.seq);
     committed.publish();
     noticeTurns(this.deps.notices, this.copy.meta, committed.mover, toActBefore, this.toActNow());
@@ -362,13 +373,26 @@ export class Table {
   // ------------------------------------------------------------ several processes
 
   /** Reads what other processes wrote (seats, status, moves) and replays the new moves (table/catch-up.ts). */
-  private refresh(): Promise<void> {
-    return catchUpWithStorage(this.game, this.copy, this.deps.storage);
+  private async refresh(): Promise<void> {
+    await this.known.read(() => catchUpWithStorage(this.game, this.copy, this.deps.storage));
+    // A finished game changes no more by moves: nothing to hear of it.
+    if (this.status === 'finished') this.known.close();
   }
 
-  /** Catches up with storage (several processes), through the queue. */
+  /** Another process's move, heard (table/known-current.ts): followed, or the driver reads storage. */
+  private follow(move: StoredMove, patch: TablePatch, line: number, heard: number): void {
+    void this.queue.run(() => {
+      const next = this.known.currentUpTo(heard - 1) && line === this.line && move.seq === this.seq + 1;
+      if (!next || !followMove(this.game, this.copy, move, patch)) return this.drivingSwitch.catchUp();
+      this.known.followed(heard);
+      if (this.status === 'finished') this.known.close();
+      if (this.driver.active) this.driver.update();
+    });
+  }
+
+  /** Catches up with storage (several processes), through the queue: no read while known current. */
   sync(): Promise<void> {
-    return this.drivingSwitch.sync();
+    return this.drivingSwitch.sync(() => this.known.current);
   }
 
   // ------------------------------------------------------------ bots and clocks (driver.ts runs them)
@@ -391,6 +415,7 @@ export class Table {
   /** Stops timers and bots (server shutdown); resolves once what was under way is stored. */
   close(): Promise<void> {
     this.driver.stop();
+    this.known.close();
     return this.queue.run(() => undefined);
   }
 }

@@ -5,6 +5,7 @@ export class LocalBroadcast implements Broadcast {
   readonly local = true;
   readonly origin = 'local';
   readonly up = true;
+  readonly outages = 0;
   private readonly handlers = new Map<string, Set<(e: Envelope) => void>>();
 
   publish(envelope: Envelope): void {

@@ -31,6 +31,7 @@ export class RedisBroadcast implements Broadcast {
   /** Both connections have been ready since the last outage began (and every channel is subscribed). */
   private live = false;
   private closed = false;
+  private downsAndUps = 0;
 
   constructor(url: string, options: RedisBroadcastOptions = {}) {
     const connection = {
@@ -45,7 +46,10 @@ export class RedisBroadcast implements Broadcast {
     this.sub = new Redis(url, connection);
     for (const c of [this.pub, this.sub]) {
       c.on('error', (e: Error) => options.onError?.(e));
-      c.on('close', () => (this.live = false));
+      c.on('close', () => {
+        this.live = false;
+        this.downsAndUps++;
+      });
       c.on('ready', () => void this.reconnected());
     }
     this.sub.on('message', (channel: string, text: string) => {
@@ -54,6 +58,10 @@ export class RedisBroadcast implements Broadcast {
       const envelope = JSON.parse(text) as Envelope;
       for (const handler of set) handler(envelope);
     });
+  }
+
+  get outages(): number {
+    return this.downsAndUps;
   }
 
   get up(): boolean {
@@ -73,6 +81,7 @@ export class RedisBroadcast implements Broadcast {
     }
     if (this.pub.status !== 'ready' || this.sub.status !== 'ready') return;
     this.live = true;
+    this.downsAndUps++;
     // The first time is the start, not a return: nothing was missed.
     if (this.resumes++ > 0) for (const listener of this.resumeListeners) listener();
   }

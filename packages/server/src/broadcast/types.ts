@@ -3,6 +3,8 @@
  * The writer of a game prepares each message once per audience, already serialized: one text for every
  * seat, one for spectators, or one for all. In-process delivery and Redis pub/sub implement it.
  */
+import type { StoredMove, TablePatch } from '../storage/types.js';
+
 export interface Envelope {
   readonly table: string;
   /** The game or its seats changed (not only chat or who is connected): a table's driver catches up. */
@@ -15,6 +17,11 @@ export interface Envelope {
   readonly at?: number;
   /** With `seq` or `at`: the table's line (takebacks so far); a seq names one position only within a line. */
   readonly line?: number;
+  /**
+   * With a move's update: the move as stored and what it changed of the table's row, so that another
+   * process's copy known to be current follows it without reading storage (table/known-current.ts).
+   */
+  readonly stored?: { readonly move: StoredMove; readonly patch: TablePatch };
   /** The same message for everyone watching. */
   readonly all?: string;
   /** Per seat (index = seat); null for a seat nobody on this process watches (local broadcast only). */
@@ -35,6 +42,11 @@ export interface Broadcast {
    * table refuses changes (`broadcast.unavailable`): nobody else would hear of them.
    */
   readonly up: boolean;
+  /**
+   * Counts each time the broadcast went down or came back: envelopes published meanwhile are lost, so what
+   * a process knows from hearing them (table/known-current.ts) holds only while this count stays the same.
+   */
+  readonly outages: number;
   publish(envelope: Envelope): void;
   /**
    * `listener` runs each time the broadcast comes back after an outage, once it is subscribed again to every

@@ -17,6 +17,7 @@ import {
   type TableRow,
 } from './schema.js';
 import { migratePostgres } from './migrations.js';
+import { plainMoveStatement } from './postgres-move.js';
 import { rateResult } from './ratings.js';
 import { SqlStores } from './sql-stores.js';
 import { postgresSql, UniqueViolation, type Sql } from './sql.js';
@@ -63,27 +64,41 @@ function asRefusal(e: unknown): unknown {
 }
 
 export class PostgresStorage extends SqlStores implements Storage {
-  private constructor(private readonly pool: pg.Pool) {
+  private constructor(
+    private readonly pool: pg.Pool,
+    /**
+     * The leases' own connections: a renewal must not wait in line behind the games' reads and writes. Under
+     * load the main pool's queue grew past a lease's life (0.6 s), every process then let go of every table
+     * it drove before the renewal came back, took them all up again (a read of each: more queue), and the
+     * load never got through (the server README, "Load").
+     */
+    private readonly leasePool: pg.Pool,
+  ) {
     super(postgresSql(pool, asRefusal));
   }
 
   static async open(options: PostgresOptions): Promise<PostgresStorage> {
     const schema = options.schema ?? 'public';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name "${schema}"`);
-    const pool = new pg.Pool({
-      connectionString: options.connectionString,
-      max: 8,
-      options: `-c search_path=${schema}`,
-      // While PostgreSQL is down a request fails within this time instead of waiting for a connection.
-      connectionTimeoutMillis: 3000,
-    });
-    // A connection that breaks while idle (PostgreSQL restarted, pg_terminate_backend) is dropped by the
-    // pool, which connects afresh on the next query; without a listener the error would end the process.
-    pool.on('error', (e) => options.log?.warn({ err: e.message }, 'postgres: an idle connection failed'));
-    // A client checked out may report its broken connection more than once (the server's "terminating
-    // connection" message, then the socket's end) after its query has failed and it has been released:
-    // each client keeps a listener of its own for good, so no such report ends the process.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const newPool = (max: number) => {
+      const made = new pg.Pool({
+        connectionString: options.connectionString,
+        max,
+        options: `-c search_path=${schema}`,
+        // While PostgreSQL is down a request fails within this time instead of waiting for a connection.
+        connectionTimeoutMillis: 3000,
+      });
+      // A connection that breaks while idle (PostgreSQL restarted, pg_terminate_backend) is dropped by the
+      // pool, which connects afresh on the next query; without a listener the error would end the process.
+      made.on('error', (e) => options.log?.warn({ err: e.message }, 'postgres: an idle connection failed'));
+      // A client checked out may report its broken connection more than once (the server's "terminating
+      // connection" message, then the socket's end) after its query has failed and it has been released:
+      // each client keeps a listener of its own for good, so no such report ends the process.
+      made.on('connect', (client) => client.on('error', () => undefined));
+      return made;
+    };
+    const pool = newPool(8);
+    const leasePool = newPool(2);
     const client = await pool.connect();
     try {
       // Processes starting together on an empty database would race to create the schema: one at a time.
@@ -92,20 +107,25 @@ export class PostgresStorage extends SqlStores implements Storage {
       await migratePostgres(client);
     } catch (e) {
       client.release();
-      await pool.end();
+      await Promise.all([pool.end(), leasePool.end()]);
       throw e;
     }
     await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     client.release();
-    return new PostgresStorage(pool);
+    return new PostgresStorage(pool, leasePool);
   }
 
-  private async query(text: string, values?: unknown[]): Promise<pg.QueryResult> {
+  private async query(text: string, values?: unknown[], pool = this.pool): Promise<pg.QueryResult> {
     try {
-      return await this.pool.query(text, values);
+      return await pool.query(text, values);
     } catch (e) {
       throw asRefusal(e);
     }
+  }
+
+  /** A statement on the leases' own connections. */
+  private leaseQuery(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    return this.query(text, values, this.leasePool);
   }
 
   private async seatsOf(ids: string[]): Promise<Map<string, StoredSeat[]>> {
@@ -224,15 +244,25 @@ export class PostgresStorage extends SqlStores implements Storage {
 
   async appendMove(tableId: string, move: StoredMove, patch: TablePatch, line = 0): Promise<void> {
     try {
+      if (patch.status !== 'finished') {
+        // Most moves: one statement, one round trip (postgres-move.ts), with the checks below.
+        const { text, params } = plainMoveStatement(tableId, move, patch, line);
+        const [{ n }] = await this.sql.all<{ n: number }>(text, params);
+        if (n !== 1) throw new SeqTakenError(tableId, move.seq);
+        return;
+      }
       await this.sql.tx(async (sql) => {
         // The table's row, locked, must still be at `line`: a takeback committed meanwhile makes this move
-        // one decided on a position that is gone. Locked for update, not shared: the patch below updates
-        // the row, and two writers upgrading a shared lock would deadlock (simultaneous Tribes moves).
-        const at = await sql.all<{ line: number }>(
-          `SELECT COALESCE((play->>'line')::int, 0) AS line FROM tables WHERE id = ? FOR UPDATE`,
+        // one decided on a position that is gone. And still played: a resignation, a flag or an abort stored
+        // by another process (not heard of yet: a move may be decided without reading storage first,
+        // table/known-current.ts) ends the game, and no move lands after it. Locked for update, not shared:
+        // the patch below updates the row, and two writers upgrading a shared lock would deadlock
+        // (simultaneous Tribes moves).
+        const at = await sql.all<{ line: number; status: string }>(
+          `SELECT COALESCE((play->>'line')::int, 0) AS line, status FROM tables WHERE id = ? FOR UPDATE`,
           [tableId],
         );
-        if (at[0]?.line !== line) throw new SeqTakenError(tableId, move.seq);
+        if (at[0]?.line !== line || at[0]?.status !== 'playing') throw new SeqTakenError(tableId, move.seq);
         await sql.run('INSERT INTO moves (table_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)', [
           tableId,
           move.seq,
@@ -288,7 +318,7 @@ export class PostgresStorage extends SqlStores implements Storage {
   }
 
   async claim(tableId: string, owner: string, nowMs: number, untilMs: number): Promise<boolean> {
-    const r = await this.query(
+    const r = await this.leaseQuery(
       `INSERT INTO leases (table_id, owner, until_ms) VALUES ($1, $2, $3)
        ON CONFLICT (table_id) DO UPDATE SET owner = $2, until_ms = $3
        WHERE leases.owner = $2 OR leases.until_ms < $4`,
@@ -306,7 +336,7 @@ export class PostgresStorage extends SqlStores implements Storage {
     if (tableIds.length === 0) return [];
     // Rows this owner inserted or updated come back; a table leased to a live owner, or finished (another
     // process's copy may not know yet), is left alone.
-    const r = await this.query(
+    const r = await this.leaseQuery(
       `INSERT INTO leases (table_id, owner, until_ms)
          SELECT id, $2, $3::bigint FROM tables WHERE id = ANY($1::text[]) AND status <> 'finished'
        ON CONFLICT (table_id) DO UPDATE SET owner = $2, until_ms = $3
@@ -319,7 +349,7 @@ export class PostgresStorage extends SqlStores implements Storage {
 
   async claimOrphans(owner: string, nowMs: number, untilMs: number, limit: number): Promise<string[]> {
     // The lease is re-checked by ON CONFLICT: of several processes sweeping at once, one wins each table.
-    const r = await this.query(
+    const r = await this.leaseQuery(
       `INSERT INTO leases (table_id, owner, until_ms)
          SELECT t.id, $1, $2::bigint FROM tables t LEFT JOIN leases l ON l.table_id = t.id
          WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.until_ms < $3)
@@ -333,7 +363,7 @@ export class PostgresStorage extends SqlStores implements Storage {
 
   async finishedAmong(tableIds: readonly string[]): Promise<string[]> {
     if (tableIds.length === 0) return [];
-    const r = await this.query(`SELECT id FROM tables WHERE status = 'finished' AND id = ANY($1)`, [
+    const r = await this.leaseQuery(`SELECT id FROM tables WHERE status = 'finished' AND id = ANY($1)`, [
       [...tableIds],
     ]);
     return r.rows.map((row) => row.id as string);
@@ -341,10 +371,13 @@ export class PostgresStorage extends SqlStores implements Storage {
 
   async release(tableIds: readonly string[], owner: string): Promise<void> {
     if (tableIds.length === 0) return;
-    await this.query('DELETE FROM leases WHERE owner = $1 AND table_id = ANY($2)', [owner, [...tableIds]]);
+    await this.leaseQuery('DELETE FROM leases WHERE owner = $1 AND table_id = ANY($2)', [
+      owner,
+      [...tableIds],
+    ]);
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.leasePool.end()]);
   }
 }

@@ -128,6 +128,21 @@ describe.each(backends)('%s storage', (name, up, open) => {
       await s.close();
     },
   );
+  it.skipIf(skipWithout(up && name === 'PostgreSQL', 'PostgreSQL'))(
+    'several processes: a move on a table no longer played (ended by another writer) is refused',
+    async () => {
+      const s = await open();
+      const id = `end${name}${Date.now()}`;
+      await s.createTable(table(id, 'playing'));
+      await s.appendMove(id, { seq: 1, seat: 0, move: 'c2', at: 1 }, {});
+      await s.updateTable(id, { status: 'finished', result: { winners: [0] } });
+      await expect(s.appendMove(id, { seq: 2, seat: 1, move: 'b1', at: 2 }, {})).rejects.toBeInstanceOf(
+        SeqTakenError,
+      );
+      expect(await s.getMoves(id)).toHaveLength(1);
+      await s.close();
+    },
+  );
   it.skipIf(skipWithout(up, 'PostgreSQL'))(
     'a takeback deletes the moves taken back with its patch in one write; a move of the old line is refused',
     async () => {

@@ -4,8 +4,15 @@
  * or the whole game when moves were taken back since (the line changed).
  */
 import type { AnyGame } from '../games.js';
+import { patched } from '../change.js';
 import { replayStored } from '../moves.js';
-import { playOf, type Storage, type StoredMove, type StoredTable } from '../storage/types.js';
+import {
+  playOf,
+  type Storage,
+  type StoredMove,
+  type StoredTable,
+  type TablePatch,
+} from '../storage/types.js';
 import type { TableCopy } from './change-kind.js';
 
 /** Reads what other processes wrote for `copy`'s table and brings the copy up to it. */
@@ -35,4 +42,23 @@ function reload(game: AnyGame, copy: TableCopy, meta: StoredTable, stored: reado
   copy.history.length = 0;
   copy.history.push(...replayed.entries);
   copy.meta = meta;
+}
+
+/**
+ * Another process's move, heard with its patch of the table's row, played on a copy that held everything
+ * before it: the copy is then what a read of storage would have made it. False if the move does not replay
+ * (the copy is left as it was, and storage will be read).
+ */
+export function followMove(game: AnyGame, copy: TableCopy, move: StoredMove, patch: TablePatch): boolean {
+  let replayed: ReturnType<typeof replayStored>;
+  try {
+    replayed = replayStored(game, copy.meta.id, copy.state, [move]);
+  } catch {
+    return false;
+  }
+  copy.state = replayed.state;
+  copy.moves.push(move.move);
+  copy.history.push(...replayed.entries);
+  copy.meta = patched(copy.meta, [], patch);
+  return true;
 }

@@ -41,6 +41,8 @@ export interface ChangeSite {
   readonly storage: Storage;
   readonly metrics: Metrics;
   readonly audience: Audience;
+  /** Several processes share the storage (a move's update then carries the move for the others' copies). */
+  readonly shared: boolean;
   /** The number of moves played, and the takebacks so far, as the copy is now. */
   readonly seq: number;
   readonly line: number;

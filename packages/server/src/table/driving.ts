@@ -79,8 +79,8 @@ export class Driving {
       });
   }
 
-  /** Catches up with storage (several processes), through the queue. */
-  sync(): Promise<void> {
-    return this.site.queue.run(() => (this.site.alone ? undefined : this.site.refresh()));
+  /** Catches up with storage (several processes), through the queue, unless the copy is `current` then. */
+  sync(current: () => boolean): Promise<void> {
+    return this.site.queue.run(() => (this.site.alone || current() ? undefined : this.site.refresh()));
   }
 }

@@ -30,6 +30,8 @@ export const moveChange: ChangeKind<'move'> = {
     site.audience.publish(updateTexts(site.moment(), change.move.seat, change.events), {
       seq: site.seq,
       line: site.line,
+      // Other processes' copies follow the move without reading storage (table/known-current.ts).
+      stored: site.shared ? { move: change.move, patch: change.patch } : undefined,
     });
     // The last seat's first move ends the time the game can be aborted (every seat has moved): the table's
     // news says so. The other moves change nothing in it the update does not say.
