@@ -93,7 +93,12 @@ export function rankResigned(result: GameResult, play: StoredPlay, seats: number
  * event's game: it counts in the event's standings, and an abort would let a player skip an opponent.
  */
 export function decideAbort(t: TableNow, now: number): Result<Change> {
-  const { meta, history } = t;
+  const may = mayAbort(t);
+  return may.ok ? ok(finish(t.meta, { winners: [], reason: 'aborted', aborted: true }, now)) : may;
+}
+
+/** Whether a seated player may abort the game now (the table's `abortable`), or why not. */
+export function mayAbort({ meta, history }: Pick<TableNow, 'meta' | 'history'>): Result<true> {
   if (meta.status !== 'playing') return notPlaying('abort.not-playing', 'abort', meta);
   if (meta.event !== undefined) {
     return err(
@@ -107,7 +112,7 @@ export function decideAbort(t: TableNow, now: number): Result<Change> {
       'every seat has moved: a game can be aborted only before each seat has made its first move; resign instead',
     );
   }
-  return ok(finish(meta, { winners: [], reason: 'aborted', aborted: true }, now));
+  return ok(true);
 }
 
 // ---------------------------------------------------------------- takeback

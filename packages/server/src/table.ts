@@ -17,7 +17,7 @@ import { TableDriver, type DriverDeps } from './driver.js';
 import { Unavailable } from './errors.js';
 import type { AnyGame } from './games.js';
 import { repeatedMove, stale, type HistoryEntry } from './moves.js';
-import { takebacksAllowed } from './live-play.js';
+import { mayAbort, takebacksAllowed } from './live-play.js';
 import { SerialQueue } from './queue.js';
 import { recordOf } from './seating.js';
 import {
@@ -296,12 +296,8 @@ export class Table {
 
   info(): TableInfo {
     const m = this.copy.meta;
-    const history = this.copy.history;
     return tableInfo(m, this.seq, this.audience.connected, {
-      abortable:
-        m.status === 'playing' &&
-        m.event === undefined &&
-        m.seats.some((s) => !history.some((h) => h.seat === s.seat)),
+      abortable: mayAbort(this.copy).ok,
       takebacks: m.status === 'playing' && takebacksAllowed(this.game, m),
     });
   }
