@@ -13,7 +13,7 @@ function positions(): TribesState[] {
 }
 
 // Easy searched 200 iterations until medium was not shown above it in 4-player games (ratings README,
-// "Tribes levels climb"); at 50 it stays above random and about level with greedy.
+// "Tribes levels climb"); at 50 it still beats greedy, by less.
 describe('easy: a short search, well below medium', { timeout: 120_000 }, () => {
   const all = positions();
 
