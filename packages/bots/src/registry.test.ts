@@ -39,7 +39,7 @@ describe('the bot registry', () => {
     expect(atTables('knights')).toEqual(botNames('knights'));
     expect(atTables('tribes')).toEqual(['random', 'greedy', 'easy', 'medium', 'hard']);
     expect(findBot('tribes', 'ismcts')?.budget).toBe('run');
-    expect(findBot('tribes', 'easy')?.budget).toEqual({ iterations: 200 });
+    expect(findBot('tribes', 'easy')?.budget).toEqual({ iterations: 50 });
   });
 
   it('finds a bot by name only in its own game, and the measuring bots only apart', () => {

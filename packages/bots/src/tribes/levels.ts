@@ -19,7 +19,7 @@ export type TribesHonestBot = HonestBot<TribesSettings, TribesView>;
 
 /** Iteration budgets (deterministic for a given seed) of the levels offered to people. */
 export const LEVEL_BUDGETS = {
-  easy: { iterations: 200 },
+  easy: { iterations: 50 },
   medium: { iterations: 1500 },
   hard: { iterations: 12000 },
 } as const satisfies Record<string, Budget>;

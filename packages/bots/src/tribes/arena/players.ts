@@ -35,7 +35,7 @@ export const SPEC_HELP = `a bot is one of ${[...BOTS.tribes, ...MEASURING_BOTS].
 
 /**
  * The bot as it plays, with the budget it searches with written out (`ismcts` with `--budget 500it` plays
- * as `ismcts@500it`, `easy` as `easy@200it`): what the records keep, so that runs with different budgets are
+ * as `ismcts@500it`, `easy` as `easy@50it`): what the records keep, so that runs with different budgets are
  * told apart. Other specs (bad ones included) come back trimmed.
  */
 export function playedSpec(spec: string, budget: Budget | undefined): string {
