@@ -4,7 +4,7 @@ import { tribesGame } from '@attila/tribes';
 import { describe, expect, it } from 'vitest';
 import { decide, type Change, type DecideContext, type TableCommand, type TableNow } from './commands.js';
 import type { AnyGame } from './games.js';
-import { rankResigned, takebacksAllowed } from './live-play.js';
+import { mayAbort, rankResigned, takebacksAllowed } from './live-play.js';
 import { botFor } from './seating.js';
 import { NO_PLAY, type StoredPlay, type StoredSeat, type StoredTable } from './storage/types.js';
 import { hashToken } from './tokens.js';
@@ -307,6 +307,16 @@ describe('rematch', () => {
         ],
       },
     });
+  });
+
+  it("an event's game's rematch is a game of its own, not the event's: it may be aborted", () => {
+    const inEvent = knights(2, { status: 'finished', result: { winners: [0] }, event: 'spring-swiss' });
+    const asked = unwrap(run(inEvent, { kind: 'rematch', ...by(1), accept: true }));
+    const t = { ...inEvent, meta: asked.kind === 'table' ? asked.meta : inEvent.meta };
+    const both = unwrap(run(t, { kind: 'rematch', ...by(0), accept: true }));
+    const table = both.kind === 'rematch' ? both.table : null;
+    expect(table?.event).toBeUndefined();
+    expect(mayAbort({ meta: table!, history: [] }).ok).toBe(true);
   });
 
   it('bots stay bots and need not accept', () => {
