@@ -236,7 +236,7 @@ export class Table {
       return stale(this.seq, change.kind === 'move' ? change.move.seq - 1 : change.seq);
     }
     committed.apply();
-    if (this.status === 'finished') this.known.close();
+    this.stopHearingIfOver();
     hooks.committed?.(this.seq);
     committed.publish();
     noticeTurns(this.deps.notices, this.copy.meta, committed.mover, toActBefore, this.toActNow());
@@ -371,7 +371,11 @@ export class Table {
   /** Reads what other processes wrote (seats, status, moves) and replays the new moves (table/catch-up.ts). */
   private async refresh(): Promise<void> {
     await this.known.read(() => catchUpWithStorage(this.game, this.copy, this.deps.storage));
-    // A finished game changes no more by moves: nothing to hear of it.
+    this.stopHearingIfOver();
+  }
+
+  /** A finished game changes no more by moves: nothing more to hear of it (table/known-current.ts). */
+  private stopHearingIfOver(): void {
     if (this.status === 'finished') this.known.close();
   }
 
@@ -381,7 +385,7 @@ export class Table {
       const next = this.known.currentUpTo(heard - 1) && line === this.line && move.seq === this.seq + 1;
       if (!next || !followMove(this.game, this.copy, move, patch)) return this.drivingSwitch.catchUp();
       this.known.followed(heard);
-      if (this.status === 'finished') this.known.close();
+      this.stopHearingIfOver();
       if (this.driver.active) this.driver.update();
     });
   }

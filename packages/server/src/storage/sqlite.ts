@@ -313,7 +313,6 @@ export class SqliteStorage extends SqlStores implements Storage {
     }
     const batch = this.batch;
     this.batch = [];
-    this.checkpointer?.committed();
     try {
       this.writeBatch(batch);
       for (const p of batch) p.resolve();
@@ -328,6 +327,7 @@ export class SqliteStorage extends SqlStores implements Storage {
         }
       }
     }
+    this.checkpointer?.committed();
   }
 
   async addChat(tableId: string, chat: Omit<StoredChat, 'id'>): Promise<StoredChat> {
