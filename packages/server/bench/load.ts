@@ -173,7 +173,7 @@ interface Clients {
   stop(): void;
 }
 
-type Settings = Omit<ClientSettings, 'first' | 'step' | 'seed'> & { readonly seed: string };
+type Settings = Omit<ClientSettings, 'first' | 'step'>;
 
 async function clientsHere(settings: Settings): Promise<Clients> {
   const clients = new LoadClients({ ...settings, first: 0, step: 1 });
