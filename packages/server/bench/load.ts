@@ -14,6 +14,10 @@
  *     [--serve-args "--log-level info"]        (more options for `attila serve`, space-separated)
  *     [--client-threads 2]                      (the clients split over worker threads: one event loop reading
  *                                                 every socket is itself late, which the latency includes)
+ *     [--node-args "--max-semi-space-size=4"]   (options for the server's `node`, space-separated)
+ *     [--floor]                                  (instead of `attila serve`, floor-server.ts: the least server
+ *                                                 these clients accept, no storage and no checks: the transport's
+ *                                                 own cost per move on this machine)
  *
  * The child runs without the bot ladder and without the background tablebase build: the ladder's
  * bots-only games think on a worker thread of the server process nonstop (no bot delay here), which the
@@ -55,6 +59,8 @@ const APP_NAME = `attila-load-${process.pid}`;
 /** The load clients all come from 127.0.0.1 and create ~100 tables per second: a limit they never reach. */
 const HTTP_RATE = ['--http-rate', '1000000', '--sockets-per-address', '0'];
 const SERVE_ARGS = arg('serve-args', '').split(' ').filter(Boolean);
+const NODE_ARGS = arg('node-args', '').split(' ').filter(Boolean);
+const FLOOR = process.argv.includes('--floor');
 
 async function startChild(): Promise<{ url: string; child: ChildProcess }> {
   const bin = fileURLToPath(new URL('../../cli/bin/attila.js', import.meta.url));
@@ -62,25 +68,30 @@ async function startChild(): Promise<{ url: string; child: ChildProcess }> {
     POSTGRES && SCHEMA
       ? ['--postgres', POSTGRES, '--postgres-schema', SCHEMA, ...(REDIS ? ['--redis', REDIS] : [])]
       : ['--db', join(mkdtempSync(join(tmpdir(), 'attila-load-')), 'load.db')];
+  const serve = [
+    bin,
+    'serve',
+    '--port',
+    '0',
+    ...store,
+    '--log-level',
+    'warn',
+    '--bot-delay',
+    '0',
+    '--ladder',
+    'off',
+    '--tablebase',
+    'off',
+    ...HTTP_RATE,
+    ...SERVE_ARGS,
+  ];
+  const floor = ['--import', 'tsx', fileURLToPath(new URL('./floor-server.ts', import.meta.url))];
   const child = spawn(
     process.execPath,
     [
       ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : []),
-      bin,
-      'serve',
-      '--port',
-      '0',
-      ...store,
-      '--log-level',
-      'warn',
-      '--bot-delay',
-      '0',
-      '--ladder',
-      'off',
-      '--tablebase',
-      'off',
-      ...HTTP_RATE,
-      ...SERVE_ARGS,
+      ...NODE_ARGS,
+      ...(FLOOR ? floor : serve),
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
