@@ -14,19 +14,15 @@
  * per-address limits raised, as the load script does. The clients share this machine's cores with the server.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { Rng } from '@attila/core';
-import type { PoolEvent, PoolJoined, ServerMessage, Snapshot } from '@attila/protocol';
+import type { PoolEvent, PoolJoined } from '@attila/protocol';
 import { startChild } from '../src/test-support/child.js';
 import { Visitor } from '../src/test-support/visitor.js';
+import { arg, cpuMsOf, percentile, playSeat, type PlayFigures } from './capacity-support.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const COUNTS = arg('players', '200,500,1000').split(',').map(Number);
 const SECONDS = Number(arg('seconds', '30'));
 const WARMUP = Number(arg('warmup', '30'));
@@ -42,21 +38,9 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   return { url: server.url, child: server.process };
 }
 
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-
-interface Figures {
-  measuring: boolean;
+interface Figures extends PlayFigures {
   waits: number[];
-  latencies: number[];
   pairings: number;
-  games: number;
-  errors: number;
 }
 
 /** The entry's event stream until it says where to sit (or the entry is gone). */
@@ -91,52 +75,6 @@ async function pairedAt(v: Visitor, entry: string): Promise<{ table: string; sea
   throw new Error('the event stream ended');
 }
 
-/** Plays the seat until the game ends: a random legal move after each think time. */
-function play(url: string, table: string, seat: number, token: string, f: Figures): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url.replace('http', 'ws') + '/ws');
-    let pending: { seq: number; at: number } | null = null;
-    const maybeMove = (snap: Snapshot) => {
-      if (!snap.toAct.includes(seat) || !snap.legalMoves.length) return;
-      if (pending && pending.seq >= snap.seq) return;
-      pending = { seq: snap.seq, at: 0 };
-      const move = JSON.stringify({ type: 'move', seq: snap.seq, move: rng.pick(snap.legalMoves) });
-      setTimeout(
-        () => {
-          if (ws.readyState !== ws.OPEN) return;
-          pending = { seq: snap.seq, at: performance.now() };
-          ws.send(move);
-        },
-        -THINK_MS * Math.log(1 - rng.nextFloat()),
-      );
-    };
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', table, seat, token })));
-    ws.on('error', reject);
-    ws.on('close', () => resolve());
-    ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as ServerMessage;
-      if (m.type === 'error') {
-        f.errors++;
-        pending = null;
-        return;
-      }
-      if (m.type !== 'welcome' && m.type !== 'update') return;
-      const snap = m.snapshot;
-      if (!snap) return;
-      if (m.type === 'update' && pending && pending.at > 0 && m.seq > pending.seq && m.seat === seat) {
-        if (f.measuring) f.latencies.push(performance.now() - pending.at);
-        pending = null;
-      }
-      if (snap.result) {
-        if (f.measuring && seat === 0) f.games++;
-        ws.close();
-        return;
-      }
-      maybeMove(snap);
-    });
-  });
-}
-
 /** One person of quick pairing: join, wait, play, again, until told to stop. */
 async function person(url: string, f: Figures, stop: { stopped: boolean }): Promise<void> {
   const v = new Visitor(url, 'pairing bench');
@@ -151,7 +89,7 @@ async function person(url: string, f: Figures, stop: { stopped: boolean }): Prom
       f.waits.push(performance.now() - joinedAt);
       f.pairings++;
     }
-    await play(url, table, seat, joined.body.token, f);
+    await playSeat(url, { table, seat, token: joined.body.token }, f, rng, THINK_MS);
   }
 }
 
