@@ -43,6 +43,27 @@ describe('Knights arena scoring', () => {
     expect(s.slice(0, 2).map((x) => x.id)).toEqual(['p3', 'p0']);
     expect(s[0].performance).toBe(1920);
   });
+
+  it('costs about as much for 1,000 players as for 20 over the same games (read on every look at the page)', () => {
+    // 20,000 games: an hour's arena of some hundreds of players. Standings that went through every game once
+    // per player cost 50 times more for the large field (bench/event-capacity.ts: 0.3 s a look at 500 players).
+    const games = Array.from({ length: 20_000 }, (_, i) =>
+      game(i, `p${(i * 7) % 1000}`, `p${(i * 13 + 1) % 1000}`, i % 3 ? `p${(i * 7) % 1000}` : null),
+    );
+    const cpuMs = (players: ArenaPlayer[]) => {
+      let least = Infinity;
+      for (let run = 0; run < 3; run++) {
+        const before = process.cpuUsage();
+        arenaStandings(players, games);
+        const used = process.cpuUsage(before);
+        least = Math.min(least, (used.user + used.system) / 1000);
+      }
+      return least;
+    };
+    const few = cpuMs(field(20));
+    const many = cpuMs(field(1000));
+    expect(many, `20 players: ${few} ms, 1,000 players: ${many} ms`).toBeLessThan(10 * Math.max(few, 1));
+  });
 });
 
 describe('Knights arena pairing', () => {

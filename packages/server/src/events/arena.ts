@@ -59,30 +59,34 @@ export function arenaStandings(
   games: readonly ArenaGame[],
 ): ArenaStanding[] {
   const rating = new Map(players.map((p) => [p.id, p.rating]));
-  const rows = players.map((p) => {
-    let score = 0;
-    let streak = 0;
-    let wins = 0;
-    let played = 0;
-    let perf = 0;
-    const sheet: number[] = [];
-    for (const g of [...games].sort((a, b) => a.ordinal - b.ordinal)) {
-      if (!g.over || (g.first !== p.id && g.second !== p.id) || g.winner === null) continue;
-      const opponent = g.first === p.id ? g.second : g.first;
-      played++;
-      if (g.winner === p.id) {
-        const points = streak >= ARENA_FIRE_AFTER ? ARENA_FIRE_WIN : ARENA_WIN;
-        score += points;
-        sheet.push(points);
-        streak++;
-        wins++;
-        perf += (rating.get(opponent) ?? 1500) + 400;
+  // One pass over the games in order, each updating its two players: the standings are read on every look
+  // at the event's page, and an arena of hundreds of players makes thousands of games.
+  const tally = new Map(
+    players.map((p) => [p.id, { score: 0, streak: 0, wins: 0, played: 0, perf: 0, sheet: [] as number[] }]),
+  );
+  for (const g of [...games].sort((a, b) => a.ordinal - b.ordinal)) {
+    if (!g.over || g.winner === null) continue;
+    for (const id of g.first === g.second ? [g.first] : [g.first, g.second]) {
+      const t = tally.get(id);
+      if (!t) continue;
+      const opponent = g.first === id ? g.second : g.first;
+      t.played++;
+      if (g.winner === id) {
+        const points = t.streak >= ARENA_FIRE_AFTER ? ARENA_FIRE_WIN : ARENA_WIN;
+        t.score += points;
+        t.sheet.push(points);
+        t.streak++;
+        t.wins++;
+        t.perf += (rating.get(opponent) ?? 1500) + 400;
       } else {
-        sheet.push(0);
-        streak = 0;
-        perf += (rating.get(opponent) ?? 1500) - 400;
+        t.sheet.push(0);
+        t.streak = 0;
+        t.perf += (rating.get(opponent) ?? 1500) - 400;
       }
     }
+  }
+  const rows = players.map((p) => {
+    const { score, streak, wins, played, perf, sheet } = tally.get(p.id)!;
     return {
       id: p.id,
       score,
@@ -92,7 +96,7 @@ export function arenaStandings(
       wins,
       performance: played === 0 ? null : Math.round(perf / played),
       withdrawn: p.withdrawn,
-      sheet,
+      sheet: [...sheet],
     };
   });
   rows.sort(
