@@ -14,12 +14,15 @@
  *
  * Prints, over the measuring window after the warm-up: pairings per second (the games the arena made in the
  * window, read from the event's game ordinals), the wait from a game's end to the next game (p50/p99), the
- * latency from sending a move to its update (p50/p99), the CPU the server got (cores, /proc/PID/stat), the
- * load average, and the time to create and join the accounts (warm-up: each claim hashes a password with
+ * latency from sending a move to its update (p50/p99), how long a read of the event took and its size, the
+ * CPU the server got (cores, /proc/PID/stat), the load average, and the time to create and join the accounts (warm-up: each claim hashes a password with
  * argon2id, about 50 ms of CPU).
  *
  *   npx tsx packages/server/bench/event-capacity.ts [--players 50,200,500] [--seconds 30] [--warmup 20]
- *     [--think-ms 1000] [--db-dir DIR]
+ *     [--think-ms 1000] [--db-dir DIR] [--cpu-prof DIR]
+ *
+ * `--cpu-prof DIR`: the server writes V8 CPU profiles into DIR as it stops (one per thread; the main thread's
+ * is `….0.001.cpuprofile`); keep them out of the repository.
  *
  * Each count runs against a fresh server. The players all come from 127.0.0.1, so the server runs with the
  * per-address limits raised (`--http-rate`, which also bounds account claims; `--sockets-per-address`), as
@@ -41,6 +44,7 @@ const SECONDS = Number(arg('seconds', '30'));
 const WARMUP = Number(arg('warmup', '20'));
 const THINK_MS = Number(arg('think-ms', '1000'));
 const DB_DIR = arg('db-dir', tmpdir());
+const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? arg('cpu-prof', '') : null;
 /** The web app's event page reads the event this often (screens/event.tsx). */
 const POLL_MS = 2_000;
 /** Accounts claimed at once in the warm-up (each claim is an argon2id hash on the server's thread pool). */
@@ -49,16 +53,19 @@ const rng = Rng.fromSeed('event-capacity');
 
 async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   const db = join(mkdtempSync(join(DB_DIR, 'attila-event-')), 'event.db');
-  const server = await startChild(db, ['--http-rate', '1000000', '--sockets-per-address', '0']);
+  const server = await startChild(
+    db,
+    ['--http-rate', '1000000', '--sockets-per-address', '0'],
+    CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [],
+  );
   return { url: server.url, child: server.process };
 }
 
 interface Figures extends PlayFigures {
   /** From a game's end to the event's answer naming the next one, ms. */
   waits: number[];
-  /** Event reads that named no new table. */
-  emptyPolls: number;
-  polls: number;
+  /** How long each read of the event (`GET /api/events/:id`) took, ms. */
+  reads: number[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -77,10 +84,10 @@ async function entrant(
   let lastTable: string | null = null;
   let freeSince: number | null = null;
   while (!stop.stopped) {
+    const asked = performance.now();
     const { you } = await eventView(v, eventId);
-    if (f.measuring) f.polls++;
+    if (f.measuring) f.reads.push(performance.now() - asked);
     if (!you?.table || you.table === lastTable || you.seat === null || !you.token) {
-      if (f.measuring) f.emptyPolls++;
       await sleep(POLL_MS);
       continue;
     }
@@ -111,8 +118,7 @@ for (const players of COUNTS) {
     latencies: [],
     games: 0,
     errors: 0,
-    emptyPolls: 0,
-    polls: 0,
+    reads: [],
   };
   const stop = { stopped: false };
   const failures: unknown[] = [];
@@ -150,6 +156,7 @@ for (const players of COUNTS) {
   await new Promise((r) => child.once('exit', r));
   const waits = f.waits.sort((a, b) => a - b);
   const latencies = f.latencies.sort((a, b) => a - b);
+  const reads = f.reads.sort((a, b) => a - b);
   const row = {
     players,
     thinkMs: THINK_MS,
@@ -161,7 +168,13 @@ for (const players of COUNTS) {
     waitMs: { p50: Math.round(percentile(waits, 50)), p99: Math.round(percentile(waits, 99)) },
     moveMs: { p50: +percentile(latencies, 50).toFixed(1), p99: +percentile(latencies, 99).toFixed(1) },
     movesPerSecond: Math.round(latencies.length / elapsed),
-    eventReadsPerSecond: Math.round(f.polls / elapsed),
+    eventReads: {
+      perSecond: Math.round(reads.length / elapsed),
+      p50Ms: Math.round(percentile(reads, 50)),
+      p99Ms: Math.round(percentile(reads, 99)),
+      // The event's page as JSON: every entrant's standing, the games under way and the latest.
+      kB: Math.round(JSON.stringify({ event: end }).length / 1000),
+    },
     errors: f.errors,
     failures: failures.length,
     serverCpuCores: +serverCpu.toFixed(2),

@@ -9,8 +9,10 @@ export interface ChildServer {
 
 const BIN = fileURLToPath(new URL('../../../cli/bin/attila.js', import.meta.url));
 
-export function startChild(db: string, extra: string[] = []): Promise<ChildServer> {
+/** `nodeArgs`: options for the child's `node` itself (`--cpu-prof`, ...). */
+export function startChild(db: string, extra: string[] = [], nodeArgs: string[] = []): Promise<ChildServer> {
   return spawnServer([
+    ...nodeArgs,
     BIN,
     'serve',
     '--port',
