@@ -24,6 +24,11 @@
  * `--cpu-prof DIR`: the server writes V8 CPU profiles into DIR as it stops (one per thread; the main thread's
  * is `….0.001.cpuprofile`); keep them out of the repository.
  *
+ * Measured (server README, "Load": an arena's capacity), 2026-12-03:
+ *
+ *   npx tsx packages/server/bench/event-capacity.ts --players 50,200,500
+ *   npx tsx packages/server/bench/event-capacity.ts --players 1000
+ *
  * Each count runs against a fresh server. The players all come from 127.0.0.1, so the server runs with the
  * per-address limits raised (`--http-rate`, which also bounds account claims; `--sockets-per-address`), as
  * the other benches do. The clients share this machine's cores with the server.
