@@ -4,6 +4,11 @@
  * land), and every pairing it made. A pairing's row is written in the same transaction as its table
  * (`NewTable.write`), so after a crash or a restart each row has its table and each event table its row:
  * the director reads what it made, never guesses.
+ *
+ * Every write to an event (an entry, a withdrawal, a pairing, a result, its round or status) also counts
+ * one more in the event's `changes`, after the row it changed (or in the same statement or transaction):
+ * so a view built from rows read after reading `changes` is at least as new as that count, and any
+ * process that cached an event's view under an older count sees it is stale (event-view-cache.ts).
  */
 import type { ClockSettings } from '@attila/protocol';
 import type { EventFormat, EventStatus } from '@attila/protocol/events';
@@ -46,6 +51,8 @@ export interface StoredEvent {
   readonly round: number;
   readonly createdAt: number;
   readonly finishedAt: number | null;
+  /** How many times the event, its entries or its games were written: its views' version. */
+  readonly changes: number;
 }
 
 export interface StoredEntry {
@@ -79,6 +86,7 @@ interface EventRow {
   round: number | string;
   created_at: number | string;
   finished_at: number | string | null;
+  changes: number | string;
 }
 
 const eventFrom = (r: EventRow): StoredEvent => ({
@@ -90,6 +98,7 @@ const eventFrom = (r: EventRow): StoredEvent => ({
   round: Number(r.round),
   createdAt: Number(r.created_at),
   finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+  changes: Number(r.changes),
 });
 
 interface GameRow {
@@ -154,7 +163,8 @@ export class EventStore {
     sql: Sql = this.sql,
   ): Promise<boolean> {
     const changed = await sql.run(
-      'UPDATE events SET status = ?, round = ?, finished_at = ? WHERE id = ? AND status = ? AND round = ?',
+      `UPDATE events SET status = ?, round = ?, finished_at = ?, changes = changes + 1
+       WHERE id = ? AND status = ? AND round = ?`,
       [to.status, to.round, to.finishedAt ?? null, id, from.status, from.round],
     );
     return changed === 1;
@@ -212,6 +222,9 @@ export class EventStore {
        VALUES (?, ?, ?, ?, ?, ?)`,
       [eventId, e.playerId, e.name, e.rating, e.joinedAt, e.fromRound],
     );
+    // Not one transaction with the insert: a refused insert (the key) must stay a single statement
+    // (sql.ts). Counted after it, so no reader caches the old entries under the new count.
+    await this.changed(eventId);
   }
 
   /** Withdraws the entry once (false: not in, or withdrawn already). */
@@ -220,6 +233,7 @@ export class EventStore {
       'UPDATE event_entries SET withdrawn_at = ? WHERE event_id = ? AND player_id = ? AND withdrawn_at IS NULL',
       [at, eventId, playerId],
     );
+    if (changed === 1) await this.changed(eventId, sql);
     return changed === 1;
   }
 
@@ -246,6 +260,7 @@ export class EventStore {
         g.createdAt,
       ],
     );
+    await this.changed(eventId, sql);
   }
 
   /** Records a game's end once (false: recorded already). */
@@ -259,6 +274,12 @@ export class EventStore {
       'UPDATE event_games SET over = 1, places = ? WHERE event_id = ? AND ordinal = ? AND over = 0',
       [places === null ? null : JSON.stringify(places), eventId, ordinal],
     );
+    if (changed === 1) await this.changed(eventId, sql);
     return changed === 1;
+  }
+
+  /** Counts one more change of the event (see the top of this file: always after the rows changed). */
+  private async changed(eventId: string, sql: Sql = this.sql): Promise<void> {
+    await sql.run('UPDATE events SET changes = changes + 1 WHERE id = ?', [eventId]);
   }
 }

@@ -14,14 +14,12 @@ import { seatPlayerOf } from '../seat-players.js';
 import { newSeed, newTableId } from '../tokens.js';
 import { decideCreate, decideJoin, decideWithdraw } from './event-rules.js';
 import { EventStore, type StoredEvent } from './event-store.js';
-import { roundEndsAt } from './round-deadline.js';
-import { standingsOf } from './standings.js';
+import { EventViewCache, type CachedEventView } from './event-view-cache.js';
+import { viewFor, viewTextFor } from './event-view.js';
 
 const NEWCOMER_RATING = 1500;
 /** Finished events stay listed this long. */
 const LISTED_MS = 7 * 24 * 3600_000;
-/** The most recent games an event's page shows besides those under way. */
-const RECENT_GAMES = 40;
 
 export interface EventDeps {
   readonly storage: Storage;
@@ -31,6 +29,8 @@ export interface EventDeps {
 
 export class Events {
   readonly store: EventStore;
+  /** Each event's shared view, per change of the event (not per read). */
+  private readonly views = new EventViewCache();
   constructor(private readonly d: EventDeps) {
     this.store = new EventStore(d.storage.accounts.sql);
   }
@@ -53,6 +53,7 @@ export class Events {
       round: 0,
       createdAt: this.d.now(),
       finishedAt: null,
+      changes: 0,
     };
     if (!(await this.store.create(event))) return err('event.joined', `the event ${event.id} exists already`);
     return ok(await this.view(event, creator?.id ?? null));
@@ -81,13 +82,31 @@ export class Events {
 
   /** An event as `viewer` sees it; a private one only to its creator, its entrants, or with its code. */
   async get(id: string, viewer: string | null, code?: string): Promise<Result<EventView>> {
+    const seen = await this.visible(id, viewer, code);
+    if (!seen.ok) return seen;
+    return ok(viewFor((await this.cached(seen.value)).parts, viewer, this.d.seatToken));
+  }
+
+  /**
+   * The same as `get`, as the JSON text of its answer (`{"event": ...}`): the shared part's text is made
+   * once per change of the event, only `you` and `code` per read (the event page polls this).
+   */
+  async getText(id: string, viewer: string | null, code?: string): Promise<Result<string>> {
+    const seen = await this.visible(id, viewer, code);
+    if (!seen.ok) return seen;
+    const view = await this.cached(seen.value);
+    return ok(`{"event":${viewTextFor(view.parts, view.sharedText, viewer, this.d.seatToken)}}`);
+  }
+
+  /** The event's row, if `viewer` may see it. */
+  private async visible(id: string, viewer: string | null, code?: string): Promise<Result<StoredEvent>> {
     const event = await this.store.get(id);
     if (!event) return notFound(id);
     if (event.body.private && event.createdBy !== viewer && code !== event.code) {
       const entered = viewer !== null && (await this.store.eventsOf(viewer)).has(id);
       if (!entered) return notFound(id);
     }
-    return ok(await this.view(event, viewer));
+    return ok(event);
   }
 
   async join(player: StoredPlayer, id: string, code: string | undefined): Promise<Result<EventView>> {
@@ -143,63 +162,17 @@ export class Events {
     return ok(await this.view(event, player.id));
   }
 
+  /** After a write: the event as it is now (the caller's row is from before the write). */
   private async view(event: StoredEvent, viewer: string | null): Promise<EventView> {
     const fresh = (await this.store.get(event.id)) ?? event;
-    const entries = await this.store.entries(event.id);
-    const games = await this.store.games(event.id);
-    const name = new Map(entries.map((e) => [e.playerId, e.name]));
-    const standings = standingsOf(fresh, entries, games);
-    const shown = [
-      ...games.filter((g) => !g.over || (fresh.body.format !== 'arena' && g.round === fresh.round)),
-      ...games.filter((g) => g.over).slice(-RECENT_GAMES),
-    ].filter((g, i, all) => all.indexOf(g) === i);
-    const entry = viewer ? entries.find((e) => e.playerId === viewer) : undefined;
-    const current = viewer
-      ? [...games].reverse().find((g) => g.tableId !== null && !g.over && g.players.includes(viewer))
-      : undefined;
-    const seat = current ? current.players.indexOf(viewer) : -1;
-    return {
-      id: fresh.id,
-      name: fresh.body.name,
-      format: fresh.body.format,
-      game: fresh.body.game,
-      status: fresh.status,
-      startsAt: fresh.body.startsAt,
-      endsAt: fresh.body.endsAt,
-      rounds: fresh.body.rounds,
-      round: fresh.round,
-      roundDays: fresh.body.roundDays ?? null,
-      roundEndsAt: roundEndsAt(fresh, games),
-      clock: fresh.body.clock,
-      rated: fresh.body.rated,
-      private: fresh.body.private,
-      minRating: fresh.body.minRating,
-      maxRating: fresh.body.maxRating,
-      createdBy: fresh.createdBy,
-      entrants: entries.filter((e) => e.withdrawnAt === null).length,
-      standings,
-      games: shown.map((g) => ({
-        ordinal: g.ordinal,
-        round: g.round,
-        table: g.tableId,
-        players: g.players,
-        names: g.players.map((p) => (p === null ? 'bot' : (name.get(p) ?? p))),
-        over: g.over,
-        places: g.places,
-      })),
-      you: entry
-        ? {
-            entered: true,
-            withdrawn: entry.withdrawnAt !== null,
-            table: current?.tableId ?? null,
-            seat: seat >= 0 ? seat : null,
-            token: current?.tableId && seat >= 0 ? this.d.seatToken(current.tableId, seat, viewer!) : null,
-          }
-        : viewer
-          ? { entered: false, withdrawn: false, table: null, seat: null, token: null }
-          : null,
-      code: viewer !== null && fresh.createdBy === viewer ? fresh.code : null,
-    };
+    return viewFor((await this.cached(fresh)).parts, viewer, this.d.seatToken);
+  }
+
+  private cached(event: StoredEvent): Promise<CachedEventView> {
+    return this.views.view(event, async () => ({
+      entries: await this.store.entries(event.id),
+      games: await this.store.games(event.id),
+    }));
   }
 }
 

@@ -23,9 +23,10 @@ export function registerEventRoutes(app: FastifyInstance, events: Events, identi
   app.get<{ Params: { id: string } }>('/api/events/:id', async (req, reply) => {
     const player = await identity.seatHolder(req);
     const q = codeQuery.safeParse(req.query ?? {});
-    const r = await events.get(req.params.id, player?.id ?? null, q.success ? q.data.code : undefined);
+    const r = await events.getText(req.params.id, player?.id ?? null, q.success ? q.data.code : undefined);
     if (!r.ok) return refuse(reply, r.error.code, r.error.message);
-    return { event: r.value };
+    // Sent as made: fastify does not serialize a string again when its type is JSON.
+    return reply.type('application/json; charset=utf-8').send(r.value);
   });
 
   app.post('/api/events', async (req, reply) => {

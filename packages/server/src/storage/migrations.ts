@@ -443,6 +443,12 @@ CREATE INDEX seat_addresses_player ON seat_addresses (player_id);
       'events: a table made for an event names it (an event game cannot be aborted: it counts in the standings)',
     sql: () => `ALTER TABLE tables ADD COLUMN event_id TEXT;`,
   },
+  {
+    version: 19,
+    description:
+      "events: a count of the event's changes (entries, withdrawals, pairings, results, its round and status), written with each, so every process's cached view of the event knows when it is stale",
+    sql: () => `ALTER TABLE events ADD COLUMN changes INTEGER NOT NULL DEFAULT 0;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
