@@ -4,7 +4,7 @@
  * tables", shows the next page below the first, keeps it through the next refresh, and in the end lists every
  * table once.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CreateTableResponse } from '@attila/protocol';
 import { from } from '@attila/server/test-support/from';
@@ -40,8 +40,21 @@ describe('the lobby list, page by page', () => {
     await page.click('[data-testid="lobby-more"]');
     await expect.poll(() => items.count()).toBe(210);
     await expect.poll(() => page.locator('[data-testid="lobby-more"]').count()).toBe(0);
-    // The lobby refreshes every 5 s: the second page stays.
-    await page.waitForTimeout(6_000);
+    // The lobby refreshes every 5 s: the second page stays. Waited for as it happens, not with a fixed 6 s
+    // sleep (the refresh comes anywhere in those 5 s): a refresh asks for the first page again, then for the
+    // second with the first's cursor; once that answer is in and a frame has been drawn, the list is the
+    // refreshed one. (A refresh that forgot the second page would never ask for it: the wait fails.)
+    let refreshing = false;
+    const onRequest = (r: Request) => {
+      if (r.url().endsWith('/api/tables')) refreshing = true;
+    };
+    page.on('request', onRequest);
+    const second = await page.waitForResponse((r) => refreshing && r.url().includes('/api/tables?cursor='), {
+      timeout: 10_000,
+    });
+    page.off('request', onRequest);
+    await second.finished();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await items.count()).toBe(210);
     const links = await items.evaluateAll((els) =>
       els.map((e) => e.querySelector('a[href*="#/table/"]')?.getAttribute('href') ?? ''),
