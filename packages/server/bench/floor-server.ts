@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_KNIGHTS_SETTINGS, knightsGame, type KnightsState } from '@attila/knights';
+import { corkUntilTicksEnd, type Corkable } from '../src/socket-cork.js';
 
 interface FloorTable {
   readonly id: string;
@@ -69,14 +70,9 @@ const server = createServer((req, res) => {
   });
 });
 
-/** Messages of one tick to one socket leave in one write, as the real server's (socket-cork.ts). */
+/** Messages of one tick to one socket leave in one write, by the real server's own corking. */
 function send(ws: WebSocket, text: string): void {
-  const raw = (ws as unknown as { _socket: { cork(): void; uncork(): void; writableCorked: number } })
-    ._socket;
-  if (!raw.writableCorked) {
-    raw.cork();
-    process.nextTick(() => raw.uncork());
-  }
+  corkUntilTicksEnd((ws as unknown as { _socket: Corkable })._socket);
   ws.send(text);
 }
 
